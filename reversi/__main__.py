@@ -1,0 +1,3 @@
+from reversi.cli import main
+
+raise SystemExit(main())
