@@ -155,7 +155,7 @@ class Board:
     Board(moves='d3')
     """
 
-    __slots__ = ("_root", "_state", "_stack", "_history", "_redo")
+    __slots__ = ("_history", "_redo", "_root", "_stack", "_state")
 
     def __init__(self, obf: str | None = None, *, moves: str = "") -> None:
         if obf is None:
@@ -167,17 +167,22 @@ class Board:
                     f"unexpected text after the position in {obf!r}; "
                     "read annotated OBF with parse_obf"
                 )
-        self._root = self._normalised_root(black, white, turn)
-        self._state = self._root
-        self._stack: list[Move] = []
-        self._history: list[_State] = []
-        self._redo: list[Move] = []
+        self._start_at(self._normalised_root(black, white, turn))
         for sq in parse_transcript(moves):
             self.push(sq)
 
     @classmethod
     def from_position(cls, black: Bitboard, white: Bitboard, turn: Color) -> Board:
-        return cls(write_obf(black, white, turn))
+        """A board whose root holds ``black`` and ``white`` discs, ``turn`` to move."""
+        board = cls.__new__(cls)
+        board._start_at(cls._normalised_root(black, white, turn))
+        return board
+
+    def _start_at(self, root: _State) -> None:
+        self._root = self._state = root
+        self._stack: list[Move] = []
+        self._history: list[_State] = []
+        self._redo: list[Move] = []
 
     @staticmethod
     def _normalised_root(black: Bitboard, white: Bitboard, turn: Color) -> _State:
@@ -390,8 +395,7 @@ class Board:
     def root(self) -> Board:
         """A board at this game's root position."""
         board = Board.__new__(Board)
-        board._root = board._state = self._root
-        board._stack, board._history, board._redo = [], [], []
+        board._start_at(self._root)
         return board
 
     def copy(self) -> Board:

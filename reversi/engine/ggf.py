@@ -4,7 +4,7 @@
 >>> text = write_ggf(Board(moves="f5d6c3"), {"PB": "Ada", "PW": "Bo"})
 >>> text[:44]
 '(;GM[Othello]PB[Ada]PW[Bo]BO[8 -------- ----'
->>> text[-24:]
+>>> text[-19:]
 '*]B[f5]W[d6]B[c3];)'
 >>> read_ggf(text)[0].transcript()
 'f5d6c3'

@@ -10,9 +10,9 @@ the depth is reached.
 
 from __future__ import annotations
 
+from reversi.engine.bitboard import Bitboard
 from reversi.engine.board import Board
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
-from reversi.engine.bitboard import Bitboard
 
 __all__ = ["perft", "perft_position"]
 

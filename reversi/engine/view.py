@@ -1,0 +1,99 @@
+"""The view: a JSON-ready picture of a game for the hall's board (docs/protocol.md).
+
+The browser knows no rules; it draws views. The worker sends them in solo play and
+on two players' device, the duel server sends the same shape with seats and clocks.
+
+>>> from reversi.engine import Board
+>>> view = game_view(Board(moves="d3"))
+>>> view["turn"], view["legal"], view["counts"]
+('white', {'c3': 1, 'e3': 1, 'c5': 1}, {'black': 4, 'white': 1})
+>>> view["last"]
+{'square': 'd3', 'color': 'black', 'flipped': ['d4']}
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from reversi.engine.bitboard import SQUARE_NAMES
+from reversi.engine.board import flip_order
+from reversi.engine.color import BLACK, WHITE, Color
+
+if TYPE_CHECKING:
+    from reversi.engine.board import Board
+
+#: The version of the view's shape; bumped on any incompatible change.
+VIEW_VERSION = 1
+
+COLOR_KEYS: dict[Color, str] = {BLACK: "black", WHITE: "white"}
+
+
+def color_key(color: Color | None) -> str | None:
+    return None if color is None else COLOR_KEYS[color]
+
+
+def squares_text(board: Board) -> str:
+    """64 characters a1…h8, row by row: ``B`` black, ``W`` white, ``.`` empty."""
+    black, white = board.black, board.white
+    return "".join(
+        "B" if black >> sq & 1 else "W" if white >> sq & 1 else "." for sq in range(64)
+    )
+
+
+def game_view(board: Board) -> dict[str, Any]:
+    """The view of ``board`` (see docs/protocol.md for every field)."""
+    over = board.is_game_over()
+    last = board.last_placed
+    stack = board.move_stack
+    last_view = None
+    if last is not None and last.square is not None:
+        color = board.color_at(last.square)
+        last_view = {
+            "square": SQUARE_NAMES[last.square],
+            "color": color_key(color),
+            "flipped": [SQUARE_NAMES[sq] for sq in flip_order(last)],
+        }
+    passed = None
+    if stack and stack[-1].is_pass:
+        # the side that had to pass is the one that is not to move now
+        passed = {"color": color_key(not board.turn)}
+    result = None
+    outcome = board.outcome()
+    if outcome is not None:
+        result = {
+            "winner": color_key(outcome.winner),
+            "black": outcome.black,
+            "white": outcome.white,
+            "termination": outcome.termination.name.lower(),
+        }
+    return {
+        "version": VIEW_VERSION,
+        "squares": squares_text(board),
+        "turn": None if over else color_key(board.turn),
+        "legal": {SQUARE_NAMES[sq]: n for sq, n in sorted(board.flip_counts().items())},
+        "last": last_view,
+        "counts": {"black": board.count(BLACK), "white": board.count(WHITE)},
+        "pass": passed,
+        "result": result,
+        "moves": _moves(board),
+        "ply": sum(1 for m in stack if m.square is not None),
+        "can_undo": board.can_undo(),
+        "can_redo": board.can_redo(),
+        "figure": board.figure(),
+    }
+
+
+def _moves(board: Board) -> list[dict[str, Any]]:
+    """The move list with colours, computed from the root by replaying."""
+    replay = board.root()
+    moves: list[dict[str, Any]] = []
+    for move in board.move_stack:
+        if move.square is None:
+            # `replay` recorded this pass when it pushed the move before it: the
+            # side that passed is the one that is not to move again now
+            moves.append({"color": color_key(not replay.turn), "square": None})
+            continue
+        moves.append({"color": color_key(replay.turn), "square": SQUARE_NAMES[move.square],
+                      "flips": move.flip_count})
+        replay.push(move.square)
+    return moves
