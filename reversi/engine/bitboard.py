@@ -97,6 +97,15 @@ def flip_horizontal(bb: Bitboard) -> Bitboard:
     return ((bb >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((bb & 0x0F0F_0F0F_0F0F_0F0F) << 4)
 
 
+#: Each byte value with its eight bits in reverse order, for ``bytes.translate``.
+REVERSED_BITS = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+
+
+def rotate_180(bb: Bitboard) -> Bitboard:
+    """Turn the board half way round: a1 becomes h8, square i becomes 63 - i."""
+    return int.from_bytes(bb.to_bytes(8, "little").translate(REVERSED_BITS), "big")
+
+
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """Mirror on the a1–h8 diagonal: b1 becomes a2."""
     t = 0x0F0F_0F0F_0000_0000 & (bb ^ (bb << 28))
