@@ -35,7 +35,7 @@ FlipKernel = Callable[[Bitboard, Bitboard, int], Bitboard]
 def midgame_positions(count: int = 500, seed: int = 2009) -> list[tuple[Bitboard, Bitboard]]:
     """Side-to-move positions after 20–40 random plies, the same on every run."""
     rng = random.Random(seed)
-    positions = []
+    positions: list[tuple[Bitboard, Bitboard]] = []
     while len(positions) < count:
         board = Board()
         target = rng.randint(20, 40)

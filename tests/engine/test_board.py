@@ -67,6 +67,7 @@ def test_flips_and_flip_counts() -> None:
     assert board.flip_counts() == {sq(n): 1 for n in ("c3", "c4", "c5", "c6", "c7")}
     assert board.flips("c5") == 1 << sq("d5")
     for move in board.legal_moves:
+        assert move.square is not None
         assert move.flipped == naive_flips(board.player, board.opponent, move.square)
 
 

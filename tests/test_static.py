@@ -1,0 +1,22 @@
+"""Lint and types are part of the suite: ruff everywhere, mypy strict on the pure layers."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+def test_ruff() -> None:
+    result = run(sys.executable, "-m", "ruff", "check", "--no-cache", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_on_engine_and_ai() -> None:
+    layers = [str(p) for p in (ROOT / "reversi" / "engine", ROOT / "reversi" / "ai") if p.is_dir()]
+    result = run(sys.executable, "-m", "mypy", "--strict", *layers)
+    assert result.returncode == 0, result.stdout + result.stderr
