@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reversi.engine import Board, flips, legal_moves, perft  # noqa: E402
-from reversi.engine.bitboard import Bitboard  # noqa: E402
+from reversi.engine import Board, flips, legal_moves, perft
+from reversi.engine.bitboard import Bitboard
 
 Kernel = Callable[[Bitboard, Bitboard], Bitboard]
 FlipKernel = Callable[[Bitboard, Bitboard, int], Bitboard]
@@ -120,7 +120,8 @@ def creversi_board_perft(board: object, depth: int) -> int:
 
 
 def report(name: str, seconds: float, leaves: int) -> None:
-    print(f"  {name:<44} {leaves:>10,} leaves  {seconds:7.3f} s  {leaves / seconds:>12,.0f} leaves/s")
+    rate = leaves / seconds
+    print(f"  {name:<44} {leaves:>10,} leaves  {seconds:7.3f} s  {rate:>12,.0f} leaves/s")
 
 
 def main() -> None:
