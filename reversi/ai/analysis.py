@@ -1,0 +1,101 @@
+"""Analysis: a score for every legal move, exact where the solver reaches the end."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from reversi.ai.clock import Clock, SearchTimeout
+from reversi.ai.endgame import EndgameSolver
+from reversi.ai.evaluate import WIN, evaluate
+from reversi.ai.search import INFINITY, Search
+from reversi.engine import Board, Counting
+from reversi.engine.bitboard import Bitboard, Square
+from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+
+#: Up to this many empties analysis tries to solve every move exactly first.
+EXACT_EMPTIES = 16
+
+
+@dataclass(frozen=True)
+class MoveScore:
+    """The value of one move for the side to move, in discs.
+
+    ``exact`` scores are the final disc difference under perfect play; the
+    others are the search's estimate at ``depth`` plies (for a win or loss the
+    search proved, the margin it found).
+    """
+
+    score: float
+    exact: bool
+    depth: int
+
+
+def analyse(
+    board: Board,
+    deadline_seconds: float,
+    *,
+    counting: Counting = Counting.WINNER,
+    clock: Clock = time.perf_counter,
+) -> dict[Square, MoveScore]:
+    """Score every legal move within ``deadline_seconds``.
+
+    >>> from reversi.engine import Board
+    >>> scores = analyse(Board(moves="f5d6c3d3c4f4f6f3e6e7"), 0.2)
+    >>> sorted(scores) == sorted(m.square for m in Board(moves="f5d6c3d3c4f4f6f3e6e7").legal_moves)
+    True
+    """
+    start = clock()
+    stop_at = start + deadline_seconds
+    p, o = board.player, board.opponent
+    children = _children(p, o)
+    scores: dict[Square, MoveScore] = {}
+    if not children:
+        return scores
+    empties = 64 - (p | o).bit_count()
+    if empties <= EXACT_EMPTIES:
+        solver = EndgameSolver(
+            winner=counting is Counting.WINNER, clock=clock, stop_at=start + deadline_seconds / 2
+        )
+        try:
+            for sq, np_, no in children:
+                scores[sq] = MoveScore(-solver.score(np_, no), True, empties)
+            return scores
+        except SearchTimeout:
+            pass
+    search = Search(evaluate, clock=clock, stop_at=stop_at)
+    estimates: dict[Square, MoveScore] = {}
+    for depth in range(0, empties):
+        try:
+            for sq, np_, no in children:
+                if sq in scores:
+                    continue
+                value = -search.search(np_, no, depth, -INFINITY, INFINITY)
+                estimates[sq] = MoveScore(_discs(value), False, depth + 1)
+        except SearchTimeout:
+            break
+        if depth + 1 >= empties:
+            break
+    for sq, np_, no in children:
+        if sq not in scores:
+            scores[sq] = estimates.get(sq) or MoveScore(_discs(-evaluate(np_, no)), False, 1)
+    return scores
+
+
+def _discs(value: int) -> float:
+    if value >= WIN // 2:
+        value -= WIN
+    elif value <= -WIN // 2:
+        value += WIN
+    return round(value / 100, 2)
+
+
+def _children(p: Bitboard, o: Bitboard) -> list[tuple[Square, Bitboard, Bitboard]]:
+    moves = legal_moves(p, o)
+    children = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        flipped = FLIPS_BY_BIT[bit](p, o)
+        children.append((bit.bit_length() - 1, o ^ flipped, p | flipped | bit))
+    return children

@@ -1,0 +1,155 @@
+"""The three levels of the hall's computer player (SPEC §3).
+
+* **Leicht** takes the move that flips the most discs; ties go to a seeded
+  random choice, so games vary but can be replayed.
+* **Mittel** searches four plies with alpha-beta and :func:`evaluate_basic`.
+* **Schwer** searches with iterative deepening for ``budget`` seconds with the
+  full :func:`evaluate`; from ``DECISIVE_EMPTIES`` empties on it looks for a
+  move that wins by force, from ``EXACT_EMPTIES`` on it plays perfectly.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from dataclasses import dataclass
+
+from reversi.ai.clock import Clock, SearchTimeout
+from reversi.ai.endgame import EndgameSolver
+from reversi.ai.evaluate import evaluate, evaluate_basic
+from reversi.ai.search import Search
+from reversi.engine import Board, Counting, IllegalMoveError, IllegalReason, Move
+from reversi.engine.bitboard import Bitboard
+from reversi.engine.moves import FLIPS_BY_BIT
+
+#: Schwer's thinking time per move, in seconds.
+DEFAULT_BUDGET = 0.5
+#: Mittel's depth in plies (a forced pass is not a ply).
+MITTEL_DEPTH = 4
+#: From this many empties on, Schwer plays exactly to the end.
+EXACT_EMPTIES = 12
+#: An exact solve may run this many budgets before it gives up (it never has so far).
+EXACT_BUDGET_FACTOR = 4
+#: Up to this many empties Schwer searches for a third of its budget, then uses
+#: the rest to look for a move that wins (or at least draws) against any defence.
+DECISIVE_EMPTIES = 18
+
+
+class Level(enum.Enum):
+    """The strength of the computer player, by its German name."""
+
+    LEICHT = "leicht"
+    MITTEL = "mittel"
+    SCHWER = "schwer"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A chosen move and how it was found.
+
+    ``depth`` is the last completed search depth in plies (0 for Leicht, the
+    number of empties for an exact solve); ``score`` is the search's value
+    (hundredths of a disc, or the exact final disc difference when ``exact``).
+    """
+
+    move: Move
+    level: Level
+    depth: int
+    nodes: int
+    score: int
+    exact: bool
+    seconds: float
+
+
+def think(
+    board: Board,
+    level: Level | str,
+    *,
+    seed: int | None = None,
+    budget: float | None = None,
+    counting: Counting = Counting.WINNER,
+    clock: Clock = time.perf_counter,
+) -> Decision:
+    """Choose a move for the side to move, with the statistics of the search."""
+    level = Level(level.lower() if isinstance(level, str) else level)
+    if not board.legal_moves:
+        raise IllegalMoveError(
+            f"no move to choose in {board.obf()!r}: the game is over", IllegalReason.GAME_OVER
+        )
+    budget = DEFAULT_BUDGET if budget is None else budget
+    start = clock()
+    p, o = board.player, board.opponent
+    if level is Level.LEICHT:
+        move = _greediest(board, seed)
+        return Decision(move, level, 0, 0, move.flip_count, False, clock() - start)
+    if level is Level.MITTEL:
+        search = Search(evaluate_basic, clock=clock, stop_at=start + budget)
+        result = search.iterate(p, o, MITTEL_DEPTH)
+        return Decision(
+            _move(p, o, result.move), level, result.depth, result.nodes, result.score, False,
+            clock() - start,
+        )
+    return _schwer(p, o, budget, counting is Counting.WINNER, clock, start)
+
+
+def _schwer(
+    p: Bitboard, o: Bitboard, budget: float, winner: bool, clock: Clock, start: float
+) -> Decision:
+    empties = 64 - (p | o).bit_count()
+    if empties <= EXACT_EMPTIES:
+        solver = EndgameSolver(
+            winner=winner, clock=clock, stop_at=start + EXACT_BUDGET_FACTOR * budget
+        )
+        try:
+            score, best = solver.best_moves(p, o, every=False)
+            return Decision(
+                _move(p, o, best[0]), Level.SCHWER, empties, solver.nodes, score, True,
+                clock() - start,
+            )
+        except SearchTimeout:
+            budget = 0.0  # nothing left: the quickest search below still finds a legal move
+    share = budget / 3 if empties <= DECISIVE_EMPTIES else budget
+    result = Search(evaluate, clock=clock, stop_at=start + share).iterate(p, o, 60)
+    chosen = result.move
+    if empties <= DECISIVE_EMPTIES:
+        solver = EndgameSolver(winner=winner, clock=clock, stop_at=start + budget)
+        try:
+            verdict, bit = solver.decisive_move(p, o, chosen)
+            if verdict >= 0:
+                chosen = bit
+        except SearchTimeout:
+            pass
+    return Decision(
+        _move(p, o, chosen), Level.SCHWER, result.depth, result.nodes, result.score, False,
+        clock() - start,
+    )
+
+
+def choose_move(
+    board: Board, level: Level | str, *, seed: int | None = None, budget: float | None = None
+) -> Move:
+    """The computer's move for the side to move: one of ``board.legal_moves``.
+
+    ``level`` is a :class:`Level` or its value; ``seed`` makes Leicht's choice
+    among equally greedy moves reproducible; ``budget`` is Schwer's (and
+    Mittel's upper bound of) thinking time in seconds.
+
+    >>> from reversi.engine import Board
+    >>> board = Board()
+    >>> str(choose_move(board, "leicht", seed=1)) in {"d3", "c4", "f5", "e6"}
+    True
+    >>> choose_move(board, Level.MITTEL) in board.legal_moves
+    True
+    """
+    return think(board, level, seed=seed, budget=budget).move
+
+
+def _greediest(board: Board, seed: int | None) -> Move:
+    moves = list(board.legal_moves)
+    most = max(move.flip_count for move in moves)
+    return random.Random(seed).choice([move for move in moves if move.flip_count == most])
+
+
+def _move(p: Bitboard, o: Bitboard, bit: Bitboard) -> Move:
+    return Move(bit.bit_length() - 1, FLIPS_BY_BIT[bit](p, o))

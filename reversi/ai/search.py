@@ -1,0 +1,174 @@
+"""The midgame search: negamax alpha-beta with principal-variation (null-window)
+search, a transposition table and iterative deepening, stopping at a deadline.
+
+A pass does not use up a ply. Finished games score with
+:func:`reversi.ai.evaluate.final_value`, far beyond any evaluation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reversi.ai.clock import Clock, SearchTimeout
+from reversi.ai.evaluate import final_value
+from reversi.ai.ordering import ordered_children
+from reversi.ai.tt import Entry, TranspositionTable
+from reversi.engine.bitboard import BB_ALL, Bitboard
+from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+
+Evaluation = Callable[[Bitboard, Bitboard], int]
+
+INFINITY = 1_000_000
+#: The deadline is read once every this many nodes plus one.
+CHECK_EVERY = 63
+
+
+@dataclass
+class SearchResult:
+    """The outcome of a search: the move's bit, its score, the last completed depth."""
+
+    move: Bitboard
+    score: int
+    depth: int
+    nodes: int
+
+
+class Search:
+    """One search with its evaluation, deadline and (reusable) transposition table."""
+
+    __slots__ = ("_next_check", "clock", "evaluate", "nodes", "stop_at", "tt")
+
+    def __init__(
+        self,
+        evaluate: Evaluation,
+        *,
+        clock: Clock = time.perf_counter,
+        stop_at: float = float("inf"),
+        tt: TranspositionTable | None = None,
+    ) -> None:
+        self.evaluate = evaluate
+        self.tt = tt if tt is not None else TranspositionTable()
+        self.nodes = 0
+        self.clock = clock
+        self.stop_at = stop_at
+        self._next_check = CHECK_EVERY
+
+    def _check_time(self) -> None:
+        self._next_check = self.nodes + CHECK_EVERY
+        if self.clock() >= self.stop_at:
+            raise SearchTimeout
+
+    def iterate(self, p: Bitboard, o: Bitboard, max_depth: int) -> SearchResult:
+        """Iterative deepening to ``max_depth`` or the deadline, whichever comes first.
+
+        The player to move must have a legal move. The result is that of the
+        deepest completed iteration, or a better move proven in the unfinished one.
+        """
+        moves = legal_moves(p, o)
+        if not moves:
+            raise ValueError("iterate needs a position with a legal move")
+        best = SearchResult(moves & -moves, 0, 0, 0)
+        for depth in range(1, max_depth + 1):
+            try:
+                score, move = self.root(p, o, depth, best.move, best)
+            except SearchTimeout:
+                break
+            best = SearchResult(move, score, depth, self.nodes)
+            if depth >= 64 - (p | o).bit_count():
+                break  # the search reached the end of the game: deeper changes nothing
+        best.nodes = self.nodes
+        return best
+
+    def root(
+        self, p: Bitboard, o: Bitboard, depth: int, hint: Bitboard, partial: SearchResult
+    ) -> tuple[int, Bitboard]:
+        """Search every root move to ``depth`` with PVS; ``partial`` is updated whenever
+        a move is proven better than the first, so an interrupted iteration still counts."""
+        children = ordered_children(p, o, legal_moves(p, o), hint)
+        alpha, beta = -INFINITY, INFINITY
+        best_move = children[0][3]
+        first = True
+        for _, np_, no, bit in children:
+            if first:
+                value = -self.search(np_, no, depth - 1, -beta, -alpha)
+                first = False
+            else:
+                value = -self.search(np_, no, depth - 1, -alpha - 1, -alpha)
+                if value > alpha:
+                    value = -self.search(np_, no, depth - 1, -beta, -value)
+                    if value > alpha:
+                        partial.move, partial.score = bit, value
+            if value > alpha:
+                alpha, best_move = value, bit
+        self.tt.store(p, o, alpha, alpha, best_move, depth)
+        return alpha, best_move
+
+    def search(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
+        """The negamax value of the position to ``depth`` plies (fail-soft)."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_time()
+        moves = legal_moves(p, o)
+        if not moves:
+            if legal_moves(o, p):
+                return -self.search(o, p, depth, -beta, -alpha)
+            return final_value(p, o)
+        if depth == 0:
+            return self.evaluate(p, o)
+        if depth == 1:
+            return self._frontier(p, o, moves)
+
+        entry: Entry | None = self.tt.get(p, o)
+        hint = 0
+        if entry is not None:
+            hint = entry.move
+            if entry.depth >= depth:
+                if entry.lower >= beta:
+                    return entry.lower
+                if entry.upper <= alpha:
+                    return entry.upper
+                if entry.lower == entry.upper:
+                    return entry.lower
+        alpha0 = alpha
+        best, best_move = -INFINITY, 0
+        first = True
+        for _, np_, no, bit in ordered_children(p, o, moves, hint):
+            if first:
+                value = -self.search(np_, no, depth - 1, -beta, -alpha)
+                first = False
+            else:
+                value = -self.search(np_, no, depth - 1, -alpha - 1, -alpha)
+                if alpha < value < beta:
+                    value = -self.search(np_, no, depth - 1, -beta, -value)
+            if value > best:
+                best, best_move = value, bit
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if best <= alpha0:
+            self.tt.store(p, o, -INFINITY, best, best_move, depth)
+        elif best >= beta:
+            self.tt.store(p, o, best, INFINITY, best_move, depth)
+        else:
+            self.tt.store(p, o, best, best, best_move, depth)
+        return best
+
+    def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard) -> int:
+        """One ply left: the best evaluation among the children, no ordering needed."""
+        evaluate = self.evaluate
+        flips_by_bit = FLIPS_BY_BIT
+        best = -INFINITY
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            flipped = flips_by_bit[bit](p, o)
+            np_, no = o ^ flipped, p | flipped | bit
+            self.nodes += 1
+            finished = not np_ or (np_ | no) == BB_ALL
+            value = -final_value(np_, no) if finished else -evaluate(np_, no)
+            if value > best:
+                best = value
+        return best
