@@ -1,0 +1,462 @@
+"""Duel server load: scripted clients play many concurrent duels over loopback WebSockets.
+
+Starts real uvicorn processes on 127.0.0.1 and lets both players of ``--tables`` tables
+play over their own WebSocket (a random legal move after a think time, then a rematch
+when a game ends). The think time is set so that all tables together offer ``--rate``
+moves per second (0: no thinking, as fast as the server answers). Prints moves/s, the
+move round trip (send → ack) p50/p99, errors and the server's memory, for
+
+* ``one``: one process, SQLite in a temporary directory, the in-process broker;
+* ``two``: two processes sharing PostgreSQL (a database made for the run and dropped
+  after it) and Redis; the two players of a table sit on different processes.
+
+Bounded in tables and seconds, loopback only; it stops its servers by itself.
+
+    .venv/bin/python -m benchmarks.load --tables 1000 --rate 500 --seconds 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import contextlib
+import datetime
+import json
+import multiprocessing
+import os
+import random
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+HOST = "127.0.0.1"
+POSTGRES_URL = os.environ.get("REVERSI_BENCH_POSTGRES_URL",
+                              "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("REVERSI_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+#: how long a move may wait for its ack before it counts as an error
+ACK_TIMEOUT = 10.0
+SETUP_TIMEOUT = 600.0
+
+# rate limits are for people; the benchmark's clients share one address
+SERVER = """
+import signal, sys
+import uvicorn
+from reversi.server.duels import create_duel_app
+from reversi.server.settings import Settings
+app = create_duel_app(Settings.from_env(
+    create_limit="1000000/minute", join_limit="1000000/minute",
+    message_limit="1000000/second", chat_limit="1000000/minute",
+    # opening 1,000 tables takes longer than the first move's usual 60 s
+    first_move_time=900))
+# uvicorn raises SIGTERM again after its shutdown: exit normally (a profile gets written)
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+uvicorn.run(app, host="{host}", port={port}, log_level="warning",
+            timeout_graceful_shutdown=2, ws_per_message_deflate={deflate})
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def rss_mib(pid: int) -> float:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    with contextlib.suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    games: int = 0
+    elapsed: float = 0.0
+    memory: list[float] = field(default_factory=list)
+    cpu: float = 0.0
+    client_cpu: float = 0.0
+    load_before: str = ""
+    load_after: str = ""
+
+    def error(self, what: str) -> None:
+        self.errors.append(what)
+
+
+class Player:
+    """One seat over one socket: thinks, moves, waits for the ack, plays on."""
+
+    def __init__(self, ws: ClientConnection, code: str, think: float, stats: Stats,
+                 rng: random.Random, stop: asyncio.Event) -> None:
+        self.ws = ws
+        self.code = code
+        self.think = think
+        self.stats = stats
+        self.rng = rng
+        self.stop = stop
+        self.seat: int | None = None
+        self.table: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.moves = 0
+
+    async def receive(self) -> None:
+        async for raw in self.ws:
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "state":
+                if message["code"] == self.code:
+                    self.seat, self.table = message["you"]["seat"], message["table"]
+            elif kind == "events":
+                if message["code"] == self.code:
+                    self.table = message["table"]
+            elif kind in ("ack", "error") and message.get("id") in self.pending:
+                self.pending.pop(message["id"]).set_result(message)
+            elif kind == "error":
+                self.stats.error(f"unsolicited {message.get('code')}")
+            self.changed.set()
+
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        request_id = secrets.token_hex(4)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending[request_id] = future
+        await self.ws.send(json.dumps({**message, "id": request_id}))
+        return await asyncio.wait_for(future, ACK_TIMEOUT)
+
+    async def watch(self) -> None:
+        """Follows the table and waits for its state (before the measured window)."""
+        await self.ws.send(json.dumps({"type": "watch", "code": self.code}))
+        while self.table is None:
+            await self._next_change()
+
+    async def play(self) -> None:
+        while not self.stop.is_set():
+            await self._next_change()
+            table = self.table
+            if table is None:
+                continue
+            if table["status"] in ("finished", "aborted"):
+                await self._rematch(table)
+                continue
+            clock = table["clock"]
+            if table["status"] != "playing" or not clock or clock["seat"] != self.seat:
+                continue
+            await self._sleep(self.think * (0.5 + self.rng.random()))
+            if self.stop.is_set():
+                return
+            await self._move(table["game"])
+
+    async def _next_change(self) -> None:
+        self.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.changed.wait(), 1.0)
+
+    async def _sleep(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.stop.wait(), seconds)
+
+    async def _move(self, game: dict[str, Any]) -> None:
+        self.moves += 1
+        square = self.rng.choice(sorted(game["legal"]))
+        cid = f"{self.code}-{self.seat}-{self.moves}"
+        sent = time.perf_counter()
+        try:
+            reply = await self.request({"type": "move", "code": self.code, "square": square,
+                                        "cid": cid, "ply": game["ply"]})
+        except TimeoutError:
+            self.stats.error("ack timeout")
+            return
+        if reply["type"] == "ack":
+            self.stats.latencies.append(time.perf_counter() - sent)
+        else:
+            self.stats.error(f"move {reply['code']}")
+        # wait for the position after this move before deciding again
+        while self.table is not None and self.table["version"] < reply.get("version", 0):
+            await self._next_change()
+
+    async def _rematch(self, table: dict[str, Any]) -> None:
+        if table.get("rematch"):
+            if self.seat == 0:
+                self.stats.games += 1
+            self.code, self.table = table["rematch"], None
+            await self.ws.send(json.dumps({"type": "watch", "code": self.code}))
+            return
+        if self.seat not in table["offers"]["rematch"]:
+            reply = await self.request({"type": "rematch", "code": self.code})
+            if reply["type"] == "error" and reply["code"] not in ("pending", "rematch_exists"):
+                self.stats.error(f"rematch {reply['code']}")
+            offers = table["offers"]["rematch"]
+            table["offers"]["rematch"] = [*offers, self.seat]
+
+
+async def open_tables(bases: list[str], n: int) -> list[tuple[str, list[tuple[str, str]]]]:
+    """``n`` running tables: each code with the (server, cookie) of its two players."""
+    gate = asyncio.Semaphore(16)
+
+    async def one(i: int) -> tuple[str, list[tuple[str, str]]]:
+        first, second = bases[i % len(bases)], bases[(i + 1) % len(bases)]
+        async with gate, httpx.AsyncClient(base_url=first, timeout=60) as a, \
+                httpx.AsyncClient(base_url=second, timeout=60) as b:
+            created = await a.post("/api/tables")
+            created.raise_for_status()
+            code = created.json()["code"]
+            (await b.post(f"/api/tables/{code}/join")).raise_for_status()
+            cookies = ["; ".join(f"{k}={v}" for k, v in c.cookies.items()) for c in (a, b)]
+        return code, [(first, cookies[0]), (second, cookies[1])]
+
+    return await asyncio.gather(*(one(i) for i in range(n)))
+
+
+async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed: int,
+                ready: Any) -> Stats:
+    """One client process: sets up its tables, waits for the others, plays ``seconds``."""
+    stats = Stats()
+    pairs = await open_tables(bases, tables)
+    think = tables / rate if rate > 0 else 0.0  # a table moves every `think` seconds
+    stop = asyncio.Event()
+    rng = random.Random(seed)
+    async with contextlib.AsyncExitStack() as stack:
+        gate = asyncio.Semaphore(64)
+
+        async def join(base: str, cookie: str, code: str) -> Player:
+            url = base.replace("http://", "ws://") + "/ws"
+            async with gate:
+                ws = await stack.enter_async_context(connect(
+                    url, additional_headers={"Cookie": cookie}, max_size=2**20,
+                    open_timeout=60, ping_interval=None))
+            return Player(ws, code, think, stats, random.Random(rng.random()), stop)
+
+        players = await asyncio.gather(*(join(base, cookie, code) for code, seats in pairs
+                                         for base, cookie in seats))
+        receivers = [asyncio.create_task(p.receive()) for p in players]
+        await asyncio.gather(*(p.watch() for p in players))
+        await asyncio.to_thread(ready.wait, SETUP_TIMEOUT)
+        cpu = time.process_time()
+        start = time.perf_counter()
+        tasks = [asyncio.create_task(p.play()) for p in players]
+        await asyncio.sleep(seconds)
+        stop.set()
+        stats.elapsed = time.perf_counter() - start
+        stats.client_cpu = time.process_time() - cpu
+        done, stuck = await asyncio.wait(tasks, timeout=ACK_TIMEOUT + 5)
+        for task in stuck:
+            task.cancel()
+            stats.error("player stuck")
+        for task in done:
+            if task.exception() is not None:
+                stats.error(f"player failed: {task.exception()!r}")
+        for task in receivers:
+            task.cancel()
+    return stats
+
+
+def client(bases: list[str], tables: int, rate: float, seconds: float, seed: int,
+           ready: Any) -> Stats:
+    return asyncio.run(drive(bases, tables, rate, seconds, seed, ready))
+
+
+def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stats:
+    """Runs the client processes against the servers and adds up what they saw."""
+    n = args.clients
+    context = multiprocessing.get_context("spawn")
+    with context.Manager() as manager, concurrent.futures.ProcessPoolExecutor(
+            n, mp_context=context) as pool:
+        ready = manager.Barrier(n + 1)
+        shares = [args.tables // n + (i < args.tables % n) for i in range(n)]
+        futures = [pool.submit(client, bases, share, args.rate * share / args.tables,
+                               args.seconds, args.seed + i, ready)
+                   for i, share in enumerate(shares)]
+        ready.wait(SETUP_TIMEOUT)
+        spies = [subprocess.Popen(
+            [args.py_spy, "record", "--pid", str(pid), "--duration", str(int(args.seconds)),
+             "--format", "raw", "--nonblocking", "--output", f"{args.spy_to}.{i}.txt"],
+            stdout=subprocess.DEVNULL) for i, pid in enumerate(pids)] if args.spy_to else []
+        total = Stats(load_before=load_average())
+        cpu = sum(cpu_seconds(pid) for pid in pids)
+        time.sleep(args.seconds / 2)
+        total.memory = [rss_mib(pid) for pid in pids]
+        time.sleep(args.seconds / 2)
+        total.cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
+        total.load_after = load_average()
+        for future in futures:
+            part = future.result()
+            total.latencies += part.latencies
+            total.errors += part.errors
+            total.games += part.games
+            total.elapsed = max(total.elapsed, part.elapsed)
+            total.client_cpu += part.client_cpu
+        total.memory = [max(a, rss_mib(pid)) for a, pid in zip(total.memory, pids,
+                                                                  strict=True)]
+        for spy in spies:
+            spy.wait(60)
+    return total
+
+
+@contextlib.contextmanager
+def servers(n: int, env: dict[str, str], deflate: bool, profile: str | None = None
+            ) -> Iterator[
+        tuple[list[str], list[int]]]:
+    procs, bases = [], []
+    try:
+        for i in range(n):
+            port = free_port()
+            code = SERVER.format(host=HOST, port=port, deflate=deflate)
+            command = [sys.executable, "-c", code]
+            if profile:
+                script = Path(env["REVERSI_DATA_DIR"]) / f"server{i}.py"
+                script.write_text(code)
+                command = [sys.executable, "-m", "cProfile", "-o", f"{profile}.{i}",
+                           str(script)]
+            procs.append(subprocess.Popen(command, env=env))
+            bases.append(f"http://{HOST}:{port}")
+        for base, proc in zip(bases, procs, strict=True):
+            for _ in range(600):
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the server on {base} did not start")
+                try:
+                    httpx.get(base + "/api/me", timeout=1)
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.05)
+        yield bases, [p.pid for p in procs]
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+async def _admin(sql: str) -> None:
+    import asyncpg
+
+    parsed = urlparse(POSTGRES_URL)
+    conn = await asyncpg.connect(host=parsed.hostname, port=parsed.port or 5432,
+                                 user=parsed.username or "postgres",
+                                 password=parsed.password, database=parsed.path.lstrip("/"))
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+@contextlib.contextmanager
+def postgres_database() -> Iterator[str]:
+    name = f"reversi_bench_{secrets.token_hex(4)}"
+    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    try:
+        yield urlparse(POSTGRES_URL)._replace(path=f"/{name}").geturl()
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def run_setup(setup: str, args: argparse.Namespace) -> Stats:
+    with tempfile.TemporaryDirectory() as data:
+        env = dict(os.environ, REVERSI_DATA_DIR=data, REVERSI_SECRET="bench")
+        env.pop("REVERSI_DATABASE_URL", None)
+        env.pop("REVERSI_REDIS_URL", None)
+        with contextlib.ExitStack() as stack:
+            if setup == "two":
+                env["REVERSI_DATABASE_URL"] = stack.enter_context(postgres_database())
+                env["REVERSI_REDIS_URL"] = REDIS_URL
+            profile = f"{args.profile}.{setup}" if args.profile else None
+            bases, pids = stack.enter_context(
+                servers(1 if setup == "one" else 2, env, args.deflate, profile))
+            return measure(bases, pids, args)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(args: argparse.Namespace, results: dict[str, Stats]) -> str:
+    names = {"one": "1 process, SQLite + in-process",
+             "two": "2 processes, PostgreSQL + Redis"}
+    rows: list[tuple[str, ...]] = [("", *(names[s] for s in results))]
+
+    def row(label: str, fn: Any) -> None:
+        rows.append((label, *(fn(s) for s in results.values())))
+
+    row("moves", lambda s: f"{len(s.latencies)} in {s.elapsed:.0f} s")
+    row("moves/s", lambda s: f"{len(s.latencies) / s.elapsed:.0f}")
+    row("round trip p50", lambda s: f"{percentile(s.latencies, 0.5) * 1000:.1f} ms")
+    row("round trip p99", lambda s: f"{percentile(s.latencies, 0.99) * 1000:.1f} ms")
+    row("round trip max", lambda s: f"{max(s.latencies, default=0) * 1000:.0f} ms")
+    row("errors", lambda s: f"{len(s.errors)} {sorted(set(s.errors))}" if s.errors else "0")
+    row("games finished", lambda s: str(s.games))
+    row("server CPU / move",
+        lambda s: f"{s.cpu / max(1, len(s.latencies)) * 1000:.2f} ms "
+                  f"({s.cpu / s.elapsed * 100:.0f}% of a core)")
+    row("client CPU", lambda s: f"{s.client_cpu / s.elapsed * 100:.0f}% of a core")
+    row("server RSS", lambda s: " + ".join(f"{m:.0f}" for m in s.memory) + " MiB")
+    row("load avg before", lambda s: s.load_before)
+    row("load avg after", lambda s: s.load_after)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [f"duel server load: {args.tables} tables, offered "
+             f"{'max' if not args.rate else f'{args.rate:g} moves/s'}, {args.seconds:g} s, "
+             f"permessage-deflate {'on' if args.deflate else 'off'}, "
+             f"{os.cpu_count()} cores, {datetime.date.today()}"]
+    lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True))
+              for r in rows]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--rate", type=float, default=500,
+                        help="moves per second offered by all tables together (0: max)")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--setup", choices=("one", "two", "both"), default="both")
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument("--deflate", action=argparse.BooleanOptionalAction, default=True,
+                        help="permessage-deflate on the sockets (uvicorn's default, as "
+                             "`reversi serve` runs; browsers ask for it)")
+    parser.add_argument("--profile", help="run the servers under cProfile, dump to PATH.*")
+    parser.add_argument("--spy-to", help="sample the servers with py-spy during the measured "
+                                         "window (raw stacks to PATH.<n>.txt)")
+    parser.add_argument("--py-spy", default="py-spy", help="the py-spy executable")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 900 or not (
+            1 <= args.clients <= min(8, args.tables)):
+        parser.error("1–5000 tables, 1–900 seconds, 1–8 client processes (≤ tables)")
+    setups = ["one", "two"] if args.setup == "both" else [args.setup]
+    results = {setup: run_setup(setup, args) for setup in setups}
+    print(report(args, results))
+
+
+if __name__ == "__main__":
+    main()

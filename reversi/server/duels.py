@@ -1,0 +1,257 @@
+"""Duels at a table, ready to mount: HTTP routes, the WebSocket and their lifespan.
+
+>>> server = DuelServer(Settings())
+>>> sorted(r.path for r in server.routes())[:3]
+['/api/me', '/api/tables', '/api/tables/{code}']
+
+The app mounts ``server.routes()`` and runs ``server.start()`` / ``server.stop()``
+in its lifespan (or uses :func:`create_duel_app`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from reversi.server.broker import Broker, make_broker
+from reversi.server.identity import COOKIE, Identity
+from reversi.server.ratelimit import Limiter
+from reversi.server.service import DuelService
+from reversi.server.settings import Settings
+from reversi.server.tables import DuelError, normal_code
+from reversi.server.ws import Hub
+from reversi.storage.db import Database
+from reversi.storage.repository import PlayerRecord, Repository
+
+log = logging.getLogger("reversi.duels")
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def error(code: str, message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status,
+                        headers=NO_STORE)
+
+
+class DuelServer:
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings.from_env()
+        self.db: Database | None = None
+        self.broker: Broker | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # --- lifespan -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        s = self.settings
+        self.db = Database(s.db_url())
+        await self.db.migrate()
+        self.repo = Repository(self.db)
+        self.broker = make_broker(s.redis_url)
+        self.limiter = Limiter(s.redis_url)
+        self.service = DuelService(self.repo, self.broker, s)
+        self.identity = Identity(self.repo, self.broker, s)
+        self.hub = Hub(self.service, self.identity, self.limiter, s)
+        self.broker.on_resync.append(self.hub.resync_all)
+        await self.broker.start(self.hub.on_message)
+        await self.service.credit_downtime()
+        if s.sweep_interval > 0:
+            self._sweeper = asyncio.create_task(self._sweep_forever(), name="duel-sweeper")
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+        if self.db is not None:
+            await self.hub.close_all()
+            with contextlib.suppress(Exception):
+                await self.service.heartbeat()
+        if self.broker is not None:
+            await self.broker.stop()
+            await self.limiter.close()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Any = None) -> AsyncIterator[None]:
+        await self.start()
+        try:
+            yield
+        finally:
+            await self.stop()
+
+    async def _sweep_forever(self) -> None:
+        s = self.settings
+        last_beat = 0.0
+        while True:
+            await asyncio.sleep(s.sweep_interval)
+            try:
+                await self.service.sweep()
+                now = s.clock()
+                if now - last_beat >= s.heartbeat_interval:
+                    await self.service.heartbeat()
+                    last_beat = now
+            except Exception:
+                log.exception("the sweeper failed; trying again")
+
+    # --- HTTP ---------------------------------------------------------------------------
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/api/me", self.me, methods=["GET", "POST"]),
+            Route("/api/tables", self.open_table, methods=["POST"]),
+            Route("/api/tables/{code}", self.get_table, methods=["GET"]),
+            Route("/api/tables/{code}/join", self.join_table, methods=["POST"]),
+            Route("/api/tables/{code}/resume", self.resume_seat, methods=["POST"]),
+            Route("/api/transfer", self.start_transfer, methods=["POST"]),
+            Route("/api/transfer/redeem", self.redeem_transfer, methods=["POST"]),
+            WebSocketRoute("/ws", self.websocket),
+        ]
+
+    async def _player(self, conn: HTTPConnection) -> PlayerRecord | None:
+        return await self.identity.from_cookie(conn.cookies.get(COOKIE))
+
+    async def _player_or_new(self, request: Request) -> tuple[PlayerRecord, bool]:
+        player = await self._player(request)
+        if player is not None:
+            return player, False
+        return await self.identity.create(), True
+
+    def _reply(self, data: Any, player: PlayerRecord, fresh: bool,
+               status: int = 200) -> JSONResponse:
+        response = JSONResponse(data, status_code=status, headers=NO_STORE)
+        if fresh:
+            response.set_cookie(**self.identity.cookie_args(player))
+        return response
+
+    @staticmethod
+    async def _body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > 4096:
+            raise DuelError("too_big", "Die Anfrage ist zu groß.")
+        if not raw:
+            return {}
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise DuelError("bad_json", "Die Anfrage ist kein gültiges JSON.") from None
+        if not isinstance(data, dict):
+            raise DuelError("bad_json", "Die Anfrage ist ein JSON-Objekt.")
+        return data
+
+    def _client(self, request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    async def me(self, request: Request) -> Response:
+        try:
+            player, fresh = await self._player_or_new(request)
+            if request.method == "POST":
+                nickname = (await self._body(request)).get("nickname")
+                if not isinstance(nickname, str):
+                    raise DuelError("bad_nickname", "Bitte einen Namen angeben.")
+                player = await self.identity.rename(player, nickname)
+        except DuelError as e:
+            return error(e.code, e.message)
+        async with self.repo.read() as tx:
+            tables = await tx.tables_of(player.id, ("waiting", "playing"))
+        return self._reply({"nickname": player.nickname,
+                            "tables": [t.code for t in tables]}, player, fresh)
+
+    async def open_table(self, request: Request) -> Response:
+        s = self.settings
+        if not (await self.limiter.hit(s.create_limit, "create", self._client(request))):
+            return error("rate_limited", "Zu viele neue Tische – bitte warte etwas.", 429)
+        player, fresh = await self._player_or_new(request)
+        if not await self.limiter.hit(s.create_limit, "create-player", player.id):
+            return error("rate_limited", "Zu viele neue Tische – bitte warte etwas.", 429)
+        table = await self.service.open_table(player.id, player.nickname)
+        state = await self.service.state(table.code, player.id)
+        return self._reply(state, player, fresh, 201)
+
+    async def get_table(self, request: Request) -> Response:
+        code = normal_code(request.path_params["code"])
+        player = await self._player(request)
+        state = await self.service.state(code, player.id if player else None)
+        if state is None:
+            await self.limiter.hit(self.settings.join_limit, "join", self._client(request))
+            return error("unknown_table", "Diesen Tisch gibt es nicht.", 404)
+        return JSONResponse(state, headers=NO_STORE)
+
+    async def join_table(self, request: Request) -> Response:
+        if not await self.limiter.hit(self.settings.join_limit, "join", self._client(request)):
+            return error("rate_limited", "Zu viele Versuche – bitte warte etwas.", 429)
+        code = normal_code(request.path_params["code"])
+        player, fresh = await self._player_or_new(request)
+        try:
+            await self.service.join(player.id, player.nickname, code)
+        except DuelError as e:
+            status = 404 if e.code == "unknown_table" else 409
+            return self._reply({"error": e.code, "message": e.message}, player, fresh, status)
+        return self._reply(await self.service.state(code, player.id), player, fresh)
+
+    async def resume_seat(self, request: Request) -> Response:
+        """Takes a seat with its secret (the resume link of another device)."""
+        if not await self.limiter.hit(self.settings.join_limit, "join", self._client(request)):
+            return error("rate_limited", "Zu viele Versuche – bitte warte etwas.", 429)
+        code = normal_code(request.path_params["code"])
+        try:
+            secret = (await self._body(request)).get("secret")
+            player, fresh = await self._player_or_new(request)
+            if not isinstance(secret, str):
+                raise DuelError("bad_secret", "Dieser Link ist nicht (mehr) gültig.")
+            await self.service.resume(player.id, player.nickname, code, secret)
+        except DuelError as e:
+            return error(e.code, e.message, 403 if e.code == "bad_secret" else 400)
+        return self._reply(await self.service.state(code, player.id), player, fresh)
+
+    async def start_transfer(self, request: Request) -> Response:
+        player = await self._player(request)
+        if player is None:
+            return error("not_identified", "Unbekannter Spieler.", 401)
+        if not await self.limiter.hit(self.settings.transfer_limit, "transfer", player.id):
+            return error("rate_limited", "Zu viele Versuche – bitte warte etwas.", 429)
+        return JSONResponse(await self.identity.start_transfer(player), headers=NO_STORE)
+
+    async def redeem_transfer(self, request: Request) -> Response:
+        if not await self.limiter.hit(self.settings.transfer_limit, "redeem",
+                                      self._client(request)):
+            return error("rate_limited", "Zu viele Versuche – bitte warte etwas.", 429)
+        try:
+            body = await self._body(request)
+        except DuelError as e:
+            return error(e.code, e.message)
+        token, code = body.get("token"), body.get("code")
+        if not isinstance(token, str | None) or not isinstance(code, str | None) or not (
+                token or code):
+            return error("bad_transfer", "Bitte den Link oder den Code angeben.")
+        player = await self.identity.redeem(token=token, code=code)
+        if player is None:
+            return error("bad_transfer", "Dieser Link oder Code ist nicht (mehr) gültig.", 404)
+        return self._reply({"nickname": player.nickname}, player, True)
+
+    async def websocket(self, ws: WebSocket) -> None:
+        await self.hub.serve(ws)
+
+
+def duel_routes(server: DuelServer) -> list[BaseRoute]:
+    return server.routes()
+
+
+def create_duel_app(settings: Settings | None = None) -> Starlette:
+    """A Starlette app with the duel routes only (tests, benchmarks, a bare server)."""
+    server = DuelServer(settings)
+    app = Starlette(routes=server.routes(), lifespan=server.lifespan)
+    app.state.duels = server
+    return app

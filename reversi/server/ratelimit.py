@@ -1,0 +1,100 @@
+"""Rate limits written as ``limits`` strings (``"20/second"``): in this process, or in
+Redis (with the ``limits`` package) so that all processes share the counters.
+
+slowapi does not see WebSocket messages, so the server calls :meth:`Limiter.hit`
+itself for every limited action: opening tables, joining by code, messages, chat.
+
+The in-process window is kept here rather than in ``limits``' asyncio memory storage:
+that one expires old hits with a thread hop per key, which cost more than the rest of
+a move once a few thousand players were connected.
+
+>>> window = MovingWindow()
+>>> [window.hit(parse("2/second"), "p", now=t) for t in (0.0, 0.5, 0.9, 1.2)]
+[True, True, False, True]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import deque
+from typing import Any
+
+from limits import RateLimitItem, parse
+from limits.aio.storage import RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+#: hits between two sweeps that drop the windows of keys no longer in use
+SWEEP_EVERY = 10_000
+
+
+class MovingWindow:
+    """Moving-window limits in memory: the times of the hits within the window, per key."""
+
+    def __init__(self) -> None:
+        self._hits: dict[tuple[Any, ...], deque[float]] = {}
+        self._since_sweep = 0
+
+    def hit(self, item: RateLimitItem, *key: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        span = item.get_expiry()
+        hits = self._hits.setdefault((item.key_for(*key),), deque())
+        while hits and hits[0] <= now - span:
+            hits.popleft()
+        self._since_sweep += 1
+        if self._since_sweep >= SWEEP_EVERY:
+            self._sweep(now)
+        if len(hits) >= item.amount:
+            return False
+        hits.append(now)
+        return True
+
+    def _sweep(self, now: float) -> None:
+        self._since_sweep = 0
+        # a day is longer than any window the hall uses
+        stale = [k for k, hits in self._hits.items() if not hits or hits[-1] < now - 86_400]
+        for k in stale:
+            del self._hits[k]
+
+    def reset(self) -> None:
+        self._hits.clear()
+
+
+class Limiter:
+    def __init__(self, redis_url: str | None = None, prefix: str = "reversi-limits") -> None:
+        self.storage: Storage | None = None
+        self._memory = MovingWindow()
+        if redis_url:
+            uri = "async+" + redis_url if not redis_url.startswith("async+") else redis_url
+            self.storage = RedisStorage(uri, implementation="redispy", key_prefix=prefix)
+            self._strategy = MovingWindowRateLimiter(self.storage)
+        self._items: dict[str, RateLimitItem] = {}
+
+    async def hit(self, limit: str, *key: str) -> bool:
+        """Counts one action under ``limit`` (e.g. ``"10/minute"``); False when over it."""
+        item = self._items.get(limit)
+        if item is None:
+            item = self._items[limit] = parse(limit)
+        if self.storage is None:
+            return self._memory.hit(item, *key)
+        try:
+            return await self._strategy.hit(item, *key)
+        except Exception:  # the limiter's store is away: let the action through
+            return True
+
+    async def reset(self) -> None:
+        self._memory.reset()
+        if self.storage is not None:
+            with contextlib.suppress(Exception):
+                await self.storage.reset()
+
+    async def close(self) -> None:
+        storage: Any = self.storage
+        if isinstance(storage, RedisStorage):
+            bridge: Any = getattr(storage, "bridge", None)
+            client: Any = getattr(bridge, "storage", None) if bridge else None
+            for target in (client, getattr(client, "connection_pool", None)):
+                closer = getattr(target, "aclose", None) or getattr(target, "disconnect", None)
+                if closer is not None:
+                    with contextlib.suppress(Exception):
+                        await closer()

@@ -1,0 +1,79 @@
+"""The duel server's settings, read from the environment (``REVERSI_*``)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reversi.server.clock import Clock, system_clock
+from reversi.storage.db import async_url
+
+#: the move times ("Zugzeit") the opener can choose, in seconds
+MOVE_TIMES = (15, 30, 60, 120, 300)
+
+
+@dataclass
+class Settings:
+    data_dir: Path = field(default_factory=lambda: Path("data"))
+    database_url: str | None = None
+    redis_url: str | None = None
+    secret: str | None = None
+    clock: Clock = system_clock
+    move_times: tuple[int, ...] = MOVE_TIMES
+    default_move_time: int = 60
+    #: latency allowance on top of every deadline
+    grace: float = 2.0
+    #: the time for each side's first move; a game whose first moves never come is aborted
+    first_move_time: float = 60.0
+    #: how often the sweeper looks for timed-out games (0: never, tests sweep by hand)
+    sweep_interval: float = 1.0
+    heartbeat_interval: float = 5.0
+    max_frame: int = 4096
+    create_limit: str = "10/minute"
+    join_limit: str = "30/minute"
+    message_limit: str = "20/second"
+    chat_limit: str = "5/10seconds"
+    transfer_limit: str = "10/minute"
+    transfer_ttl: float = 600.0
+    callback_interval: float = 30.0
+    cookie_secure: bool = False
+    #: the process's name on the broker (presence is counted per process)
+    process_id: str = field(default_factory=lambda: secrets.token_hex(6))
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        env = os.environ
+        settings = cls(
+            data_dir=Path(env.get("REVERSI_DATA_DIR", "data")),
+            database_url=env.get("REVERSI_DATABASE_URL") or None,
+            redis_url=env.get("REVERSI_REDIS_URL") or None,
+            secret=env.get("REVERSI_SECRET") or None,
+            cookie_secure=env.get("REVERSI_COOKIE_SECURE", "") == "1",
+        )
+        for key, value in overrides.items():
+            setattr(settings, key, value)
+        return settings
+
+    def db_url(self) -> str:
+        if self.database_url:
+            return async_url(self.database_url)
+        return f"sqlite+aiosqlite:///{self.data_dir / 'reversi.sqlite3'}"
+
+    def signing_secret(self) -> str:
+        """``REVERSI_SECRET``, or a random secret kept in a file of the data directory."""
+        if self.secret:
+            return self.secret
+        path = self.data_dir / "secret.key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:  # another process was first
+                pass
+            else:
+                with os.fdopen(fd, "w") as out:
+                    out.write(secrets.token_urlsafe(48))
+        self.secret = path.read_text().strip()
+        return self.secret

@@ -1,0 +1,420 @@
+"""The duel WebSocket: one socket per page, following any number of tables.
+
+Each connection has one worker task that owns the socket's sending side and handles,
+in order, replies, live events from the broker and catch-ups from the database; so
+a client sees every table's versions in order, or a full state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import json
+import logging
+from collections import defaultdict
+from functools import cached_property
+from typing import Any, ClassVar
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from reversi.server import protocol as p
+from reversi.server.identity import COOKIE, Identity
+from reversi.server.ratelimit import Limiter
+from reversi.server.service import DuelService, player_channel, table_channel
+from reversi.server.settings import Settings
+from reversi.server.tables import DuelError, normal_code
+from reversi.storage.repository import PlayerRecord
+
+log = logging.getLogger("reversi.ws")
+
+
+class CloseCode(enum.IntEnum):
+    GOING_AWAY = 1001  # the server shuts down
+    POLICY = 1008  # too many messages over the limit
+    TOO_BIG = 1009  # a frame over the size cap
+    MOVED_AWAY = 4001  # the player moved to another device
+    NOT_IDENTIFIED = 4003  # no valid player cookie: call GET /api/me first
+    TOO_SLOW = 4008  # the client does not read its messages
+
+
+OUTBOX_SIZE = 512
+STRIKES = 20  # messages over the rate limit before the socket is closed
+
+
+class Announcement:
+    """One table's events as the broker delivered them, serialised once for every socket."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        self.message = message
+
+    @cached_property
+    def text(self) -> str:
+        return json.dumps(self.message, separators=(",", ":"))
+
+
+class Connection:
+    def __init__(self, hub: Hub, ws: WebSocket, player: PlayerRecord) -> None:
+        self.hub = hub
+        self.ws = ws
+        self.player = player
+        #: code → the last version this client has (None: not yet)
+        self.versions: dict[str, int | None] = {}
+        self.seats: dict[str, int | None] = {}
+        self.muted: dict[str, bool] = {}
+        self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue(OUTBOX_SIZE)
+        self.closed = False
+        self.close_code: int | None = None
+
+    def put(self, kind: str, item: Any) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait((kind, item))
+        except asyncio.QueueFull:
+            self.close(CloseCode.TOO_SLOW)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.put("send", message)
+
+    def close(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(("close", code))
+
+    async def work(self) -> None:
+        """The only task that writes to the socket."""
+        while True:
+            kind, item = await self.queue.get()
+            if kind == "close":
+                with contextlib.suppress(Exception):
+                    await self.ws.close(item)
+                return
+            try:
+                for message in await self._prepare(kind, item):
+                    if not isinstance(message, str):
+                        message = json.dumps(message, separators=(",", ":"))
+                    await self.ws.send_text(message)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+            except Exception:
+                log.exception("sending to a socket failed")
+                return
+
+    async def _prepare(self, kind: str, item: Any) -> list[dict[str, Any] | str]:
+        if kind == "send":
+            return [item]
+        if kind == "events":
+            return await self._live(item)
+        if kind == "sync":
+            return await self._sync(item)
+        return []
+
+    async def _live(self, shared: Announcement) -> list[dict[str, Any] | str]:
+        message = shared.message
+        code = message["code"]
+        if code not in self.versions:
+            return []
+        have = self.versions[code]
+        if have is not None and message["version"] <= have:
+            return []  # already seen (a catch-up brought it)
+        if have is None or message["from"] != have + 1:
+            return await self._sync(code)
+        kinds = {e["kind"] for e in message["events"]}
+        if "seat_moved" in kinds:
+            self.versions[code] = None
+            return await self._sync(code)
+        filtered = self._filtered(message)
+        return [shared.text if filtered is message else filtered]
+
+    def _filtered(self, message: dict[str, Any]) -> dict[str, Any]:
+        code = message["code"]
+        seat = self.seats.get(code)
+        events = []
+        for event in message["events"]:
+            to = event.get("to")
+            if to is not None and to != seat:
+                continue
+            if event["kind"] == "mute" and to == seat:
+                self.muted[code] = bool(event["data"]["muted"])
+            if (event["kind"] == "chat" and self.muted.get(code)
+                    and event["data"]["seat"] != seat):
+                continue
+            events.append(event)
+        self.versions[code] = message["version"]
+        if len(events) == len(message["events"]):
+            return message
+        return {**message, "events": events}
+
+    async def _sync(self, code: str) -> list[dict[str, Any] | str]:
+        """What the client missed: the events since its version, or the full state."""
+        if code not in self.versions:
+            return []
+        service = self.hub.service
+        have = self.versions[code]
+        if have is not None:
+            missed = await service.missed(code, have)
+            if missed is not None:
+                return [self._filtered(missed)]
+        state = await service.state(code, self.player.id)
+        if state is None:
+            self.versions.pop(code, None)
+            self.hub.tables.get(code, set()).discard(self)
+            return [error_message(None, "unknown_table", "Diesen Tisch gibt es nicht.")]
+        you = state["you"]
+        before = self.seats.get(code)
+        self.seats[code] = you["seat"]
+        self.muted[code] = bool(you.get("muted"))
+        self.versions[code] = state["version"]
+        if before != you["seat"]:
+            self.hub.seat_changed(self, code, before, you["seat"])
+        state["presence"] = self.hub.presence_of(code)
+        return [state]
+
+
+def error_message(request_id: Any, code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "id": request_id, "code": code, "message": message}
+
+
+class Hub:
+    """This process's sockets, by table and by player; the broker's handler."""
+
+    def __init__(self, service: DuelService, identity: Identity, limiter: Limiter,
+                 settings: Settings) -> None:
+        self.service = service
+        self.identity = identity
+        self.limiter = limiter
+        self.settings = settings
+        self.broker = service.broker
+        self.tables: dict[str, set[Connection]] = defaultdict(set)
+        self.players: dict[str, set[Connection]] = defaultdict(set)
+        #: code → seat → process → sockets there
+        self.presence: dict[str, dict[int, dict[str, int]]] = defaultdict(
+            lambda: {0: {}, 1: {}})
+        self.resyncs = 0
+
+    # --- from the broker ---------------------------------------------------------------
+
+    async def on_message(self, channel: str, message: dict[str, Any]) -> None:
+        kind, _, key = channel.partition(":")
+        if kind == "table":
+            await self._table_message(key, message)
+        elif kind == "player":
+            self._player_message(key, message)
+
+    async def _table_message(self, code: str, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "events":
+            shared = Announcement(message)
+            for conn in list(self.tables.get(code, ())):
+                conn.put("events", shared)
+        elif kind == "presence":
+            counts = self.presence[code][message["seat"]]
+            before = self.presence_of(code)
+            counts[message["process"]] = message["count"]
+            if not message["count"]:
+                counts.pop(message["process"], None)
+            if self.presence_of(code) != before:
+                self._tell_presence(code)
+        elif kind == "presence_query" and message["process"] != self.settings.process_id:
+            for seat in (0, 1):
+                count = self.presence[code][seat].get(self.settings.process_id, 0)
+                if count:
+                    await self._publish_presence(code, seat, count)
+
+    def _player_message(self, player_id: str, message: dict[str, Any]) -> None:
+        for conn in list(self.players.get(player_id, ())):
+            if message.get("type") == "transferred":
+                if conn.player.generation < message["generation"]:
+                    conn.send({"type": "transferred", "message":
+                               "Du spielst jetzt auf einem anderen Gerät weiter."})
+                    conn.close(CloseCode.MOVED_AWAY)
+            else:
+                conn.send(message)
+
+    async def resync_all(self) -> None:
+        """After the broker lost messages: every socket catches up from the database."""
+        self.resyncs += 1
+        for conns in list(self.tables.values()):
+            for conn in list(conns):
+                for code in list(conn.versions):
+                    conn.put("sync", code)
+        for code in list(self.tables):
+            await self.broker.publish(table_channel(code), {
+                "type": "presence_query", "process": self.settings.process_id})
+
+    # --- presence ------------------------------------------------------------------------
+
+    def presence_of(self, code: str) -> list[bool]:
+        seats = self.presence.get(code)
+        if seats is None:
+            return [False, False]
+        return [any(n > 0 for n in seats[0].values()), any(n > 0 for n in seats[1].values())]
+
+    def _tell_presence(self, code: str) -> None:
+        message = {"type": "presence", "code": code, "seats": self.presence_of(code)}
+        for conn in list(self.tables.get(code, ())):
+            conn.send(message)
+
+    async def _publish_presence(self, code: str, seat: int, count: int) -> None:
+        await self.broker.publish(table_channel(code), {
+            "type": "presence", "process": self.settings.process_id, "seat": seat,
+            "count": count})
+
+    def _local_count(self, code: str, seat: int) -> int:
+        return sum(1 for c in self.tables.get(code, ()) if c.seats.get(code) == seat)
+
+    def seat_changed(self, conn: Connection, code: str, before: int | None,
+                     after: int | None) -> None:
+        for seat in {before, after} - {None}:
+            assert seat is not None
+            count = self._local_count(code, seat)
+            task = asyncio.get_running_loop().create_task(
+                self._publish_presence(code, seat, count))
+            task.add_done_callback(_log_failure)
+
+    # --- watching ------------------------------------------------------------------------
+
+    async def watch(self, conn: Connection, code: str, version: int | None) -> None:
+        first_here = not self.tables.get(code)
+        self.tables[code].add(conn)
+        conn.versions[code] = version
+        conn.seats.setdefault(code, None)
+        conn.put("sync", code)
+        if first_here:
+            await self.broker.publish(table_channel(code), {
+                "type": "presence_query", "process": self.settings.process_id})
+
+    async def unwatch(self, conn: Connection, code: str) -> None:
+        conns = self.tables.get(code)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.tables[code]
+        conn.versions.pop(code, None)
+        seat = conn.seats.pop(code, None)
+        if seat is not None:
+            count = self._local_count(code, seat)
+            await self._publish_presence(code, seat, count)
+
+    # --- the endpoint --------------------------------------------------------------------
+
+    async def serve(self, ws: WebSocket) -> None:
+        await ws.accept()
+        player = await self.identity.from_cookie(ws.cookies.get(COOKIE))
+        if player is None:
+            await ws.send_text(json.dumps(error_message(
+                None, "not_identified", "Unbekannter Spieler: bitte die Seite neu laden.")))
+            await ws.close(CloseCode.NOT_IDENTIFIED)
+            return
+        conn = Connection(self, ws, player)
+        self.players[player.id].add(conn)
+        worker = asyncio.create_task(conn.work())
+        conn.send({"type": "hello", "nickname": player.nickname,
+                   "server_time": self.settings.clock()})
+        try:
+            await self._receive(conn)
+        finally:
+            conn.closed = True
+            for code in list(conn.versions):
+                with contextlib.suppress(Exception):
+                    await self.unwatch(conn, code)
+            self.players[player.id].discard(conn)
+            if not self.players[player.id]:
+                del self.players[player.id]
+            if conn.close_code is not None:
+                with contextlib.suppress(asyncio.TimeoutError, Exception):
+                    await asyncio.wait_for(worker, 2)
+            worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await worker
+
+    async def _receive(self, conn: Connection) -> None:
+        strikes = 0
+        while not conn.closed:
+            frame = await conn.ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            text = frame.get("text")
+            if text is None:
+                conn.send(error_message(None, "bad_message", "Nur Textnachrichten (JSON)."))
+                continue
+            if len(text) > self.settings.max_frame:
+                conn.send(error_message(None, "too_big", "Die Nachricht ist zu groß."))
+                conn.close(CloseCode.TOO_BIG)
+                return
+            if not await self.limiter.hit(self.settings.message_limit, "msg", conn.player.id):
+                strikes += 1
+                conn.send(error_message(None, "rate_limited",
+                                        "Zu viele Nachrichten – bitte langsamer."))
+                if strikes >= STRIKES:
+                    conn.close(CloseCode.POLICY)
+                    return
+                continue
+            await self._dispatch(conn, text)
+
+    async def _dispatch(self, conn: Connection, text: str) -> None:
+        request_id = None
+        try:
+            request_id, message = p.parse(text)
+            handler = self.HANDLERS.get(type(message), Hub._table_intent)
+            reply = await handler(self, conn, message)
+        except p.ProtocolError as error:
+            conn.send(error_message(request_id, error.code, str(error)))
+            return
+        except DuelError as error:
+            conn.send(error_message(request_id, error.code, error.message))
+            return
+        if reply is not None:
+            conn.send({"id": request_id, **reply})
+
+    async def _watch(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+        assert isinstance(message, p.Watch)
+        code = normal_code(message.code)
+        if code not in conn.versions and not await self.limiter.hit(
+                self.settings.join_limit, "join", conn.player.id):
+                raise DuelError("rate_limited", "Zu viele Versuche – bitte warte etwas.")
+        await self.watch(conn, code, message.version)
+        return None
+
+    async def _unwatch(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+        assert isinstance(message, p.Unwatch)
+        await self.unwatch(conn, normal_code(message.code))
+        return {"type": "ack"}
+
+    async def _ping(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+        return {"type": "pong", "server_time": self.settings.clock()}
+
+    async def _table_intent(self, conn: Connection, message: p.Message) -> dict[str, Any]:
+        if isinstance(message, p.Chat):
+            code = normal_code(message.code)
+            if not await self.limiter.hit(self.settings.chat_limit, "chat", code,
+                                          conn.player.id):
+                raise DuelError("chat_flood", "Langsam – zu viele Nachrichten hintereinander.")
+        outcome = await self.service.handle(conn.player.id, message)
+        reply: dict[str, Any] = {"type": "ack", "version": outcome.table.version}
+        if isinstance(message, p.Move):
+            reply["cid"] = message.cid
+        return reply
+
+    HANDLERS: ClassVar[dict[type[p.Message], Any]] = {
+        p.Watch: _watch,
+        p.Unwatch: _unwatch,
+        p.Ping: _ping,
+    }
+
+    async def close_all(self) -> None:
+        for conns in list(self.players.values()):
+            for conn in list(conns):
+                conn.close(CloseCode.GOING_AWAY)
+        await asyncio.sleep(0)
+
+    def channels_of(self, player_id: str) -> str:
+        return player_channel(player_id)
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("presence update failed: %s", task.exception())

@@ -1,0 +1,77 @@
+"""The records the repository reads and writes: plain dataclasses, no database types."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Conflict(Exception):
+    """The row changed since it was loaded; nothing was written."""
+
+
+@dataclass
+class TableRecord:
+    id: int | None
+    code: str
+    status: str
+    version: int
+    rules: dict[str, Any]
+    seat0: str | None
+    seat1: str | None
+    secret0: str
+    secret1: str
+    black_seat: int | None
+    root: str | None
+    moves: str
+    turn_started_at: float | None
+    turn_deadline: float | None
+    extra: dict[str, Any]
+    created_at: float
+    updated_at: float
+
+    def copy(self) -> TableRecord:
+        return dataclasses.replace(self, rules=_json_copy(self.rules),
+                                   extra=_json_copy(self.extra))
+
+    def values(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in TABLE_FIELDS if name != "id"}
+
+
+def _json_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists and scalars)."""
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    version: int
+    kind: str
+    payload: dict[str, Any]
+    audience: int | None = None
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    id: str
+    nickname: str
+    generation: int
+    created_at: float
+
+
+@dataclass
+class ChatRecord:
+    seat: int
+    text: str
+    at: float
+    id: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+TABLE_FIELDS = [f.name for f in dataclasses.fields(TableRecord)]

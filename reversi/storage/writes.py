@@ -1,0 +1,82 @@
+"""The writes that change a table, on a synchronous connection.
+
+They run either inside an async transaction (``Tx`` calls them through ``run_sync``)
+or, for the service's hot path, as one whole transaction in SQLite's writer thread
+(``Database.run_write``): then a move costs one thread hop instead of one per cursor,
+statement and fetch, and SQLite's write lock is held only while the writes run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.engine import Connection
+
+from reversi.storage.models import ChatLine, Result, Table, TableEvent
+from reversi.storage.records import ChatRecord, Conflict, EventRecord, TableRecord
+
+TABLES = Table.__table__
+EVENTS = TableEvent.__table__
+CHAT = ChatLine.__table__
+RESULTS = Result.__table__
+
+#: chat lines kept per table, and events kept per table for resync
+CHAT_KEPT = 100
+EVENTS_KEPT = 200
+
+
+class Writes:
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def add_table(self, table: TableRecord) -> TableRecord:
+        result = self.conn.execute(insert(TABLES).values(**table.values()))
+        table.id = result.inserted_primary_key[0]
+        return table
+
+    def save_table(self, table: TableRecord, expected_version: int) -> None:
+        """Writes the row if nobody wrote it since ``expected_version``, else :class:`Conflict`."""
+        result = self.conn.execute(
+            update(TABLES)
+            .where(TABLES.c.id == table.id, TABLES.c.version == expected_version)
+            .values(**table.values()))
+        if result.rowcount != 1:
+            raise Conflict(f"table {table.code} changed since version {expected_version}")
+
+    def add_events(self, table_id: int, events: Iterable[EventRecord]) -> None:
+        rows = [{"table_id": table_id, "version": e.version, "kind": e.kind,
+                 "payload": e.payload, "audience": e.audience, "at": e.at} for e in events]
+        if not rows:
+            return
+        self.conn.execute(insert(EVENTS), rows)
+        oldest = rows[-1]["version"] - EVENTS_KEPT
+        if oldest > 0 and rows[-1]["version"] % 20 == 0:
+            self.conn.execute(delete(EVENTS).where(EVENTS.c.table_id == table_id,
+                                                         EVENTS.c.version <= oldest))
+
+    def add_chat(self, table_id: int, line: ChatRecord) -> int:
+        result = self.conn.execute(
+            insert(CHAT).values(table_id=table_id, seat=line.seat, text=line.text, at=line.at))
+        line.id = int(result.inserted_primary_key[0])
+        keep = (select(CHAT.c.id).where(CHAT.c.table_id == table_id)
+                .order_by(CHAT.c.id.desc()).limit(CHAT_KEPT))
+        self.conn.execute(delete(CHAT).where(
+            CHAT.c.table_id == table_id,
+            CHAT.c.id < select(func.min(keep.subquery().c.id)).scalar_subquery()))
+        return line.id
+
+    def record_result(self, game: str, source: str, players: list[dict[str, Any]],
+                            outcome: dict[str, Any], finished_at: float) -> bool:
+        """Records a finished game once; False when ``source`` was recorded before."""
+        exists = (self.conn.execute(
+            select(RESULTS.c.id).where(RESULTS.c.game == game, RESULTS.c.source == source)
+        )).first()
+        if exists is not None:
+            return False
+        self.conn.execute(insert(RESULTS).values(
+            game=game, source=source, players=players, outcome=outcome,
+            finished_at=finished_at))
+        return True
+

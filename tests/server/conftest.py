@@ -1,0 +1,130 @@
+"""Fixtures of the duel server's tests: every storage test runs on SQLite and PostgreSQL,
+every broker test in-process and on Redis. Services that are not reachable are skipped
+with a reason (REVERSI_TEST_POSTGRES_URL, REVERSI_TEST_REDIS_URL)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from starlette.testclient import TestClient
+
+from reversi.server.clock import ManualClock
+from reversi.server.duels import create_duel_app
+from reversi.server.settings import Settings
+
+POSTGRES_URL = os.environ.get("REVERSI_TEST_POSTGRES_URL",
+                              "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("REVERSI_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def reachable(url: str, default_port: int) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1",
+                                       parsed.port or default_port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def need_postgres() -> None:
+    if not reachable(POSTGRES_URL, 5432):
+        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL} "
+                    "(set REVERSI_TEST_POSTGRES_URL)")
+
+
+def need_redis() -> None:
+    if not reachable(REDIS_URL, 6379):
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (set REVERSI_TEST_REDIS_URL)")
+
+
+async def _admin(sql: str) -> None:
+    import asyncpg
+
+    parsed = urlparse(POSTGRES_URL)
+    conn = await asyncpg.connect(host=parsed.hostname, port=parsed.port or 5432,
+                                 user=parsed.username or "postgres",
+                                 password=parsed.password, database=parsed.path.lstrip("/"))
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+@contextlib.contextmanager
+def postgres_database() -> Iterator[str]:
+    """A fresh, empty database on the test server, dropped afterwards."""
+    need_postgres()
+    name = f"reversi_t_{secrets.token_hex(5)}"
+    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    try:
+        yield urlparse(POSTGRES_URL)._replace(path=f"/{name}").geturl()
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'duels.sqlite3'}"
+    else:
+        with postgres_database() as url:
+            yield url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'duels.sqlite3'}"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+def make_settings(tmp_path: Path, clock: ManualClock, url: str | None = None,
+                  **overrides: Any) -> Settings:
+    settings = Settings(data_dir=tmp_path, database_url=url, clock=clock, sweep_interval=0,
+                        secret="test-secret", message_limit="1000/second",
+                        create_limit="1000/minute", join_limit="1000/minute",
+                        chat_limit="1000/minute")
+    for key, value in overrides.items():
+        setattr(settings, key, value)
+    return settings
+
+
+@contextlib.contextmanager
+def players(settings: Settings, n: int = 2) -> Iterator[list[TestClient]]:
+    """``n`` clients (each its own cookie jar) on one running app and one event loop."""
+    app = create_duel_app(settings)
+    with TestClient(app) as first:
+        others = [TestClient(app) for _ in range(n - 1)]
+        for other in others:
+            other.portal = first.portal
+        yield [first, *others]
+
+
+@pytest.fixture
+async def service(tmp_path: Path, clock: ManualClock, db_url: str) -> AsyncIterator[Any]:
+    from reversi.server.duels import DuelServer
+
+    server = DuelServer(make_settings(tmp_path, clock, db_url))
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()

@@ -1,0 +1,53 @@
+"""Small helpers for driving tables in tests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from reversi.server import protocol as p
+from reversi.server.duels import DuelServer
+
+
+async def seated(server: DuelServer) -> tuple[str, str, str]:
+    """A running table: its code, and the ids of the black and the white player."""
+    a = await server.identity.create()
+    b = await server.identity.create()
+    table = await server.service.open_table(a.id, a.nickname)
+    await server.service.join(b.id, b.nickname, table.code)
+    state = await server.service.state(table.code, a.id)
+    assert state is not None
+    black, white = (a.id, b.id) if state["you"]["color"] == "black" else (b.id, a.id)
+    return table.code, black, white
+
+
+async def view(server: DuelServer, code: str, player: str | None = None) -> dict[str, Any]:
+    state = await server.service.state(code, player)
+    assert state is not None
+    return state
+
+
+async def move(server: DuelServer, code: str, player: str, square: str,
+               cid: str | None = None, ply: int | None = None) -> Any:
+    if ply is None:
+        ply = (await view(server, code))["table"]["game"]["ply"]
+    return await server.service.handle(
+        player, p.Move(code=code, square=square, cid=cid or f"{square}-{ply}", ply=ply))
+
+
+async def play_first_legal(server: DuelServer, code: str, black: str, white: str,
+                           limit: int = 100) -> dict[str, Any]:
+    """Plays the first legal move of whoever is to move until the game ends."""
+    for _ in range(limit):
+        table = (await view(server, code))["table"]
+        if table["status"] != "playing":
+            return table
+        game = table["game"]
+        player = black if game["turn"] == "black" else white
+        await move(server, code, player, sorted(game["legal"])[0])
+    raise AssertionError("the game did not end")
+
+
+def leaks(data: Any, *secrets: str) -> bool:
+    text = json.dumps(data)
+    return any(secret and secret in text for secret in secrets)

@@ -1,0 +1,173 @@
+"""Time (timeouts, the sweeper, restarts), chat, and moving to another device."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reversi.server import protocol as p
+from reversi.server.clock import ManualClock
+from reversi.server.duels import DuelServer
+from reversi.server.tables import DuelError
+from tests.server.conftest import make_settings
+from tests.server.helpers import move, seated, view
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_running_out_of_time_loses(service: DuelServer, clock: ManualClock) -> None:
+    code, black, white = await seated(service)
+    await move(service, code, black, "d3")
+    await move(service, code, white, "c3")
+    deadline = (await view(service, code))["table"]["clock"]["deadline"]
+    clock.now = deadline + service.settings.grace - 0.01
+    assert await service.service.sweep() == []  # the grace still covers it
+    clock.now = deadline + service.settings.grace + 0.01
+    with pytest.raises(DuelError) as late:
+        await move(service, code, black, "c4")  # too late: the game is lost already
+    assert late.value.code == "game_over"
+    table = (await view(service, code))["table"]
+    assert table["status"] == "finished" and table["end"]["reason"] == "timeout"
+    assert table["seats"][table["end"]["winner_seat"]]["color"] == "white"
+    async with service.repo.read() as tx:
+        assert len(await tx.results()) == 1
+
+
+async def test_the_sweeper_ends_games_with_nobody_connected(
+        service: DuelServer, clock: ManualClock) -> None:
+    code, black, white = await seated(service)
+    await move(service, code, black, "d3")
+    await move(service, code, white, "c3")
+    never, _, _ = await seated(service)  # nobody ever moves here
+    clock.advance(service.settings.first_move_time + service.settings.grace + 1)
+    assert sorted(await service.service.sweep()) == sorted([code, never])
+    assert (await view(service, code))["table"]["end"]["reason"] == "timeout"
+    ended = (await view(service, never))["table"]
+    assert ended["status"] == "aborted" and ended["end"]["reason"] == "no_first_move"
+    assert await service.service.sweep() == []
+    async with service.repo.read() as tx:
+        assert [r["source"] for r in await tx.results()] == [f"table:{code}"]
+
+
+async def test_a_restart_loses_nothing_and_charges_no_downtime(
+        tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    settings = make_settings(tmp_path, clock, db_url)
+    first = DuelServer(settings)
+    await first.start()
+    try:
+        code, black, white = await seated(first)
+        await move(first, code, black, "d3")
+        await move(first, code, white, "c3")
+        clock.advance(10)
+        before = (await view(first, code))["table"]
+        assert before["clock"]["remaining"] == pytest.approx(50)
+    finally:
+        await first.stop()
+    clock.advance(3600)  # the hall is down for an hour
+    second = DuelServer(make_settings(tmp_path, clock, db_url))
+    await second.start()
+    try:
+        assert await second.service.sweep() == []
+        after = (await view(second, code))["table"]
+        assert after["status"] == "playing"
+        assert after["game"] == before["game"]
+        assert after["clock"]["remaining"] == pytest.approx(50)
+        assert after["version"] == before["version"] + 1  # a "resumed" event
+        await move(second, code, black, "c4")
+    finally:
+        await second.stop()
+
+
+async def test_chat_is_plain_limited_and_keeps_no_secrets(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    payload = '<script>alert("x")</script> & <b>fett</b>'
+    await service.service.handle(black, p.Chat(code=code, text=payload))
+    chat = (await view(service, code, white))["chat"]
+    assert chat[-1]["text"] == payload  # stored as text; the client shows it escaped
+    for text, reason in [("  \n\t ", "empty"), ("x" * 201, "too_long")]:
+        with pytest.raises(DuelError) as bad:
+            await service.service.handle(black, p.Chat(code=code, text=text))
+        assert bad.value.code == reason
+    await service.service.handle(black, p.Chat(code=code, text="a\x00b\x1bc " + "y" * 190))
+    assert (await view(service, code))["chat"][-1]["text"].startswith("a b c")
+    own_secret = (await view(service, code, black))["you"]["secret"]
+    with pytest.raises(DuelError) as secret:
+        await service.service.handle(black, p.Chat(code=code, text=f"nimm {own_secret}"))
+    assert secret.value.code == "secret"
+    async with service.repo.read() as tx:
+        record = await tx.player(black)
+    assert record is not None
+    transfer = await service.identity.start_transfer(record)
+    for leak in (transfer["link"], transfer["code"].lower(), f"code: {transfer['code']}"):
+        with pytest.raises(DuelError) as moved:
+            await service.service.handle(black, p.Chat(code=code, text=leak))
+        assert moved.value.code == "secret"
+    with pytest.raises(DuelError):
+        await service.service.handle("someone-else", p.Chat(code=code, text="hallo"))
+
+
+async def test_only_the_last_hundred_lines_are_kept(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    for i in range(105):
+        await service.service.handle(black if i % 2 else white,
+                                     p.Chat(code=code, text=f"Zeile {i}"))
+    chat = (await view(service, code))["chat"]
+    assert len(chat) == 100
+    assert chat[0]["text"] == "Zeile 5" and chat[-1]["text"] == "Zeile 104"
+
+
+async def test_a_muted_opponent_is_not_shown(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    await service.service.handle(white, p.Chat(code=code, text="vorher"))
+    await service.service.handle(black, p.Mute(code=code, muted=True))
+    await service.service.handle(white, p.Chat(code=code, text="nachher"))
+    await service.service.handle(black, p.Chat(code=code, text="eigene"))
+    assert [c["text"] for c in (await view(service, code, black))["chat"]] == ["eigene"]
+    assert (await view(service, code, black))["you"]["muted"] is True
+    assert len((await view(service, code, white))["chat"]) == 3
+    missed = await service.service.missed(code, 0)
+    assert missed is not None
+    mute = [e for e in missed["events"] if e["kind"] == "mute"]
+    assert mute[0]["to"] == (await view(service, code, black))["you"]["seat"]
+    await service.service.handle(black, p.Mute(code=code, muted=False))
+    assert len((await view(service, code, black))["chat"]) == 3
+
+
+async def test_moving_to_another_device(service: DuelServer) -> None:
+    code, black, _white = await seated(service)
+    async with service.repo.read() as tx:
+        old = await tx.player(black)
+    assert old is not None
+    old_cookie = service.identity.cookie_value(old)
+    transfer = await service.identity.start_transfer(old)
+    moved = await service.identity.redeem(code=transfer["code"].lower())
+    assert moved is not None and moved.id == black and moved.generation == old.generation + 1
+    assert await service.identity.from_cookie(old_cookie) is None  # the old device is out
+    new_cookie = service.identity.cookie_value(moved)
+    assert (await service.identity.from_cookie(new_cookie)) == moved
+    assert (await view(service, code, moved.id))["you"]["color"] == "black"
+    assert await service.identity.redeem(token=transfer["token"]) is None  # one time only
+    assert await service.identity.from_cookie(new_cookie[:-2] + "xx") is None  # forged
+
+
+async def test_nicknames_are_validated(service: DuelServer) -> None:
+    player = await service.identity.create()
+    assert (await service.identity.rename(player, "  Anna  Lena ")).nickname == "Anna Lena"
+    for bad in ("A", "x" * 25, "<img src=x>", "123", "a\u202eb"):
+        with pytest.raises(DuelError):
+            await service.identity.rename(player, bad)
+
+
+async def test_a_seat_moves_with_its_secret(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    secret = (await view(service, code, black))["you"]["secret"]
+    other = await service.identity.create()
+    with pytest.raises(DuelError):
+        await service.service.resume(other.id, other.nickname, code, "wrong")
+    await service.service.resume(other.id, other.nickname, code, secret)
+    state = await view(service, code, other.id)
+    assert state["you"]["color"] == "black" and state["you"]["secret"] != secret
+    assert (await view(service, code, black))["you"]["seat"] is None
+    with pytest.raises(DuelError):  # used up: the secret was renewed
+        await service.service.resume(white, "x", code, secret)

@@ -1,0 +1,64 @@
+"""Storage: the migrations build exactly the models, SQLite takes the lock up front,
+and the storage layer knows nothing of the web."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import text
+
+from reversi.storage.db import Database, async_url, open_database
+from reversi.storage.models import Base
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_migrations_match_the_models_and_run_twice(db_url: str) -> None:
+    db = await open_database(db_url)
+    try:
+        await db.migrate()  # again: nothing to do
+
+        def diff(connection: object) -> list[object]:
+            context = MigrationContext.configure(connection)  # type: ignore[arg-type]
+            return list(compare_metadata(context, Base.metadata))
+
+        async with db.read() as conn:
+            assert await conn.run_sync(diff) == []
+    finally:
+        await db.close()
+
+
+async def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(sqlite_url: str) -> None:
+    db = await open_database(sqlite_url)
+    try:
+        async with db.write() as conn:
+            assert (await conn.execute(text("PRAGMA journal_mode"))).scalar() == "wal"
+            assert (await conn.execute(text("PRAGMA busy_timeout"))).scalar() >= 1000
+            # the writer's transaction holds the write lock already: BEGIN IMMEDIATE
+            async with db.reader.connect() as other:
+                await other.exec_driver_sql("PRAGMA busy_timeout=0")
+                with pytest.raises(Exception, match="database is locked"):
+                    await other.exec_driver_sql("BEGIN IMMEDIATE")
+    finally:
+        await db.close()
+
+
+def test_database_urls_name_the_async_drivers() -> None:
+    assert async_url("postgresql://u@h/db") == "postgresql+asyncpg://u@h/db"
+    assert async_url("sqlite:///x.db") == "sqlite+aiosqlite:///x.db"
+    assert Database.__init__ is not None
+
+
+def test_storage_imports_nothing_of_the_web() -> None:
+    storage = Path(__file__).resolve().parents[2] / "reversi" / "storage"
+    for path in storage.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                assert not name.startswith(("starlette", "uvicorn", "reversi.server")), (
+                    f"{path.name} imports {name}")

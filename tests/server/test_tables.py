@@ -1,0 +1,216 @@
+"""The table's life on both storage backends: open, rules, join, play, end, results."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from reversi.server import protocol as p
+from reversi.server.duels import DuelServer
+from reversi.server.service import DuelService
+from reversi.server.tables import CODE_ALPHABET, FREE_SEAT, DuelError
+from tests.server.helpers import leaks, move, play_first_legal, seated, view
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_an_open_table_waits_with_nothing_set_up(service: DuelServer) -> None:
+    a = await service.identity.create()
+    table = await service.service.open_table(a.id, a.nickname)
+    assert len(table.code) == 6 and set(table.code) <= set(CODE_ALPHABET)
+    state = await view(service, table.code, a.id)
+    assert state["table"]["status"] == "waiting"
+    assert state["table"]["game"] is None and state["table"]["clock"] is None
+    assert state["table"]["seats"][1] == {"seat": 1, "free": True, "name": None,
+                                          "label": FREE_SEAT, "color": None}
+    assert state["you"]["seat"] == 0
+
+
+async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -> None:
+    a = await service.identity.create()
+    b = await service.identity.create()
+    code = (await service.service.open_table(a.id, a.nickname)).code
+    await service.service.handle(a.id, p.Rules(code=code, move_time=15, hints=False,
+                                               counting="winner"))
+    with pytest.raises(DuelError) as bad:
+        await service.service.handle(a.id, p.Rules(code=code, move_time=7))
+    assert bad.value.code == "bad_rules"
+    with pytest.raises(DuelError) as guest:
+        await service.service.handle(b.id, p.Rules(code=code, hints=True))
+    assert guest.value.code == "not_seated"
+    await service.service.join(b.id, b.nickname, code)
+    with pytest.raises(DuelError) as late:
+        await service.service.handle(a.id, p.Rules(code=code, hints=True))
+    assert late.value.code == "already_started"
+    table = (await view(service, code))["table"]
+    assert table["rules"] == {"move_time": 15, "hints": False, "counting": "winner"}
+    assert table["game"]["legal"] == {}  # no hints at this table
+
+
+async def test_joining_draws_the_colours_and_says_so(service: DuelServer) -> None:
+    a = await service.identity.create()
+    b = await service.identity.create()
+    c = await service.identity.create()
+    code = (await service.service.open_table(a.id, a.nickname)).code
+    assert await service.service.join(b.id, b.nickname, code) == 1
+    assert await service.service.join(b.id, b.nickname, code) == 1  # again: same seat
+    with pytest.raises(DuelError) as full:
+        await service.service.join(c.id, c.nickname, code)
+    assert full.value.code == "table_full"
+    missed = await service.service.missed(code, 0)
+    assert missed is not None
+    kinds = [e["kind"] for e in missed["events"]]
+    assert kinds == ["opened", "joined", "started"]
+    started = missed["events"][-1]["data"]
+    assert "spielt Ebenholz und beginnt" in started["text"]
+    table = missed["table"]
+    assert table["status"] == "playing" and table["game"]["ply"] == 0
+    colors = {s["color"] for s in table["seats"]}
+    assert colors == {"black", "white"}
+    assert table["seats"][started["black_seat"]]["color"] == "black"
+
+
+async def test_the_colour_draw_is_not_fixed(service: DuelServer) -> None:
+    seats = set()
+    for _ in range(12):
+        code, black, _white = await seated(service)
+        seats.add((await view(service, code, black))["you"]["seat"])
+        if len(seats) == 2:
+            break
+    assert seats == {0, 1}
+
+
+async def test_a_whole_game_ends_with_one_result(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    table = await play_first_legal(service, code, black, white)
+    assert table["status"] == "finished" and table["end"]["reason"] == "game_over"
+    assert table["game"]["result"] is not None
+    async with service.repo.read() as tx:
+        results = await tx.results("reversi")
+    assert len(results) == 1 and results[0]["source"] == f"table:{code}"
+    outcomes = {r["player"]: r["outcome"] for r in results[0]["players"]}
+    assert set(outcomes) == {black, white}
+    # recording again is a no-op: a result is kept once
+    async with service.repo.write() as tx:
+        again = await tx.record_result("reversi", f"table:{code}", [], {}, 0.0)
+    assert again is False
+
+
+async def test_bad_moves_change_nothing(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    before = await view(service, code)
+    cases = [
+        (white, "c4", "not_your_turn"),
+        (black, "a1", "no_flips"),
+        (black, "d4", "occupied"),
+        (black, "z9", "bad_square"),
+    ]
+    for player, square, reason in cases:
+        with pytest.raises(DuelError) as error:
+            await move(service, code, player, square)
+        assert error.value.code == reason
+    with pytest.raises(DuelError) as stale:
+        await move(service, code, black, "d3", ply=3)
+    assert stale.value.code == "stale"
+    assert await view(service, code) == before
+    await move(service, code, black, "d3", cid="same")
+    after = await view(service, code)
+    with pytest.raises(DuelError) as duplicate:
+        await move(service, code, black, "d3", cid="same", ply=0)
+    assert duplicate.value.code == "duplicate"
+    assert await view(service, code) == after
+    assert after["version"] == before["version"] + 1
+
+
+async def test_of_two_racing_moves_exactly_one_applies(service: DuelServer) -> None:
+    code, black, _white = await seated(service)
+    # a second service on the same database: another process, no shared lock
+    other = DuelService(service.repo, service.broker, service.settings)
+    moves = [p.Move(code=code, square=sq, cid=sq, ply=0) for sq in ("d3", "c4", "f5", "e6")]
+    results = await asyncio.gather(
+        *(svc.handle(black, m) for svc, m in zip([service.service, other] * 2, moves,
+                                                    strict=True)),
+        return_exceptions=True)
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, DuelError)]
+    assert len(applied) == 1 and len(refused) == 3
+    assert {e.code for e in refused} <= {"not_your_turn", "stale"}
+    state = await view(service, code)
+    assert state["table"]["game"]["ply"] == 1
+    missed = await service.service.missed(code, 0)
+    assert missed is not None
+    assert [e["kind"] for e in missed["events"]].count("move") == 1
+
+
+async def test_resign_only_after_both_moved_abort_only_before(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    with pytest.raises(DuelError) as early:
+        await service.service.handle(black, p.Resign(code=code))
+    assert early.value.code == "too_early"
+    await move(service, code, black, "d3")
+    await move(service, code, white, "c3")
+    with pytest.raises(DuelError) as late:
+        await service.service.handle(white, p.Abort(code=code))
+    assert late.value.code == "too_late"
+    await service.service.handle(white, p.Resign(code=code))
+    table = (await view(service, code))["table"]
+    assert table["status"] == "finished"
+    assert table["end"]["reason"] == "resign"
+    assert table["seats"][table["end"]["winner_seat"]]["color"] == "black"
+
+    code2, black2, _white2 = await seated(service)
+    await move(service, code2, black2, "d3")
+    await service.service.handle(black2, p.Abort(code=code2))
+    assert (await view(service, code2))["table"]["status"] == "aborted"
+    async with service.repo.read() as tx:
+        sources = [r["source"] for r in await tx.results()]
+    assert sources == [f"table:{code}"]  # an aborted game has no result
+
+
+async def test_take_back_needs_the_opponents_consent(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    with pytest.raises(DuelError):
+        await service.service.handle(black, p.Takeback(code=code))  # nothing to take back
+    await move(service, code, black, "d3")
+    await move(service, code, white, "c3")
+    await service.service.handle(black, p.Takeback(code=code))
+    with pytest.raises(DuelError) as own:
+        await service.service.handle(black, p.TakebackReply(code=code, accept=True))
+    assert own.value.code == "no_request"
+    await service.service.handle(white, p.TakebackReply(code=code, accept=False))
+    assert (await view(service, code))["table"]["game"]["ply"] == 2
+    await service.service.handle(black, p.Takeback(code=code))
+    await service.service.handle(white, p.TakebackReply(code=code, accept=True))
+    table = (await view(service, code))["table"]
+    assert table["game"]["ply"] == 0 and table["game"]["turn"] == "black"
+    assert table["offers"]["takeback"] is None
+
+
+async def test_a_rematch_swaps_the_colours(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    await service.service.handle(black, p.Abort(code=code))
+    await service.service.handle(white, p.Rematch(code=code))
+    await service.service.handle(black, p.Rematch(code=code))
+    new_code = (await view(service, code))["table"]["rematch"]
+    assert new_code and new_code != code
+    state = await view(service, new_code, white)
+    assert state["table"]["status"] == "playing"
+    assert state["you"]["color"] == "black"  # the colours are swapped
+    assert state["table"]["rematch_of"] == code
+
+
+async def test_views_hold_no_player_ids_or_secrets(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    async with service.repo.read() as tx:
+        table = await tx.table(code)
+    assert table is not None
+    state_black = await view(service, code, black)
+    state_white = await view(service, code, white)
+    onlooker = await view(service, code, None)
+    assert not leaks(onlooker, black, white, table.secret0, table.secret1)
+    own = state_black["you"]["secret"]
+    other = table.secret1 if own == table.secret0 else table.secret0
+    assert not leaks(state_black, other, white) and not leaks(state_white, own, black)
+    missed = await service.service.missed(code, 0)
+    assert not leaks(missed, black, white, table.secret0, table.secret1)
