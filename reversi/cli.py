@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reversi import __version__
 from reversi.engine import Board, ReversiError, perft
@@ -39,6 +39,12 @@ def _parser() -> argparse.ArgumentParser:
     cmd = commands.add_parser("figure", help="print the German text figure after a transcript")
     cmd.add_argument("transcript", nargs="?", default="", help="e.g. f5d6c3")
     cmd.set_defaults(run=_figure)
+
+    cmd = commands.add_parser("serve", help="serve the hall in the browser (127.0.0.1:8000)")
+    cmd.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    cmd.add_argument("--port", type=int, default=8000, help="port to listen on")
+    cmd.set_defaults(run=_serve)
+    _add_ai_commands(commands)
     return parser
 
 
@@ -61,3 +67,179 @@ def _perft(args: argparse.Namespace) -> None:
 
 def _figure(args: argparse.Namespace) -> None:
     print(Board(moves=args.transcript).figure())
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from reversi.server.app import create_app
+    from reversi.server.assets import AssetsMissing
+
+    try:
+        app = create_app()
+    except AssetsMissing as error:
+        print(f"reversi: {error}", file=sys.stderr)
+        return 1
+    print(f"Reversi-Halle: http://{args.host}:{args.port}/", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                timeout_graceful_shutdown=3)
+    return 0
+
+
+# --- the computer player (issue 3) --------------------------------------------
+
+_LEVELS = ["leicht", "mittel", "schwer"]
+
+
+def _add_ai_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cmd = commands.add_parser("move", help="print the computer's move in an OBF position")
+    cmd.add_argument("obf", help='64 squares a1..h8 of X/O/-, a space and the side, e.g. "...X"')
+    cmd.add_argument("--level", choices=_LEVELS, default="schwer")
+    cmd.add_argument("--seed", type=int, default=None, help="Leicht's tie-break seed")
+    cmd.add_argument("--budget", type=float, default=None, help="seconds to think (Schwer)")
+    cmd.add_argument("-v", "--verbose", action="store_true", help="print the search's figures")
+    cmd.set_defaults(run=_move)
+
+    cmd = commands.add_parser("solve", help="solve an OBF position exactly")
+    cmd.add_argument("obf", help="an OBF position; FFO-style text after the side is ignored")
+    cmd.add_argument("--counting", choices=["nobody", "winner"], default="winner",
+                     help="who gets the empties of a game that ends early (default: winner)")
+    cmd.set_defaults(run=_solve)
+
+    cmd = commands.add_parser("play", help="play a game against the computer in the terminal")
+    cmd.add_argument("--level", choices=_LEVELS, default="mittel")
+    cmd.add_argument("--begin", choices=["me", "computer"], default="me",
+                     help="who begins and plays black")
+    cmd.add_argument("--seed", type=int, default=None)
+    cmd.set_defaults(run=_play)
+
+    cmd = commands.add_parser("match", help="play level against level from varied openings")
+    cmd.add_argument("first", choices=_LEVELS)
+    cmd.add_argument("second", choices=_LEVELS)
+    cmd.add_argument("-n", "--games", type=int, default=10)
+    cmd.add_argument("--budget", type=float, default=None, help="seconds per move for Schwer")
+    cmd.add_argument("--seed", type=int, default=1)
+    cmd.set_defaults(run=_match)
+
+
+def _obf_board(text: str) -> Board:
+    from reversi.engine import parse_obf
+
+    black, white, turn, _ = parse_obf(text.strip())
+    return Board.from_position(black, white, turn)
+
+
+def _move(args: argparse.Namespace) -> int:
+    from reversi.ai import think
+
+    board = _obf_board(args.obf)
+    if board.is_game_over():
+        print("the game is over: no move", file=sys.stderr)
+        return 1
+    decision = think(board, args.level, seed=args.seed, budget=args.budget)
+    print(decision.move)
+    if args.verbose:
+        kind = "exact" if decision.exact else "estimate"
+        print(f"level {decision.level.value}, depth {decision.depth}, {decision.nodes} nodes, "
+              f"score {decision.score} ({kind}), {decision.seconds:.3f} s")
+    return 0
+
+
+def _solve(args: argparse.Namespace) -> None:
+    from reversi.ai import solve
+    from reversi.engine import Counting
+
+    counting = Counting(args.counting)
+    solution = solve(_obf_board(args.obf), counting)
+    rule = "empties to the winner" if counting is Counting.WINNER else "empties to nobody"
+    best = " ".join(str(m) for m in solution.best_moves) or "none (the game is over)"
+    print(f"score: {solution.score:+d} ({rule}, for the side to move)")
+    print(f"best moves: {best}")
+    rate = solution.nodes / solution.seconds if solution.seconds > 0 else 0.0
+    print(f"nodes: {solution.nodes:,}, time: {solution.seconds:.3f} s ({rate:,.0f} nodes/s)")
+
+
+def _board_text(board: Board) -> str:
+    """The board with coordinates: X black, O white, a dot on each legal move."""
+    moves = board.legal_moves.mask
+    rows = ["   a b c d e f g h"]
+    for r in range(8):
+        cells = []
+        for f in range(8):
+            sq = r * 8 + f
+            cells.append("X" if board.black >> sq & 1 else "O" if board.white >> sq & 1
+                         else "." if moves >> sq & 1 else "-")
+        rows.append(f" {r + 1} {' '.join(cells)}")
+    rows.append(f"   black (X) {board.count(True)}, white (O) {board.count(False)}")
+    return "\n".join(rows)
+
+
+def _play(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
+    from reversi.ai import think
+    from reversi.engine import BLACK, PASS
+
+    human = BLACK if args.begin == "me" else not BLACK
+    names = {BLACK: "Black (X)", not BLACK: "White (O)"}
+    board = Board()
+    print(f"You play {names[human]} against {args.level}. Enter a square like d3, "
+          "u to undo your last move, q to quit.")
+    while not board.is_game_over():
+        if board.turn != human:
+            decision = think(board, args.level, seed=args.seed)
+            board.push(decision.move)
+            print(f"The computer plays {decision.move}.")
+        else:
+            print(_board_text(board))
+            try:
+                text = ask(f"{names[human]} to move: ").strip().lower()
+            except EOFError:
+                return 1
+            if text in ("q", "quit"):
+                return 0
+            if text in ("u", "undo"):
+                earlier = _undo(board, human)
+                print("Nothing to undo." if earlier is None else "Taken back.")
+                board = earlier or board
+                continue
+            try:
+                board.push(text)
+            except ReversiError as error:
+                print(f"Not possible: {error}")
+                continue
+        if board.last_move == PASS and not board.is_game_over():
+            print(f"{names[not board.turn]} has no move and passes.")
+    print(_board_text(board))
+    outcome = board.outcome()
+    assert outcome is not None
+    if outcome.winner is None:
+        print(f"Draw, {outcome.black}:{outcome.white}.")
+    else:
+        who = "You win" if outcome.winner == human else "The computer wins"
+        print(f"{who}, {outcome.black}:{outcome.white} (black:white).")
+    return 0
+
+
+def _undo(board: Board, human: bool) -> Board | None:
+    """The board before the human's last move (and the computer's replies), or None."""
+    earlier = board.copy()
+    while earlier.can_undo():
+        earlier.pop()
+        if earlier.turn == human:
+            return earlier
+    return None
+
+
+def _match(args: argparse.Namespace) -> None:
+    from reversi.ai.match import level_player, play_match
+
+    first = level_player(args.first, args.budget)
+    second = level_player(args.second, args.budget)
+    games = play_match(first, second, args.games, seed=args.seed)
+    score = None
+    for number, board, first_black, running in games:
+        outcome = board.outcome()
+        assert outcome is not None
+        colour = "black" if first_black else "white"
+        print(f"game {number + 1}: {args.first} ({colour}) {outcome.black}:{outcome.white}")
+        score = running
+    print(f"{args.first} vs {args.second}: {score}")

@@ -84,16 +84,18 @@ def game_view(board: Board) -> dict[str, Any]:
 
 
 def _moves(board: Board) -> list[dict[str, Any]]:
-    """The move list with colours, computed from the root by replaying."""
-    replay = board.root()
+    """The move list with colours.
+
+    Every entry of the stack, automatic passes included, is made by the other side
+    than the one before it, starting with the root's side to move: no replay needed.
+    """
+    first = board.root().turn
     moves: list[dict[str, Any]] = []
-    for move in board.move_stack:
+    for i, move in enumerate(board.move_stack):
+        color = color_key(first if i % 2 == 0 else not first)
         if move.square is None:
-            # `replay` recorded this pass when it pushed the move before it: the
-            # side that passed is the one that is not to move again now
-            moves.append({"color": color_key(not replay.turn), "square": None})
-            continue
-        moves.append({"color": color_key(replay.turn), "square": SQUARE_NAMES[move.square],
-                      "flips": move.flip_count})
-        replay.push(move.square)
+            moves.append({"color": color, "square": None})
+        else:
+            moves.append({"color": color, "square": SQUARE_NAMES[move.square],
+                          "flips": move.flip_count})
     return moves

@@ -1,0 +1,201 @@
+"""The hall in headless Chromium: start-up, the computer's thinking time, first-visit bytes.
+
+    .venv/bin/python benchmarks/browser.py [--cold 5] [--warm 5] [--games 2]
+
+Starts ``reversi serve``'s app in this process (uvicorn in a thread, counting the bytes
+it sends), drives Debian's /usr/bin/chromium through Playwright and prints:
+
+* time to a visible board (the empty board drawn) and to engine ready (Pyodide, the
+  engine and the AI loaded and the start position drawn), cold (new profile: empty
+  HTTP cache, no service worker) and warm (a reload of a visited page);
+* the computer's thinking time per level (median and p95, measured in the worker
+  around ``choose_move``), over whole games in which the human side plays random moves;
+* the bytes a first visit transfers (everything the server sent, the service worker's
+  precache included), compressed as sent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import socket
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update"]
+MARKS = """() => Object.fromEntries(['reversi:board-visible', 'reversi:engine-ready']
+  .map((n) => [n.split(':')[1], performance.getEntriesByName(n)[0]?.startTime]))"""
+SW_DONE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const cache = await caches.open('reversi-' + document.body.dataset.build);
+  return (await cache.keys()).length;
+}"""
+
+
+class ByteCounter:
+    """ASGI middleware: adds up the body bytes of every response."""
+
+    def __init__(self, app: Callable[..., Any]) -> None:
+        self.app = app
+        self.bytes = 0
+        self.requests = 0
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        async def counting_send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                self.bytes += len(message.get("body", b""))
+            elif message["type"] == "http.response.start":
+                self.requests += 1
+            await send(message)
+
+        await self.app(scope, receive, counting_send)
+
+
+def start_server() -> tuple[str, ByteCounter, Any]:
+    import uvicorn
+
+    from reversi.server.app import create_app
+    from reversi.web.build import build
+
+    build(quiet=True)  # the browser's Python files match the sources
+    counter = ByteCounter(create_app())
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(counter, host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", counter, server
+
+
+def wait_idle(page: Any, timeout: float = 120_000) -> None:
+    page.wait_for_selector("#game[data-state=idle]", state="attached", timeout=timeout)
+
+
+def startup(browser: Any, url: str, cold: int, warm: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {"board cold": [], "ready cold": [], "board warm": [],
+                                     "ready warm": [], "worker boot cold": [],
+                                     "worker boot warm": []}
+    import json
+
+    for i in range(cold):
+        context = browser.new_context(reduced_motion="reduce")
+        page = context.new_page()
+        page.goto(url + "/allein")
+        wait_idle(page)
+        marks = page.evaluate(MARKS)
+        times["board cold"].append(marks["board-visible"])
+        times["ready cold"].append(marks["engine-ready"])
+        boot = json.loads(page.get_attribute("#game", "data-boot"))
+        times["worker boot cold"].append(boot["total_ms"])
+        if i == 0:
+            page.evaluate(SW_DONE)
+            for _ in range(warm):
+                page.reload()
+                wait_idle(page)
+                marks = page.evaluate(MARKS)
+                times["board warm"].append(marks["board-visible"])
+                times["ready warm"].append(marks["engine-ready"])
+                times["worker boot warm"].append(
+                    json.loads(page.get_attribute("#game", "data-boot"))["total_ms"])
+        context.close()
+    return times
+
+
+def first_visit_bytes(browser: Any, url: str, counter: ByteCounter) -> tuple[int, int]:
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    before, requests = counter.bytes, counter.requests
+    page.goto(url + "/allein")
+    wait_idle(page)
+    page.evaluate(SW_DONE)
+    # let the service worker's precache finish (it reads what the page already loaded
+    # from the HTTP cache)
+    page.wait_for_function("navigator.serviceWorker.controller !== null || true")
+    total = counter.bytes - before
+    context.close()
+    return total, counter.requests - requests
+
+
+def think_times(browser: Any, url: str, games: int) -> dict[str, list[int]]:
+    rng = random.Random(2024)
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(url + "/allein")
+    wait_idle(page)
+    samples: dict[str, list[int]] = {}
+    for level in ("leicht", "mittel", "schwer"):
+        for game in range(games):
+            page.check(f"input[name=level][value={level}]")
+            begins = "me" if game % 2 == 0 else "computer"
+            page.check(f"input[name=begins][value={begins}]")
+            page.evaluate("window.reversiGame.thinkTimes = []")
+            page.click("#start-solo")
+            page.wait_for_function(f"window.reversiGame.view.level === '{level}'")
+            wait_idle(page)
+            while True:
+                view = page.evaluate("window.reversiGame.view")
+                if view["result"] is not None:
+                    break
+                square = rng.choice(list(view["legal"]))
+                page.click(f"[data-square={square}]")
+                page.wait_for_function(f"window.reversiGame.view.ply > {view['ply']}")
+                wait_idle(page)
+            samples.setdefault(level, []).extend(
+                t["ms"] for t in page.evaluate("window.reversiGame.thinkTimes"))
+    context.close()
+    return samples
+
+
+def p95(values: list[float] | list[int]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def summary(values: list[float] | list[int]) -> str:
+    return (f"median {statistics.median(values) / 1000:.2f} s, p95 {p95(values) / 1000:.2f} s, "
+            f"min {min(values) / 1000:.2f} s, max {max(values) / 1000:.2f} s (n={len(values)})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cold", type=int, default=5, help="cold starts (new profiles)")
+    parser.add_argument("--warm", type=int, default=5, help="warm starts (reloads)")
+    parser.add_argument("--games", type=int, default=2, help="games per level")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    url, counter, server = start_server()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            total, requests = first_visit_bytes(browser, url, counter)
+            print(f"first visit: {total / 1e6:.2f} MB in {requests} responses "
+                  "(compressed as sent, service-worker precache included)")
+            for name, values in startup(browser, url, args.cold, args.warm).items():
+                print(f"{name}: {summary(values)}")
+            for level, moves in think_times(browser, url, args.games).items():
+                print(f"computer move, {level}: {summary(moves)}")
+            browser.close()
+    finally:
+        server.should_exit = True
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""The hall's web server: the browser client, its worker's Python, and offline support."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
+from reversi.server.duels import DuelServer, duel_routes
+
+#: The pages of the hall; each is the same shell, the client draws the page.
+PAGES = ("/", "/allein", "/zu-zweit", "/bilanz")
+
+
+def _encoding(request: Request, asset: Asset) -> str | None:
+    accepted = request.headers.get("accept-encoding", "")
+    tokens = {part.split(";")[0].strip() for part in accepted.split(",")}
+    for encoding in ("br", "gzip"):
+        if encoding in tokens and encoding in asset.encoded:
+            return encoding
+    return None
+
+
+def serve_asset(request: Request, asset: Asset | None, cache_control: str = IMMUTABLE) -> Response:
+    if asset is None:
+        return Response("nicht gefunden", status_code=404, media_type="text/plain")
+    etag = f'"{asset.etag}"'
+    encoding = _encoding(request, asset)
+    headers = {"Cache-Control": cache_control, "ETag": etag, "Vary": "Accept-Encoding"}
+    if encoding:
+        headers["Content-Encoding"] = encoding
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    body = asset.encoded[encoding] if encoding else asset.plain
+    if isinstance(body, Path):
+        return FileResponse(body, media_type=asset.content_type, headers=headers,
+                            stat_result=body.stat())
+    return Response(body, media_type=asset.content_type, headers=headers)
+
+
+def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) -> Starlette:
+    """The ASGI app; the bundle of client files is loaded once, here.
+
+    Duels (``reversi.server.duels``) are mounted with their lifespan; their settings
+    come from the environment (``REVERSI_DATA_DIR``, ``REVERSI_DATABASE_URL`` …).
+    """
+    bundle = bundle or load_bundle()
+    duels = duels or DuelServer()
+    page_headers = {"Cache-Control": NO_CACHE, "X-Reversi-Build": bundle.version}
+
+    async def page(request: Request) -> Response:
+        return Response(bundle.page(), media_type="text/html; charset=utf-8",
+                        headers=page_headers)
+
+    async def service_worker(request: Request) -> Response:
+        return Response(bundle.service_worker(), media_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": NO_CACHE, "Service-Worker-Allowed": "/"})
+
+    async def app_file(request: Request) -> Response:
+        if request.path_params["hash"] != bundle.app_hash:
+            return Response("veraltet", status_code=404, media_type="text/plain")
+        return serve_asset(request, bundle.app.get(request.path_params["path"]))
+
+    async def pyodide_file(request: Request) -> Response:
+        if request.path_params["version"] != bundle.pyodide_version:
+            return Response("veraltet", status_code=404, media_type="text/plain")
+        return serve_asset(request, bundle.pyodide.get(request.path_params["name"]))
+
+    async def py_file(request: Request) -> Response:
+        if request.path_params["hash"] != bundle.py_hash:
+            return Response("veraltet", status_code=404, media_type="text/plain")
+        return serve_asset(request, bundle.py.get(request.path_params["name"]))
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "build": bundle.version},
+                            headers={"Cache-Control": NO_CACHE})
+
+    async def favicon(request: Request) -> Response:
+        return serve_asset(request, bundle.app.get("icon.svg"), "public, max-age=86400")
+
+    routes = [Route(path, page, methods=["GET", "HEAD"]) for path in PAGES]
+    routes += [
+        Route("/sw.js", service_worker, methods=["GET", "HEAD"]),
+        Route("/app/{hash}/{path:path}", app_file, methods=["GET", "HEAD"]),
+        Route("/pyodide/{version}/{name}", pyodide_file, methods=["GET", "HEAD"]),
+        Route("/py/{hash}/{name}", py_file, methods=["GET", "HEAD"]),
+        Route("/healthz", health, methods=["GET", "HEAD"]),
+        Route("/favicon.ico", favicon, methods=["GET", "HEAD"]),
+        # a duel table's page and the page that moves a player here (same shell)
+        Route("/tisch/{code}", page, methods=["GET", "HEAD"]),
+        Route("/weiter", page, methods=["GET", "HEAD"]),
+    ]
+    routes += duel_routes(duels)
+    app = Starlette(routes=routes, lifespan=duels.lifespan)
+    app.state.bundle = bundle
+    app.state.duels = duels
+    return app

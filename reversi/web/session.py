@@ -1,0 +1,225 @@
+"""A game on this device, as the browser's worker runs it (docs/protocol.md).
+
+Standard library, ``reversi.engine`` and ``reversi.ai`` only: this module is shipped
+to the browser and runs there under Pyodide. The UI sends intents as JSON messages;
+:meth:`Session.handle` answers with messages whose views the UI draws.
+
+>>> session = Session.start({"type": "new", "mode": "duo"})
+>>> [m["type"] for m in session.handle({"type": "move", "square": "d3"})]
+['view']
+>>> session.handle({"type": "move", "square": "d4"})[0]
+{'type': 'illegal', 'square': 'd4', 'reason': 'occupied'}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from reversi.engine import Board, IllegalMoveError, IllegalReason, InvalidSquareError
+from reversi.engine.view import color_key, game_view
+
+Message = dict[str, Any]
+
+MODES = ("solo", "duo")
+LEVELS = ("leicht", "mittel", "schwer")
+REASONS = {
+    IllegalReason.OCCUPIED: "occupied",
+    IllegalReason.NO_FLIPS: "no_flips",
+    IllegalReason.GAME_OVER: "game_over",
+}
+
+
+class ProtocolError(ValueError):
+    """A message that is not part of the worker protocol."""
+
+
+class Session:
+    """One game: solo against the computer (``mode="solo"``) or two people (``"duo"``)."""
+
+    def __init__(self, mode: str = "duo", level: str = "leicht", human: str = "black",
+                 seed: int | None = None) -> None:
+        if mode not in MODES:
+            raise ProtocolError(f"unknown mode {mode!r} (expected one of {MODES})")
+        if level not in LEVELS:
+            raise ProtocolError(f"unknown level {level!r} (expected one of {LEVELS})")
+        if human not in ("black", "white"):
+            raise ProtocolError(f"unknown colour {human!r} (expected 'black' or 'white')")
+        self.mode, self.level, self.human, self.seed = mode, level, human, seed
+        self.board = Board()
+        self._thinks = 0
+
+    @classmethod
+    def start(cls, message: Message) -> Session:
+        return cls(
+            mode=message.get("mode", "duo"),
+            level=message.get("level", "leicht"),
+            human=message.get("human", "black"),
+            seed=message.get("seed"),
+        )
+
+    # --- who moves ----------------------------------------------------------
+
+    def players(self) -> dict[str, str]:
+        if self.mode == "duo":
+            return {"black": "human", "white": "human"}
+        computer = "white" if self.human == "black" else "black"
+        return {self.human: "human", computer: "computer"}
+
+    def _is_human(self, board: Board) -> bool:
+        return self.players()[color_key(board.turn) or "black"] == "human"
+
+    def computer_to_move(self) -> bool:
+        board = self.board
+        return self.mode == "solo" and not board.is_game_over() and not self._is_human(board)
+
+    # --- undo and redo ------------------------------------------------------
+    # Solo play steps back and forth between positions where the human is to
+    # move, so a take-back never makes the computer think again.
+
+    def _undo_target(self) -> Board | None:
+        if not self.board.can_undo():
+            return None
+        board = self.board.copy()
+        board.pop()
+        if self.mode == "solo":
+            while board.can_undo() and not self._is_human(board):
+                board.pop()
+            if not self._is_human(board):
+                return None
+        return board
+
+    def _redo_target(self) -> Board | None:
+        if not self.board.can_redo():
+            return None
+        board = self.board.copy()
+        board.redo()
+        if self.mode == "solo":
+            while board.can_redo() and not board.is_game_over() and not self._is_human(board):
+                board.redo()
+        return board
+
+    # --- the view -----------------------------------------------------------
+
+    def view(self) -> Message:
+        view = game_view(self.board)
+        view["can_undo"] = self._undo_target() is not None
+        view["can_redo"] = self._redo_target() is not None
+        view["mode"] = self.mode
+        view["level"] = self.level if self.mode == "solo" else None
+        view["players"] = self.players()
+        return view
+
+    def _view_message(self, cause: str) -> Message:
+        return {"type": "view", "cause": cause, "view": self.view()}
+
+    # --- messages -----------------------------------------------------------
+
+    def handle(self, message: Message) -> list[Message]:
+        """Answer one message of the UI (see docs/protocol.md)."""
+        kind = message.get("type")
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise ProtocolError(f"unknown message type {kind!r}")
+        return handler(self, message)
+
+    def _on_view(self, message: Message) -> list[Message]:
+        return [self._view_message("sync")]
+
+    def _on_move(self, message: Message) -> list[Message]:
+        name = message.get("square")
+        if not isinstance(name, str):
+            raise ProtocolError(f"a move needs a square name, not {name!r}")
+        if self.computer_to_move():
+            return [{"type": "illegal", "square": name, "reason": "not_your_turn"}]
+        try:
+            self.board.push(name)
+        except InvalidSquareError as error:
+            raise ProtocolError(str(error)) from None
+        except IllegalMoveError as error:
+            return [{"type": "illegal", "square": name.strip().lower(),
+                     "reason": REASONS[error.reason]}]
+        return [self._view_message("move")]
+
+    def _on_think(self, message: Message) -> list[Message]:
+        if not self.computer_to_move():
+            return [self._view_message("sync")]
+        from reversi.ai import choose_move
+
+        seed = None if self.seed is None else self.seed + self._thinks
+        self._thinks += 1
+        move = choose_move(self.board, self.level, seed=seed)
+        self.board.push(move)
+        return [self._view_message("computer")]
+
+    def _step(self, target: Callable[[Session], Board | None], repeat: bool) -> Board | None:
+        board = target(self)
+        while repeat and board is not None:
+            self.board = board
+            board = target(self)
+        return board
+
+    def _on_undo(self, message: Message) -> list[Message]:
+        board = self._step(Session._undo_target, bool(message.get("all")))
+        if board is not None:
+            self.board = board
+        return [self._view_message("undo")]
+
+    def _on_redo(self, message: Message) -> list[Message]:
+        board = self._step(Session._redo_target, bool(message.get("all")))
+        if board is not None:
+            self.board = board
+        return [self._view_message("redo")]
+
+
+_HANDLERS: dict[str, Callable[[Session, Message], list[Message]]] = {
+    "view": Session._on_view,
+    "move": Session._on_move,
+    "think": Session._on_think,
+    "undo": Session._on_undo,
+    "redo": Session._on_redo,
+}
+
+
+class Worker:
+    """The worker's single entry point, called from JavaScript with JSON text."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+
+    def handle(self, text: str) -> str:
+        try:
+            message = json.loads(text)
+            if not isinstance(message, dict):
+                raise ProtocolError(f"a message is a JSON object, not {text!r}")
+            if message.get("type") == "new":
+                self.session = Session.start(message)
+                out = [self.session._view_message("new")]
+            elif self.session is None:
+                raise ProtocolError("no game yet: send a 'new' message first")
+            else:
+                out = self.session.handle(message)
+        except ProtocolError as error:
+            out = [{"type": "error", "message": str(error)}]
+        return json.dumps(out, ensure_ascii=False)
+
+    def computer_to_move(self) -> bool:
+        return self.session is not None and self.session.computer_to_move()
+
+    def warm_ai(self) -> bool:
+        """Import the computer player ahead of its first move; False if it is missing."""
+        try:
+            import reversi.ai  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    def thinking(self) -> str:
+        """The message to show while the computer thinks."""
+        assert self.session is not None
+        color = color_key(self.session.board.turn)
+        return json.dumps({"type": "thinking", "color": color, "level": self.session.level})
+
+
+__all__ = ["LEVELS", "MODES", "ProtocolError", "Session", "Worker"]

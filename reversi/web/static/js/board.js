@@ -1,0 +1,158 @@
+// The board: draws views and animates the difference between two of them.
+// It knows no rules: squares, legal moves, flip counts and flip order all come
+// from the view (docs/protocol.md).
+import { colorName, h, t } from "./i18n.js";
+
+const FILES = "abcdefgh";
+const SVG = "http://www.w3.org/2000/svg";
+export const SQUARES = Array.from({ length: 64 }, (_, i) => FILES[i % 8] + (Math.floor(i / 8) + 1));
+const COLOR = { B: "black", W: "white", ".": "" };
+
+function svg(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  return el;
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export class BoardView {
+  constructor({ onPlay }) {
+    this.onPlay = onPlay;
+    this.view = null;
+    this.options = { dots: true, counts: false, motion: true, interactive: true };
+    this.buttons = new Map();
+    this.focusIndex = 19; // d3
+    this.element = this.build();
+  }
+
+  build() {
+    const grid = h("div", { class: "board", role: "group", "aria-label": t("game.board") });
+    SQUARES.forEach((name, index) => {
+      const image = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" });
+      const disc = svg("g", { class: "disc" });
+      disc.append(svg("circle", { cx: 50, cy: 50, r: 41, class: "disc-face" }));
+      image.append(
+        disc,
+        svg("circle", { cx: 50, cy: 50, r: 45, class: "ring" }),
+        svg("circle", { cx: 50, cy: 50, r: 15, class: "dot" }),
+        Object.assign(svg("text", { x: 50, y: 51, class: "count" }), { textContent: "" }),
+      );
+      const button = h("button", {
+        type: "button", class: "sq", "data-square": name, tabindex: index === this.focusIndex ? "0" : "-1",
+        "aria-label": `${name}, ${t("square.empty")}`,
+        onclick: () => this.onPlay(name),
+        onfocus: () => this.setFocus(index, false),
+      }, image);
+      this.buttons.set(name, button);
+      grid.append(button);
+    });
+    grid.addEventListener("keydown", (event) => this.keydown(event));
+    const files = h("div", { class: "coords files", "aria-hidden": "true" }, [...FILES].map((f) => h("span", {}, f)));
+    const files2 = files.cloneNode(true);
+    files2.classList.add("bottom");
+    const rows = h("div", { class: "coords rows", "aria-hidden": "true" }, [1, 2, 3, 4, 5, 6, 7, 8].map((r) => h("span", {}, String(r))));
+    const rows2 = rows.cloneNode(true);
+    rows2.classList.add("right");
+    return h("div", { class: "board-frame" }, files, rows, grid, rows2, files2);
+  }
+
+  setFocus(index, move = true) {
+    const old = this.buttons.get(SQUARES[this.focusIndex]);
+    if (old) old.tabIndex = -1;
+    this.focusIndex = index;
+    const button = this.buttons.get(SQUARES[index]);
+    button.tabIndex = 0;
+    if (move) button.focus();
+  }
+
+  keydown(event) {
+    const steps = { ArrowUp: -8, ArrowDown: 8, ArrowLeft: -1, ArrowRight: 1 };
+    let index = this.focusIndex;
+    if (event.key in steps) {
+      const file = index % 8;
+      if (event.key === "ArrowLeft" && file === 0) return;
+      if (event.key === "ArrowRight" && file === 7) return;
+      index += steps[event.key];
+      if (index < 0 || index > 63) return;
+    } else if (event.key === "Home") index -= index % 8;
+    else if (event.key === "End") index += 7 - (index % 8);
+    else return;
+    event.preventDefault();
+    this.setFocus(index);
+  }
+
+  setOptions(options) {
+    Object.assign(this.options, options);
+    if (this.view) this.paint(this.view, new Set());
+  }
+
+  label(name, view, color, flippedNow) {
+    const parts = [name];
+    if (color) parts.push(colorName(color));
+    else parts.push(t("square.empty"));
+    const legal = this.showsMoves(view) && name in view.legal;
+    if (legal) {
+      parts.push(t("square.legal"));
+      if (this.options.counts) parts.push(t("square.flips", { n: view.legal[name] }));
+    }
+    if (view.last && view.last.square === name) parts.push(t("square.last"));
+    else if (flippedNow) parts.push(t("square.flipped"));
+    return parts.join(", ");
+  }
+
+  showsMoves(view) {
+    return this.options.interactive && view.turn !== null && view.players[view.turn] === "human";
+  }
+
+  // Draw `view` at once; squares in `hold` keep their current disc (animation).
+  paint(view, hold) {
+    const flipped = new Set(view.last ? view.last.flipped : []);
+    const moves = this.showsMoves(view);
+    SQUARES.forEach((name, i) => {
+      const button = this.buttons.get(name);
+      const color = COLOR[view.squares[i]];
+      if (!hold.has(name)) button.dataset.disc = color;
+      const legal = moves && name in view.legal;
+      button.toggleAttribute("data-legal", legal);
+      button.classList.toggle("show-dot", legal && this.options.dots);
+      button.classList.toggle("show-count", legal && this.options.dots && this.options.counts);
+      button.querySelector(".count").textContent = legal ? String(view.legal[name]) : "";
+      button.toggleAttribute("data-last", !!view.last && view.last.square === name);
+      button.setAttribute("aria-label", this.label(name, view, color, flipped.has(name)));
+    });
+    this.element.querySelector(".board").dataset.turn = view.turn || "";
+  }
+
+  // Draw `view`; when it adds one placed disc to the previous view, the disc
+  // appears and the enclosed discs turn one after another, in the view's order.
+  async show(view, animate) {
+    const previous = this.view;
+    this.view = view;
+    const last = view.last;
+    const isNewMove = animate && this.options.motion && previous && last && previous.squares[SQUARES.indexOf(last.square)] === ".";
+    if (!isNewMove) {
+      this.paint(view, new Set());
+      return;
+    }
+    const hold = new Set([last.square, ...last.flipped]);
+    this.paint(view, hold);
+    const placed = this.buttons.get(last.square);
+    placed.dataset.disc = last.color;
+    placed.classList.add("placing");
+    await sleep(140);
+    placed.classList.remove("placing");
+    for (const name of last.flipped) {
+      if (this.view !== view) return; // a newer view took over
+      const button = this.buttons.get(name);
+      button.classList.add("turning");
+      await sleep(90);
+      button.dataset.disc = last.color;
+      button.classList.remove("turning");
+      await sleep(60);
+    }
+    if (this.view === view) this.paint(view, new Set());
+  }
+}

@@ -1,0 +1,97 @@
+"""The server's answers: pages, versioned and compressed assets, the service worker."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from starlette.testclient import TestClient
+
+from reversi.cli import main
+from reversi.server.app import PAGES, create_app
+
+
+@pytest.fixture(scope="module")
+def client(built: None) -> Iterator[TestClient]:
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def config(client: TestClient) -> dict[str, str]:
+    page = client.get("/").text
+    found = re.search(r'<script id="config" type="application/json">(.*?)</script>', page)
+    assert found is not None
+    cfg: dict[str, str] = json.loads(found.group(1))
+    return cfg
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_pages_are_network_first_html(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    assert response.headers["cache-control"] == "no-cache"
+    assert response.headers["x-reversi-build"] == config(client)["version"]
+    assert '<html lang="de">' in response.text
+
+
+def test_versioned_files_are_immutable_and_compressed(client: TestClient) -> None:
+    cfg = config(client)
+    wasm = f"{cfg['pyodide']}pyodide.asm.wasm"
+    response = client.get(wasm, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/wasm"
+    assert response.headers["content-encoding"] == "br"
+    assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert int(response.headers["content-length"]) < 4_000_000
+    assert response.content[:4] == b"\0asm"  # decoded by the client
+    gz = client.get(wasm, headers={"Accept-Encoding": "gzip"})
+    assert gz.headers["content-encoding"] == "gzip" and gz.content[:4] == b"\0asm"
+    plain = client.get(wasm, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content[:4] == b"\0asm"
+    for url in (cfg["stdlib"], cfg["reversi"], f"{cfg['app']}js/app.js", f"{cfg['app']}de.json"):
+        response = client.get(url, headers={"Accept-Encoding": "br"})
+        assert response.status_code == 200, url
+        assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+        assert response.headers["content-encoding"] == "br"
+    worker = client.get(f"{cfg['app']}js/worker.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+
+
+def test_an_etag_answers_304(client: TestClient) -> None:
+    url = f"{config(client)['app']}css/app.css"
+    etag = client.get(url).headers["etag"]
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_old_versions_and_unknown_files_are_404(client: TestClient) -> None:
+    assert client.get("/app/000000000000/js/app.js").status_code == 404
+    assert client.get("/pyodide/0.0.1/pyodide.mjs").status_code == 404
+    assert client.get(f"{config(client)['app']}nothing.js").status_code == 404
+    # the templates are not served as files
+    assert client.get(f"{config(client)['app']}index.html").status_code == 404
+
+
+def test_the_service_worker_precaches_everything(client: TestClient) -> None:
+    response = client.get("/sw.js")
+    assert response.headers["cache-control"] == "no-cache"
+    assert response.headers["service-worker-allowed"] == "/"
+    build = json.loads(re.search(r"const BUILD = (\{.*?\n\});", response.text, re.DOTALL).group(1))  # type: ignore[union-attr]
+    cfg = config(client)
+    assert build["version"] == cfg["version"]
+    urls = build["precache"]
+    for needed in ("/", cfg["stdlib"], cfg["reversi"], f"{cfg['pyodide']}pyodide.asm.wasm",
+                   f"{cfg['pyodide']}pyodide.mjs", f"{cfg['app']}js/worker.js",
+                   f"{cfg['app']}de.json", f"{cfg['app']}css/app.css"):
+        assert needed in urls
+    for url in urls:
+        assert client.head(url).status_code == 200, url
+
+
+def test_the_serve_command_is_there(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    assert "--host" in out and "--port" in out
