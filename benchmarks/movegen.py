@@ -153,7 +153,9 @@ def main() -> None:
         print("creversi is not installed here: no side-by-side figures (see the docstring)")
         return
 
-    version = getattr(creversi, "__version__", "?")
+    from importlib.metadata import version as installed_version
+
+    version = installed_version("creversi-python")
     print(f"creversi-python {version}, same machine, same run")
     p, o = start.player, start.opponent
     their_kernels, leaves = best_of(repeat, lambda: perft_with(cb.mobility, cb.flip, p, o, depth))
