@@ -357,7 +357,7 @@ def servers(n: int, env: dict[str, str], deflate: bool, profile: str | None = No
 
 
 async def _admin(sql: str) -> None:
-    import asyncpg
+    import asyncpg  # type: ignore[import-untyped]
 
     parsed = urlparse(POSTGRES_URL)
     conn = await asyncpg.connect(host=parsed.hostname, port=parsed.port or 5432,

@@ -20,6 +20,8 @@ from typing import Any
 log = logging.getLogger("reversi.broker")
 
 Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
+#: connections per process for publishing
+PUBLISHERS = 16
 Hook = Callable[[], Awaitable[None]]
 
 
@@ -74,8 +76,11 @@ class RedisBroker(Broker):
         import redis.asyncio as redis
 
         await super().start(handler)
-        self._redis = redis.Redis.from_url(self.url, socket_connect_timeout=2,
-                                           socket_timeout=5)
+        # publishers wait for a free connection (the plain pool fails at its limit)
+        pool = redis.BlockingConnectionPool.from_url(
+            self.url, max_connections=PUBLISHERS, timeout=10, socket_connect_timeout=2,
+            socket_timeout=5)
+        self._redis = redis.Redis(connection_pool=pool)
         self._stopping = False
         self._task = asyncio.create_task(self._listen(), name="redis-broker")
         with contextlib.suppress(TimeoutError):
@@ -89,7 +94,7 @@ class RedisBroker(Broker):
                 await self._task
             self._task = None
         if self._redis is not None:
-            await self._redis.aclose()
+            await self._redis.aclose(close_connection_pool=True)
             self._redis = None
         await super().stop()
 

@@ -34,15 +34,12 @@ class Positions:
     def __init__(self, capacity: int = CAPACITY) -> None:
         self.capacity = capacity
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
-        self.hits = self.misses = 0
 
     def _entry(self, table: TableRecord) -> _Entry:
         entry = self._entries.get(table.code)
         if entry is not None and entry.root == table.root and entry.moves == table.moves:
             self._entries.move_to_end(table.code)
-            self.hits += 1
             return entry
-        self.misses += 1
         board = None
         if entry is not None and entry.root == table.root and table.moves.startswith(
                 entry.moves):
@@ -88,6 +85,12 @@ class Positions:
         """The last row this process committed or read for ``code`` (maybe out of date)."""
         entry = self._entries.get(code)
         return None if entry is None or entry.table is None else entry.table.copy()
+
+    def announced(self, code: str, version: int) -> None:
+        """A change reached us through the broker: a row older than it is no use."""
+        entry = self._entries.get(code)
+        if entry is not None and entry.table is not None and entry.table.version < version:
+            entry.table = None
 
     def forget(self, code: str) -> None:
         self._entries.pop(code, None)

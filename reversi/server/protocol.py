@@ -14,7 +14,6 @@ reversi.server.protocol.ProtocolError: unknown message type 'fly'
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_type_hints
@@ -192,10 +191,16 @@ def parse_data(data: Any) -> tuple[str | int | None, Message]:
     return request_id, cls(**values)
 
 
-@functools.cache
-def _shape(cls: type[Message]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+_Shape = tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]
+_SHAPES: dict[type[Message], _Shape] = {}
+
+
+def _shape(cls: type[Message]) -> _Shape:
     """A message class's field types and fields (resolving the types compiles code)."""
-    return get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)}
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = (get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)})
+    return shape
 
 
 def parse(text: str) -> tuple[str | int | None, Message]:

@@ -6,12 +6,14 @@ version check when the row is saved (``UPDATE … WHERE version = <loaded>``). T
 an intent works on is the one this process last committed or read (``positions.py``),
 so a move costs no read; only a change that saves can act on it — an intent that
 changes nothing (an error, a no-op) is checked again against the database's row.
-The write transaction holds nothing but the writes.
+Without a usable cached row, SQLite reads before its (short, grouped) write
+transaction, PostgreSQL reads the row locked inside it (one transaction, not two).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import logging
@@ -157,28 +159,46 @@ class DuelService:
     async def _change_once(self, code: str, action: Callable[[Duel], Any],
                            guess: TableRecord | None) -> tuple[Outcome, DuelError | None]:
         now = self.now
-        loaded = guess or await self._load(code)
+        if guess is None and not self.repo.db.is_sqlite:
+            # a row lock is cheap here: read, decide and write in one transaction
+            def locked(tx: Writes) -> tuple[TableRecord, Duel, Any, DuelError | None]:
+                loaded = tx.table(code, lock=True)
+                if loaded is None:
+                    raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
+                duel, value, error = self._decide(loaded, action, now, guessed=False)
+                if duel.events:
+                    self._save(tx, loaded.version, duel)
+                return loaded, duel, value, error
+
+            loaded, duel, value, error = await self.repo.transaction(locked)
+        else:
+            loaded = guess or await self._load(code)
+            duel, value, error = self._decide(loaded, action, now, guessed=guess is not None)
+            if duel.events:
+                await self.repo.transaction(lambda tx: self._save(tx, loaded.version, duel))
+        if not duel.events:
+            self.positions.remember(loaded)
+            return Outcome(loaded, [], value), error
+        self.positions.remember(duel.table, duel.board)
+        return Outcome(duel.table, duel.events, value, duel.effects.callback), error
+
+    def _decide(self, loaded: TableRecord, action: Callable[[Duel], Any], now: float,
+                guessed: bool) -> tuple[Duel, Any, DuelError | None]:
+        """Runs the clock and ``action`` on a copy of ``loaded``; changes nothing stored."""
         duel = Duel(loaded.copy(), now, self.settings, self.positions)
         duel.check_time()
-        error = None
-        value = None
         try:
             value = action(duel)
-        except DuelError as failure:
-            if guess is not None:
+        except DuelError as error:
+            if guessed:
                 raise _Unconfirmed from None
-            error = failure
             if duel.events:  # keep only what the clock did before the action
                 duel = Duel(loaded.copy(), now, self.settings, self.positions)
                 duel.check_time()
-        if not duel.events:
-            if guess is not None:
-                raise _Unconfirmed
-            self.positions.remember(loaded)
-            return Outcome(loaded, [], value), error
-        await self.repo.transaction(lambda tx: self._save(tx, loaded.version, duel))
-        self.positions.remember(duel.table, duel.board)
-        return Outcome(duel.table, duel.events, value, duel.effects.callback), error
+            return duel, None, error
+        if guessed and not duel.events:
+            raise _Unconfirmed
+        return duel, value, None
 
     async def _load(self, code: str) -> TableRecord:
         async with self.repo.read() as tx:
@@ -304,8 +324,7 @@ class DuelService:
     async def heartbeat(self) -> None:
         for _ in range(2):
             try:
-                async with self.repo.write() as tx:
-                    await tx.set_meta(ALIVE, self.now)
+                await self.repo.transaction(functools.partial(_beat, now=self.now))
                 return
             except IntegrityError:  # another process inserted it first: update now
                 continue
@@ -339,13 +358,17 @@ class DuelService:
                 duel.table.turn_started_at = (table.turn_started_at or now) + downtime
                 duel.table.turn_deadline = table.turn_deadline + downtime
                 duel.resumed(downtime)
-                await tx.run(lambda w, d=duel, v=table.version: self._save(w, v, d))
+                await tx.run(functools.partial(self._save, expected=table.version, duel=duel))
                 self.positions.forget(code)
                 shifted.append(Outcome(duel.table, duel.events))
         for outcome in shifted:
             await self._announce(outcome)
         log.info("credited %.1fs of downtime to %d games", downtime, len(shifted))
         return downtime
+
+
+def _beat(tx: Writes, now: float) -> None:
+    tx.set_meta(ALIVE, now)
 
 
 def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:

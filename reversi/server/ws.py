@@ -207,6 +207,7 @@ class Hub:
     async def _table_message(self, code: str, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "events":
+            self.service.positions.announced(code, message["version"])
             shared = Announcement(message)
             for conn in list(self.tables.get(code, ())):
                 conn.put("events", shared)
@@ -366,6 +367,11 @@ class Hub:
             return
         except DuelError as error:
             conn.send(error_message(request_id, error.code, error.message))
+            return
+        except Exception:  # e.g. the database is away: this message fails, the socket stays
+            log.exception("handling a message failed")
+            conn.send(error_message(request_id, "server_error",
+                                    "Das ging gerade schief – bitte noch einmal."))
             return
         if reply is not None:
             conn.send({"id": request_id, **reply})

@@ -76,8 +76,10 @@ class Database:
             assert self._write_lock is not None
             self._group = GroupWriter(engine, self._write_lock)
         else:
-            self.writer = create_async_engine(self.url, pool_pre_ping=True, pool_size=10,
-                                              max_overflow=20)
+            # a pool big enough for the busy hour: connections made and dropped beyond it
+            # cost a TCP and TLS handshake each
+            self.writer = create_async_engine(self.url, pool_pre_ping=True, pool_size=24,
+                                              max_overflow=8)
             self.reader = self.writer
 
     @asynccontextmanager

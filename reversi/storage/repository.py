@@ -11,8 +11,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+from sqlalchemy import Table as SqlTable
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -28,9 +29,9 @@ from reversi.storage.records import (
 )
 from reversi.storage.writes import CHAT, CHAT_KEPT, EVENTS, EVENTS_KEPT, RESULTS, TABLES, Writes
 
-PLAYERS = Player.__table__
-TRANSFERS = TransferToken.__table__
-META = Meta.__table__
+PLAYERS = cast(SqlTable, Player.__table__)
+TRANSFERS = cast(SqlTable, TransferToken.__table__)
+META = cast(SqlTable, Meta.__table__)
 T = TypeVar("T")
 
 __all__ = ["CHAT_KEPT", "EVENTS_KEPT", "ChatRecord", "Conflict", "EventRecord", "PlayerRecord",
@@ -195,10 +196,7 @@ class Tx:
         return None if row is None else float(row[0])
 
     async def set_meta(self, key: str, value: float) -> None:
-        result = await self.conn.execute(update(META).where(META.c.key == key)
-                                         .values(value=value))
-        if result.rowcount == 0:
-            await self.conn.execute(insert(META).values(key=key, value=value))
+        await self.run(lambda w: w.set_meta(key, value))
 
 
 class Repository:

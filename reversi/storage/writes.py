@@ -9,18 +9,20 @@ statement and fetch, and SQLite's write lock is held only while the writes run.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy import Table as SqlTable
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from reversi.storage.models import ChatLine, Result, Table, TableEvent
-from reversi.storage.records import ChatRecord, Conflict, EventRecord, TableRecord
+from reversi.storage.models import ChatLine, Meta, Result, Table, TableEvent
+from reversi.storage.records import TABLE_FIELDS, ChatRecord, Conflict, EventRecord, TableRecord
 
-TABLES = Table.__table__
-EVENTS = TableEvent.__table__
-CHAT = ChatLine.__table__
-RESULTS = Result.__table__
+TABLES = cast(SqlTable, Table.__table__)
+EVENTS = cast(SqlTable, TableEvent.__table__)
+CHAT = cast(SqlTable, ChatLine.__table__)
+RESULTS = cast(SqlTable, Result.__table__)
+META = cast(SqlTable, Meta.__table__)
 
 #: chat lines kept per table, and events kept per table for resync
 CHAT_KEPT = 100
@@ -31,8 +33,17 @@ class Writes:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
+    def table(self, code: str, *, lock: bool = False) -> TableRecord | None:
+        """The row of ``code``; ``lock``: locked for this transaction (PostgreSQL)."""
+        query = select(TABLES).where(TABLES.c.code == code)
+        if lock:
+            query = query.with_for_update()
+        row = self.conn.execute(query).mappings().first()
+        return None if row is None else TableRecord(**{k: row[k] for k in TABLE_FIELDS})
+
     def add_table(self, table: TableRecord) -> TableRecord:
         result = self.conn.execute(insert(TABLES).values(**table.values()))
+        assert result.inserted_primary_key is not None
         table.id = result.inserted_primary_key[0]
         return table
 
@@ -46,7 +57,7 @@ class Writes:
             raise Conflict(f"table {table.code} changed since version {expected_version}")
 
     def add_events(self, table_id: int, events: Iterable[EventRecord]) -> None:
-        rows = [{"table_id": table_id, "version": e.version, "kind": e.kind,
+        rows: list[dict[str, Any]] = [{"table_id": table_id, "version": e.version, "kind": e.kind,
                  "payload": e.payload, "audience": e.audience, "at": e.at} for e in events]
         if not rows:
             return
@@ -59,6 +70,7 @@ class Writes:
     def add_chat(self, table_id: int, line: ChatRecord) -> int:
         result = self.conn.execute(
             insert(CHAT).values(table_id=table_id, seat=line.seat, text=line.text, at=line.at))
+        assert result.inserted_primary_key is not None
         line.id = int(result.inserted_primary_key[0])
         keep = (select(CHAT.c.id).where(CHAT.c.table_id == table_id)
                 .order_by(CHAT.c.id.desc()).limit(CHAT_KEPT))
@@ -80,3 +92,7 @@ class Writes:
             finished_at=finished_at))
         return True
 
+    def set_meta(self, key: str, value: float) -> None:
+        result = self.conn.execute(update(META).where(META.c.key == key).values(value=value))
+        if result.rowcount == 0:
+            self.conn.execute(insert(META).values(key=key, value=value))

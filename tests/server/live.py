@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -14,12 +15,15 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-#: the server, with a fast heartbeat so that a short outage already counts as downtime
+#: the server, with a fast heartbeat so that a short outage already counts as downtime,
+#: and rate limits for scripted players (test_protocol.py tests the limits)
 SERVER = """
 import uvicorn
 from reversi.server.duels import create_duel_app
 from reversi.server.settings import Settings
-app = create_duel_app(Settings.from_env(heartbeat_interval=0.2, sweep_interval=0.1))
+app = create_duel_app(Settings.from_env(
+    heartbeat_interval=0.2, sweep_interval=0.1, create_limit="1000/minute",
+    join_limit="1000/minute", message_limit="1000/second"))
 uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning",
             timeout_graceful_shutdown=1)
 """
@@ -90,6 +94,7 @@ class Seat:
         self.cookie = cookie
         self.code = code
         self.ws: ClientConnection | None = None
+        self._sockets = contextlib.ExitStack()
         self.version: int | None = None
         self.table: dict[str, Any] = {}
         self.you: dict[str, Any] = {}
@@ -98,7 +103,8 @@ class Seat:
     def connect(self, version: int | None = None) -> dict[str, Any]:
         """Opens the socket and watches the table from ``version``; returns the first reply."""
         url = self.server.base.replace("http://", "ws://") + "/ws"
-        self.ws = connect(url, additional_headers={"Cookie": self.cookie}, open_timeout=10)
+        self.ws = self._sockets.enter_context(
+            connect(url, additional_headers={"Cookie": self.cookie}, open_timeout=10))
         self.until("hello")
         self.send({"type": "watch", "code": self.code, "version": version})
         return self.until("state", "events")
@@ -131,9 +137,8 @@ class Seat:
             self.receive()
 
     def close(self) -> None:
-        if self.ws is not None:
-            self.ws.close()
-            self.ws = None
+        self._sockets.close()
+        self.ws = None
 
 
 def open_table(server: Server) -> tuple[str, list[str]]:

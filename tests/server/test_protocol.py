@@ -20,7 +20,7 @@ def until(ws: Any, kind: str, limit: int = 30) -> dict[str, Any]:
     for _ in range(limit):
         message = ws.receive_json()
         if message["type"] == kind:
-            return message
+            return dict(message)
     raise AssertionError(f"no {kind!r} message")
 
 
@@ -36,7 +36,7 @@ def open_and_join(a: TestClient, b: TestClient) -> tuple[str, dict[str, Any]]:
 def watch(ws: Any, code: str, version: int | None = None) -> dict[str, Any]:
     until(ws, "hello")
     ws.send_json({"type": "watch", "code": code, "version": version})
-    return ws.receive_json()
+    return dict(ws.receive_json())
 
 
 @pytest.fixture

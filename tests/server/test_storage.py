@@ -4,6 +4,8 @@ and the storage layer knows nothing of the web."""
 from __future__ import annotations
 
 import ast
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,8 +13,17 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
+from reversi.server.settings import Settings
+from reversi.server.tables import new_table
 from reversi.storage.db import Database, async_url, open_database
 from reversi.storage.models import Base
+from reversi.storage.repository import (
+    EventRecord,
+    PlayerRecord,
+    Repository,
+    TableRecord,
+    Writes,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -37,7 +48,7 @@ async def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(sqlite_url: str) -> N
     try:
         async with db.write() as conn:
             assert (await conn.execute(text("PRAGMA journal_mode"))).scalar() == "wal"
-            assert (await conn.execute(text("PRAGMA busy_timeout"))).scalar() >= 1000
+            assert ((await conn.execute(text("PRAGMA busy_timeout"))).scalar() or 0) >= 1000
             # the writer's transaction holds the write lock already: BEGIN IMMEDIATE
             async with db.reader.connect() as other:
                 await other.exec_driver_sql("PRAGMA busy_timeout=0")
@@ -62,3 +73,34 @@ def test_storage_imports_nothing_of_the_web() -> None:
             for name in names:
                 assert not name.startswith(("starlette", "uvicorn", "reversi.server")), (
                     f"{path.name} imports {name}")
+
+
+async def test_writes_that_wait_together_commit_together_and_fail_alone(db_url: str) -> None:
+    db = await open_database(db_url)
+    repo = Repository(db)
+    try:
+        async with repo.write() as tx:
+            await tx.add_player(PlayerRecord("p", "Perle", 0, 0.0))
+        tables = [new_table(f"CODE{i}", "p", "Perle", 0.0, Settings()) for i in range(6)]
+        async with repo.write() as tx:
+            for table in tables:
+                await tx.add_table(table)
+
+        def bump(table: TableRecord, expected: int) -> Callable[[Writes], int]:
+            def write(w: Writes) -> int:
+                table.version = expected + 1
+                w.save_table(table, expected)
+                w.add_events(table.id or 0, [EventRecord(table.version, "rules", {})])
+                return table.version
+            return write
+
+        writes = [repo.transaction(bump(t, 0 if i != 3 else 7)) for i, t in enumerate(tables)]
+        outcomes = await asyncio.gather(*writes, return_exceptions=True)
+        assert [type(o).__name__ for o in outcomes] == ["int"] * 3 + ["Conflict"] + ["int"] * 2
+        async with repo.read() as tx:
+            stored = [await tx.table(t.code) for t in tables]
+            events = [await tx.events_after(t.id or 0, 0) for t in tables]
+        assert [t.version for t in stored if t] == [1, 1, 1, 0, 1, 1]
+        assert [len(e) for e in events] == [1, 1, 1, 0, 1, 1]  # the failed one left nothing
+    finally:
+        await db.close()

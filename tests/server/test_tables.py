@@ -126,6 +126,7 @@ async def test_bad_moves_change_nothing(service: DuelServer) -> None:
 async def test_of_two_racing_moves_exactly_one_applies(service: DuelServer) -> None:
     code, black, _white = await seated(service)
     # a second service on the same database: another process, no shared lock
+    assert service.broker is not None
     other = DuelService(service.repo, service.broker, service.settings)
     moves = [p.Move(code=code, square=sq, cid=sq, ply=0) for sq in ("d3", "c4", "f5", "e6")]
     results = await asyncio.gather(
