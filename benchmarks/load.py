@@ -36,10 +36,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from tests.server.scratch_db import scratch_database
 
 HOST = "127.0.0.1"
 POSTGRES_URL = os.environ.get("REVERSI_BENCH_POSTGRES_URL",
@@ -356,27 +357,10 @@ def servers(n: int, env: dict[str, str], deflate: bool, profile: str | None = No
                 proc.wait()
 
 
-async def _admin(sql: str) -> None:
-    import asyncpg  # type: ignore[import-untyped]
-
-    parsed = urlparse(POSTGRES_URL)
-    conn = await asyncpg.connect(host=parsed.hostname, port=parsed.port or 5432,
-                                 user=parsed.username or "postgres",
-                                 password=parsed.password, database=parsed.path.lstrip("/"))
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
 @contextlib.contextmanager
 def postgres_database() -> Iterator[str]:
-    name = f"reversi_bench_{secrets.token_hex(4)}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
-    try:
-        yield urlparse(POSTGRES_URL)._replace(path=f"/{name}").geturl()
-    finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with scratch_database(POSTGRES_URL, "reversi_bench") as url:
+        yield url
 
 
 def run_setup(setup: str, args: argparse.Namespace) -> Stats:

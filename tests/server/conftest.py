@@ -4,10 +4,8 @@ with a reason (REVERSI_TEST_POSTGRES_URL, REVERSI_TEST_REDIS_URL)."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
-import secrets
 import socket
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -20,6 +18,7 @@ from starlette.testclient import TestClient
 from reversi.server.clock import ManualClock
 from reversi.server.duels import create_duel_app
 from reversi.server.settings import Settings
+from tests.server.scratch_db import scratch_database
 
 POSTGRES_URL = os.environ.get("REVERSI_TEST_POSTGRES_URL",
                               "postgresql://postgres@127.0.0.1:5432/test")
@@ -47,29 +46,12 @@ def need_redis() -> None:
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (set REVERSI_TEST_REDIS_URL)")
 
 
-async def _admin(sql: str) -> None:
-    import asyncpg
-
-    parsed = urlparse(POSTGRES_URL)
-    conn = await asyncpg.connect(host=parsed.hostname, port=parsed.port or 5432,
-                                 user=parsed.username or "postgres",
-                                 password=parsed.password, database=parsed.path.lstrip("/"))
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
 @contextlib.contextmanager
 def postgres_database() -> Iterator[str]:
     """A fresh, empty database on the test server, dropped afterwards."""
     need_postgres()
-    name = f"reversi_t_{secrets.token_hex(5)}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
-    try:
-        yield urlparse(POSTGRES_URL)._replace(path=f"/{name}").geturl()
-    finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with scratch_database(POSTGRES_URL, "reversi_t") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
