@@ -27,6 +27,7 @@ import multiprocessing
 import os
 import random
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -38,6 +39,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
+import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
 from tests.server.scratch_db import scratch_database
@@ -63,8 +66,16 @@ app = create_duel_app(Settings.from_env(
     first_move_time=900))
 # uvicorn raises SIGTERM again after its shutdown: exit normally (a profile gets written)
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+profile = {profile!r}
+if profile:
+    # the main thread's CPU time, not wall time (on a busy machine, waiting for a core
+    # would be charged to whatever ran last), over the measured window: SIGUSR1 to SIGUSR2
+    import cProfile, time
+    profiler = cProfile.Profile(time.thread_time)
+    signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
+    signal.signal(signal.SIGUSR2, lambda *_: (profiler.disable(), profiler.dump_stats(profile)))
 uvicorn.run(app, host="{host}", port={port}, log_level="warning",
-            timeout_graceful_shutdown=2, ws_per_message_deflate={deflate})
+            timeout_graceful_shutdown=2, ws_per_message_deflate={deflate}, loop="{loop}")
 """
 
 
@@ -82,12 +93,18 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far."""
     with contextlib.suppress(OSError):
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return 0.0
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
+    return 0.0, 0.0
+
+
+def servers_cpu(pids: list[int]) -> tuple[float, float]:
+    times = [cpu_seconds(pid) for pid in pids]
+    return sum(t[0] for t in times), sum(t[1] for t in times)
 
 
 def load_average() -> str:
@@ -102,6 +119,7 @@ class Stats:
     elapsed: float = 0.0
     memory: list[float] = field(default_factory=list)
     cpu: float = 0.0
+    system_cpu: float = 0.0
     client_cpu: float = 0.0
     load_before: str = ""
     load_after: str = ""
@@ -129,7 +147,7 @@ class Player:
 
     async def receive(self) -> None:
         async for raw in self.ws:
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             kind = message["type"]
             if kind == "state":
                 if message["code"] == self.code:
@@ -279,7 +297,16 @@ async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed
 
 def client(bases: list[str], tables: int, rate: float, seconds: float, seed: int,
            ready: Any) -> Stats:
-    return asyncio.run(drive(bases, tables, rate, seconds, seed, ready))
+    # the clients share the machine with the servers: the cheaper they are, the less
+    # of the round trip is theirs
+    return uvloop.run(drive(bases, tables, rate, seconds, seed, ready))
+
+
+def signal_all(pids: list[int], signum: int, profiling: str | None) -> None:
+    """Starts or stops the servers' profilers."""
+    if profiling:
+        for pid in pids:
+            os.kill(pid, signum)
 
 
 def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stats:
@@ -299,11 +326,15 @@ def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stat
              "--format", "raw", "--nonblocking", "--output", f"{args.spy_to}.{i}.txt"],
             stdout=subprocess.DEVNULL) for i, pid in enumerate(pids)] if args.spy_to else []
         total = Stats(load_before=load_average())
-        cpu = sum(cpu_seconds(pid) for pid in pids)
+        user, system = servers_cpu(pids)
+        signal_all(pids, signal.SIGUSR1, args.profile)
         time.sleep(args.seconds / 2)
         total.memory = [rss_mib(pid) for pid in pids]
         time.sleep(args.seconds / 2)
-        total.cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
+        user_after, system_after = servers_cpu(pids)
+        total.system_cpu = system_after - system
+        total.cpu = user_after - user + total.system_cpu
+        signal_all(pids, signal.SIGUSR2, args.profile)
         total.load_after = load_average()
         for future in futures:
             part = future.result()
@@ -320,20 +351,16 @@ def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stat
 
 
 @contextlib.contextmanager
-def servers(n: int, env: dict[str, str], deflate: bool, profile: str | None = None
-            ) -> Iterator[
+def servers(n: int, env: dict[str, str], deflate: bool, loop: str,
+            profile: str | None = None) -> Iterator[
         tuple[list[str], list[int]]]:
     procs, bases = [], []
     try:
         for i in range(n):
             port = free_port()
-            code = SERVER.format(host=HOST, port=port, deflate=deflate)
+            code = SERVER.format(host=HOST, port=port, deflate=deflate, loop=loop,
+                                 profile=f"{profile}.{i}" if profile else None)
             command = [sys.executable, "-c", code]
-            if profile:
-                script = Path(env["REVERSI_DATA_DIR"]) / f"server{i}.py"
-                script.write_text(code)
-                command = [sys.executable, "-m", "cProfile", "-o", f"{profile}.{i}",
-                           str(script)]
             procs.append(subprocess.Popen(command, env=env))
             bases.append(f"http://{HOST}:{port}")
         for base, proc in zip(bases, procs, strict=True):
@@ -374,7 +401,7 @@ def run_setup(setup: str, args: argparse.Namespace) -> Stats:
                 env["REVERSI_REDIS_URL"] = REDIS_URL
             profile = f"{args.profile}.{setup}" if args.profile else None
             bases, pids = stack.enter_context(
-                servers(1 if setup == "one" else 2, env, args.deflate, profile))
+                servers(1 if setup == "one" else 2, env, args.deflate, args.loop, profile))
             return measure(bases, pids, args)
 
 
@@ -402,7 +429,8 @@ def report(args: argparse.Namespace, results: dict[str, Stats]) -> str:
     row("games finished", lambda s: str(s.games))
     row("server CPU / move",
         lambda s: f"{s.cpu / max(1, len(s.latencies)) * 1000:.2f} ms "
-                  f"({s.cpu / s.elapsed * 100:.0f}% of a core)")
+                  f"({s.cpu / s.elapsed * 100:.0f}% of a core, "
+                  f"{s.system_cpu / max(s.cpu, 1e-9) * 100:.0f}% in the kernel)")
     row("client CPU", lambda s: f"{s.client_cpu / s.elapsed * 100:.0f}% of a core")
     row("server RSS", lambda s: " + ".join(f"{m:.0f}" for m in s.memory) + " MiB")
     row("load avg before", lambda s: s.load_before)
@@ -410,7 +438,7 @@ def report(args: argparse.Namespace, results: dict[str, Stats]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"duel server load: {args.tables} tables, offered "
              f"{'max' if not args.rate else f'{args.rate:g} moves/s'}, {args.seconds:g} s, "
-             f"permessage-deflate {'on' if args.deflate else 'off'}, "
+             f"permessage-deflate {'on' if args.deflate else 'off'}, loop {args.loop}, "
              f"{os.cpu_count()} cores, {datetime.date.today()}"]
     lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True))
               for r in rows]
@@ -429,7 +457,11 @@ def main() -> None:
     parser.add_argument("--deflate", action=argparse.BooleanOptionalAction, default=True,
                         help="permessage-deflate on the sockets (uvicorn's default, as "
                              "`reversi serve` runs; browsers ask for it)")
-    parser.add_argument("--profile", help="run the servers under cProfile, dump to PATH.*")
+    parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
+                        help="the servers' event loop (uvicorn's default, auto: uvloop if "
+                             "installed, as `reversi serve` runs)")
+    parser.add_argument("--profile", help="profile the servers' main threads (cProfile on "
+                                          "thread CPU time), dump to PATH.<setup>.<n>")
     parser.add_argument("--spy-to", help="sample the servers with py-spy during the measured "
                                          "window (raw stacks to PATH.<n>.txt)")
     parser.add_argument("--py-spy", default="py-spy", help="the py-spy executable")

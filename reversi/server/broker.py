@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+import orjson
 
 log = logging.getLogger("reversi.broker")
 
@@ -27,6 +28,9 @@ Hook = Callable[[], Awaitable[None]]
 
 class Broker:
     """In-process: a published message goes straight to this process's handler."""
+
+    #: whether messages reach other processes
+    remote = False
 
     def __init__(self) -> None:
         self._handler: Handler | None = None
@@ -58,6 +62,8 @@ class Broker:
 
 class RedisBroker(Broker):
     """Redis pub/sub; every process listens to every channel under ``prefix``."""
+
+    remote = True
 
     def __init__(self, url: str, prefix: str = "reversi:") -> None:
         super().__init__()
@@ -99,7 +105,7 @@ class RedisBroker(Broker):
         await super().stop()
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        data = json.dumps(message, separators=(",", ":"))
+        data = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
         try:
             await self._redis.publish(self.prefix + channel, data)
         except Exception:
@@ -131,7 +137,7 @@ class RedisBroker(Broker):
                     if item.get("type") != "pmessage":
                         continue
                     channel = item["channel"].decode()[len(self.prefix):]
-                    await self._deliver(channel, json.loads(item["data"]))
+                    await self._deliver(channel, orjson.loads(item["data"]))
                 raise ConnectionError("pub/sub ended")
             except asyncio.CancelledError:
                 raise

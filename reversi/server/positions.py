@@ -81,10 +81,18 @@ class Positions:
         else:
             self.forget(table.code)
 
+    def learn(self, table: TableRecord) -> None:
+        """Remembers a row another process committed (it came with the announcement)."""
+        entry = self._entries.get(table.code)
+        if entry is not None and entry.table is not None and entry.table.version >= table.version:
+            return
+        self._entry(table).table = table
+
     def table(self, code: str) -> TableRecord | None:
-        """The last row this process committed or read for ``code`` (maybe out of date)."""
+        """The last row this process committed or read for ``code`` (maybe out of date;
+        shared, so never change it)."""
         entry = self._entries.get(code)
-        return None if entry is None or entry.table is None else entry.table.copy()
+        return None if entry is None else entry.table
 
     def announced(self, code: str, version: int) -> None:
         """A change reached us through the broker: a row older than it is no use."""

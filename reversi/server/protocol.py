@@ -18,6 +18,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_type_hints
 
+import orjson
+
 
 class ProtocolError(ValueError):
     """A message the server cannot read; ``code`` names the problem for the client."""
@@ -210,3 +212,8 @@ def parse(text: str) -> tuple[str | int | None, Message]:
     except (ValueError, RecursionError):  # nesting a few thousand deep fits in a frame
         raise ProtocolError("bad_json", "the message is not valid JSON") from None
     return parse_data(data)
+
+
+def dumps(message: Any) -> str:
+    """A server message as compact JSON text (orjson: the views are several KB each)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

@@ -27,9 +27,11 @@ class Settings:
     grace: float = 2.0
     #: the time for each side's first move; a game whose first moves never come is aborted
     first_move_time: float = 60.0
-    #: how often the sweeper looks for timed-out games (0: never, tests sweep by hand)
+    #: how often the sweeper looks for timed-out games (0: never, tests sweep by hand;
+    #: no heartbeat either)
     sweep_interval: float = 1.0
-    heartbeat_interval: float = 5.0
+    #: a process killed without a clean stop is credited the time since its last beat
+    heartbeat_interval: float = 0.5
     max_frame: int = 4096
     create_limit: str = "10/minute"
     join_limit: str = "30/minute"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-import json
 import logging
 from collections import defaultdict
 from functools import cached_property
@@ -24,7 +23,7 @@ from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService, player_channel, table_channel
 from reversi.server.settings import Settings
 from reversi.server.tables import DuelError, normal_code
-from reversi.storage.repository import PlayerRecord
+from reversi.storage.repository import PlayerRecord, TableRecord
 
 log = logging.getLogger("reversi.ws")
 
@@ -50,7 +49,7 @@ class Announcement:
 
     @cached_property
     def text(self) -> str:
-        return json.dumps(self.message, separators=(",", ":"))
+        return p.dumps(self.message)
 
 
 class Connection:
@@ -62,6 +61,8 @@ class Connection:
         self.versions: dict[str, int | None] = {}
         self.seats: dict[str, int | None] = {}
         self.muted: dict[str, bool] = {}
+        #: the tables whose seat for this player is known
+        self.seated: set[str] = set()
         self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue(OUTBOX_SIZE)
         self.closed = False
         self.close_code: int | None = None
@@ -95,7 +96,7 @@ class Connection:
             try:
                 for message in await self._prepare(kind, item):
                     if not isinstance(message, str):
-                        message = json.dumps(message, separators=(",", ":"))
+                        message = p.dumps(message)
                     await self.ws.send_text(message)
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
@@ -157,21 +158,30 @@ class Connection:
         if have is not None:
             missed = await service.missed(code, have)
             if missed is not None:
+                if code not in self.seated:
+                    # watched from a version (a reconnect): learn the seat all the same,
+                    # for presence and for the events meant for one seat only
+                    state = await service.state(code, self.player.id)
+                    if state is not None:
+                        self._take_seat(code, state["you"])
                 return [self._filtered(missed)]
         state = await service.state(code, self.player.id)
         if state is None:
             self.versions.pop(code, None)
             self.hub.tables.get(code, set()).discard(self)
             return [error_message(None, "unknown_table", "Diesen Tisch gibt es nicht.")]
-        you = state["you"]
-        before = self.seats.get(code)
-        self.seats[code] = you["seat"]
-        self.muted[code] = bool(you.get("muted"))
+        self._take_seat(code, state["you"])
         self.versions[code] = state["version"]
-        if before != you["seat"]:
-            self.hub.seat_changed(self, code, before, you["seat"])
         state["presence"] = self.hub.presence_of(code)
         return [state]
+
+    def _take_seat(self, code: str, you: dict[str, Any]) -> None:
+        before = self.seats.get(code)
+        self.seats[code] = you["seat"]
+        self.seated.add(code)
+        self.muted[code] = bool(you.get("muted"))
+        if before != you["seat"]:
+            self.hub.seat_changed(self, code, before, you["seat"])
 
 
 def error_message(request_id: Any, code: str, message: str) -> dict[str, Any]:
@@ -207,7 +217,12 @@ class Hub:
     async def _table_message(self, code: str, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "events":
-            self.service.positions.announced(code, message["version"])
+            row = message.pop("row", None)
+            if row is not None and code in self.tables:
+                # a change from another process: the next intent here can go on from it
+                self.service.positions.learn(TableRecord(**row))
+            else:
+                self.service.positions.announced(code, message["version"])
             shared = Announcement(message)
             for conn in list(self.tables.get(code, ())):
                 conn.put("events", shared)
@@ -295,6 +310,7 @@ class Hub:
             if not conns:
                 del self.tables[code]
         conn.versions.pop(code, None)
+        conn.seated.discard(code)
         seat = conn.seats.pop(code, None)
         if seat is not None:
             count = self._local_count(code, seat)
@@ -306,7 +322,7 @@ class Hub:
         await ws.accept()
         player = await self.identity.from_cookie(ws.cookies.get(COOKIE))
         if player is None:
-            await ws.send_text(json.dumps(error_message(
+            await ws.send_text(p.dumps(error_message(
                 None, "not_identified", "Unbekannter Spieler: bitte die Seite neu laden.")))
             await ws.close(CloseCode.NOT_IDENTIFIED)
             return

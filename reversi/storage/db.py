@@ -78,9 +78,13 @@ class Database:
         else:
             # a pool big enough for the busy hour: connections made and dropped beyond it
             # cost a TCP and TLS handshake each
-            self.writer = create_async_engine(self.url, pool_pre_ping=True, pool_size=24,
-                                              max_overflow=8)
+            # no ping before every use: it is a round trip per transaction, and a
+            # connection that broke (the database restarted) fails one statement, which
+            # makes SQLAlchemy drop the whole pool
+            self.writer = create_async_engine(self.url, pool_size=24, max_overflow=8)
             self.reader = self.writer
+        #: single statements that need no transaction around them (PostgreSQL)
+        self.single = self.writer.execution_options(isolation_level="AUTOCOMMIT")
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncConnection]:

@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 
 class Conflict(Exception):
     """The row changed since it was loaded; nothing was written."""
@@ -32,20 +34,18 @@ class TableRecord:
     updated_at: float
 
     def copy(self) -> TableRecord:
-        return dataclasses.replace(self, rules=_json_copy(self.rules),
-                                   extra=_json_copy(self.extra))
+        twin = object.__new__(TableRecord)
+        twin.__dict__.update(self.__dict__)
+        twin.rules, twin.extra = _json_copy(self.rules), _json_copy(self.extra)
+        return twin
 
     def values(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in TABLE_FIELDS if name != "id"}
 
 
 def _json_copy(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists and scalars)."""
-    if isinstance(value, dict):
-        return {k: _json_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_json_copy(v) for v in value]
-    return value
+    """A deep copy of JSON data (as stored: tuples come back as lists)."""
+    return orjson.loads(orjson.dumps(value))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,18 @@ from reversi.storage.records import (
     PlayerRecord,
     TableRecord,
 )
-from reversi.storage.writes import CHAT, CHAT_KEPT, EVENTS, EVENTS_KEPT, RESULTS, TABLES, Writes
+from reversi.storage.writes import (
+    CHAT,
+    CHAT_KEPT,
+    EVENTS,
+    EVENTS_KEPT,
+    PG_SAVE,
+    RESULTS,
+    TABLES,
+    SqliteWrites,
+    Writes,
+    pg_save_params,
+)
 
 PLAYERS = cast(SqlTable, Player.__table__)
 TRANSFERS = cast(SqlTable, TransferToken.__table__)
@@ -125,6 +136,14 @@ class Tx:
             .order_by(TABLES.c.turn_deadline).limit(500))
         return [code for (code,) in rows]
 
+    async def running(self) -> list[str]:
+        """Codes of all tables whose clock runs."""
+        rows = await self.conn.execute(
+            select(TABLES.c.code).where(TABLES.c.status == "playing",
+                                        TABLES.c.turn_deadline.is_not(None))
+            .order_by(TABLES.c.id))
+        return [code for (code,) in rows]
+
     async def shift_clocks(self, seconds: float) -> int:
         """Moves every running turn's start and deadline later (downtime is not charged)."""
         result = await self.conn.execute(
@@ -213,6 +232,29 @@ class Repository:
         async with self.db.read() as conn:
             yield Tx(conn, lock_rows=False)
 
+    async def save(self, table: TableRecord, expected_version: int,
+                   events: list[EventRecord]) -> None:
+        """Saves a changed row and its events if nobody wrote the row since
+        ``expected_version``, else :class:`Conflict` (and nothing is written).
+
+        On PostgreSQL this is one statement outside any transaction: one round trip.
+        """
+        if not events:
+            raise ValueError("a change has events")
+        if self.db.is_sqlite:
+            def write(w: Writes) -> None:
+                w.save_table(table, expected_version)
+                w.add_events(table.id or 0, events)
+
+            await self.transaction(write)
+            return
+        async with self.db.single.connect() as conn:
+            result = await conn.execute(PG_SAVE, pg_save_params(table, expected_version, events))
+            await conn.commit()
+        if result.rowcount != len(events):
+            raise Conflict(f"table {table.code} changed since version {expected_version}")
+
     async def transaction(self, fn: Callable[[Writes], T]) -> T:
         """Runs ``fn`` as one write transaction, in one hop to SQLite's writer thread."""
-        return await self.db.run_write(lambda conn: fn(Writes(conn)))
+        writes = SqliteWrites if self.db.is_sqlite else Writes
+        return await self.db.run_write(lambda conn: fn(writes(conn)))

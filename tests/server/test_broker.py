@@ -111,3 +111,34 @@ async def test_after_a_redis_reconnect_every_socket_resyncs(
                 await worker
         await a.stop()
         await b.stop()
+
+
+async def test_a_row_from_another_process_is_learnt_and_never_sent_to_sockets(
+        tmp_path: Path, clock: ManualClock) -> None:
+    need_redis()
+    settings = make_settings(tmp_path, clock, redis_url=REDIS_URL)
+    mover, other = DuelServer(settings), DuelServer(make_settings(tmp_path, clock,
+                                                                  redis_url=REDIS_URL))
+    await mover.start()
+    await other.start()
+    try:
+        code, black, _white = await seated(mover)
+        sent: list[Any] = []
+
+        class Socket:
+            def put(self, kind: str, item: Any) -> None:
+                sent.append(item)
+
+        other.hub.tables[code].add(Socket())  # type: ignore[arg-type]
+        await move(mover, code, black, "d3")
+        await wait_for(lambda: sent)
+        text = sent[0].text
+        assert "row" not in sent[0].message
+        secret = (await mover.service.state(code, black) or {})["you"]["secret"]
+        assert secret not in text  # the seat secrets travel between processes only
+        learnt = other.service.positions.table(code)
+        assert learnt is not None and learnt.moves == "d3" and learnt.version == sent[0].message[
+            "version"]
+    finally:
+        await other.stop()
+        await mover.stop()

@@ -173,6 +173,21 @@ def test_presence_shows_who_is_connected(settings: Any) -> None:
             assert until(wa, "presence")["seats"] == [True, False]
 
 
+def test_a_seat_watched_from_a_version_is_still_seated(settings: Any) -> None:
+    """A page that watches from its last version (a reconnect) gets no full state,
+    yet its seat counts: presence shows it, and events meant for its seat reach it."""
+    with players(settings) as (a, b):
+        code, joined = open_and_join(a, b)
+        with a.websocket_connect("/ws") as wa:
+            watch(wa, code)
+            assert until(wa, "presence")["seats"] == [True, False]
+            with b.websocket_connect("/ws") as wb:
+                assert watch(wb, code, joined["version"])["type"] == "events"
+                assert until(wa, "presence")["seats"] == [True, True]
+                wb.send_json({"type": "mute", "code": code, "muted": True})
+                assert [e["kind"] for e in until(wb, "events")["events"]] == ["mute"]
+
+
 def test_the_old_device_is_told_when_the_player_moves(settings: Any) -> None:
     with players(settings) as (old, new):
         code, _ = open_and_join(old, new)

@@ -144,6 +144,29 @@ async def test_of_two_racing_moves_exactly_one_applies(service: DuelServer) -> N
     assert [e["kind"] for e in missed["events"]].count("move") == 1
 
 
+async def test_of_two_moves_on_the_same_cached_row_exactly_one_applies(
+        service: DuelServer) -> None:
+    code, black, _white = await seated(service)
+    other = DuelService(service.repo, service.broker, service.settings)  # another process
+    async with service.repo.read() as tx:
+        row = await tx.table(code)
+    assert row is not None
+    for svc in (service.service, other):  # both go on from the row without reading it
+        svc.positions.remember(row)
+    results = await asyncio.gather(
+        service.service.handle(black, p.Move(code=code, square="d3", cid="a", ply=0)),
+        other.handle(black, p.Move(code=code, square="c4", cid="b", ply=0)),
+        return_exceptions=True)
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, DuelError)]
+    assert len(applied) == 1 and len(refused) == 1, results
+    assert refused[0].code in {"not_your_turn", "stale"}
+    missed = await service.service.missed(code, 0)
+    assert missed is not None
+    assert [e["kind"] for e in missed["events"]].count("move") == 1
+    assert missed["table"]["version"] == row.version + 1
+
+
 async def test_resign_only_after_both_moved_abort_only_before(service: DuelServer) -> None:
     code, black, white = await seated(service)
     with pytest.raises(DuelError) as early:
