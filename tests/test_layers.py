@@ -48,3 +48,22 @@ def test_the_check_catches_wrong_arrows(tmp_path: Path) -> None:
     assert violations(tmp_path, ALLOWED["engine"]) == [
         "bad.py imports numpy", "bad.py imports reversi.server", "bad.py imports .",
     ]
+
+
+#: the hall is game-agnostic: it knows storage, never a game's rules or the web server
+HALL_FORBIDDEN = ("reversi.engine", "reversi.ai", "reversi.server", "reversi.web", "reversi.cli")
+
+
+def hall_violations(directory: Path) -> list[str]:
+    return [f"{path.name} imports {name}" for path in sorted(directory.rglob("*.py"))
+            for name in imported_modules(path)
+            if any(name == f or name.startswith(f + ".") for f in HALL_FORBIDDEN)]
+
+
+def test_the_hall_knows_no_game_and_no_server(tmp_path: Path) -> None:
+    assert (PACKAGE / "hall").is_dir()
+    assert hall_violations(PACKAGE / "hall") == []
+    (tmp_path / "bad.py").write_text("from reversi.engine import Board\nimport reversi.server.app\n"
+                                     "from reversi.storage.db import Database\n")
+    assert hall_violations(tmp_path) == ["bad.py imports reversi.engine",
+                                         "bad.py imports reversi.server.app"]

@@ -19,23 +19,35 @@ import hmac
 import logging
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from reversi.hall.store import record_result
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.tables import Duel, DuelError, new_code, new_table, normal_code, table_view
+from reversi.server.tables import (
+    Duel,
+    DuelError,
+    new_code,
+    new_table,
+    normal_code,
+    set_level,
+    table_view,
+)
+from reversi.storage.records import TABLE_FIELDS
 from reversi.storage.repository import Conflict, EventRecord, Repository, TableRecord, Writes
 
 log = logging.getLogger("reversi.duels")
 
-#: the meta key of the last moment any server process was seen alive
+#: the meta keys of the last moment any server process was seen alive, and of the
+#: last clean stop of a process
 ALIVE = "alive_at"
+STOPPED = "stopped_at"
 
 
 def table_channel(code: str) -> str:
@@ -77,6 +89,8 @@ class DuelService:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
         self.positions = Positions()
+        #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
+        self.level_of: Callable[[str], Awaitable[int]] | None = None
 
     @property
     def now(self) -> float:
@@ -90,11 +104,16 @@ class DuelService:
 
     # --- opening and joining -----------------------------------------------------
 
+    async def _level(self, player_id: str) -> int | None:
+        return None if self.level_of is None else await self.level_of(player_id)
+
     async def open_table(self, player_id: str, name: str) -> TableRecord:
+        level = await self._level(player_id)
         for _ in range(8):
             code = new_code()
             duel = Duel(new_table(code, player_id, name, self.now, self.settings), self.now,
                         self.settings)
+            set_level(duel.table, 0, level)
             duel.open()
             try:
                 async with self.repo.write() as tx:
@@ -107,11 +126,18 @@ class DuelService:
         raise RuntimeError("no free table code")
 
     async def join(self, player_id: str, name: str, code: str) -> int:
-        result = await self.change(code, lambda duel: duel.join(player_id, name))
-        return int(result.value)
+        level = await self._level(player_id)
+
+        def action(duel: Duel) -> int:
+            seat = duel.join(player_id, name)
+            set_level(duel.table, seat, level)
+            return seat
+
+        return int((await self.change(code, action)).value)
 
     async def resume(self, player_id: str, name: str, code: str, secret: str) -> int:
         """Moves the seat whose secret this is to ``player_id`` (and renews the secret)."""
+        level = await self._level(player_id)
 
         def action(duel: Duel) -> int:
             for seat, known in ((0, duel.table.secret0), (1, duel.table.secret1)):
@@ -122,6 +148,7 @@ class DuelService:
                     if mine is not None:
                         raise DuelError("both_seats", "Du sitzt schon am anderen Platz.")
                     duel.move_seat(seat, player_id, name)
+                    set_level(duel.table, seat, level)
                     return seat
             raise DuelError("bad_secret", "Dieser Link ist nicht (mehr) gültig.")
 
@@ -174,7 +201,9 @@ class DuelService:
         else:
             loaded = guess or await self._load(code)
             duel, value, error = self._decide(loaded, action, now, guessed=guess is not None)
-            if duel.events:
+            if duel.events and _plain(duel):  # most moves: the row and its events only
+                await self.repo.save(duel.table, loaded.version, duel.events)
+            elif duel.events:
                 await self.repo.transaction(lambda tx: self._save(tx, loaded.version, duel))
         if not duel.events:
             self.positions.remember(loaded)
@@ -216,8 +245,9 @@ class DuelService:
         for line in effects.chat:
             tx.add_chat(table.id, line)
         if effects.result is not None:
-            tx.record_result("reversi", f"table:{table.code}", effects.result["players"],
-                             effects.result["outcome"], duel.now)
+            # the hall's points, once per table, in the same transaction as the table
+            record_result(tx.conn, "reversi", f"table:{table.code}", effects.result["players"],
+                          effects.result["outcome"], duel.now)
         if effects.rematch is not None:
             tx.add_table(effects.rematch)
             assert effects.rematch.id is not None
@@ -231,6 +261,8 @@ class DuelService:
             "version": table.version, "events": [event_json(e) for e in events],
             "table": table_view(table, self.now, self.settings, self.positions),
         }
+        if self.broker.remote:  # the other processes may go on from this row
+            message["row"] = {name: getattr(table, name) for name in TABLE_FIELDS}
         await self.broker.publish(table_channel(table.code), message)
         callback = outcome.callback
         if callback is not None:
@@ -321,10 +353,12 @@ class DuelService:
                 ended.append(code)
         return ended
 
-    async def heartbeat(self) -> None:
+    async def heartbeat(self, *, stopping: bool = False) -> None:
+        """Records that this process is alive now; ``stopping``: and that it stops cleanly."""
+        keys = (ALIVE, STOPPED) if stopping else (ALIVE,)
         for _ in range(2):
             try:
-                await self.repo.transaction(functools.partial(_beat, now=self.now))
+                await self.repo.transaction(functools.partial(_beat, keys=keys, now=self.now))
                 return
             except IntegrityError:  # another process inserted it first: update now
                 continue
@@ -337,20 +371,23 @@ class DuelService:
             return await self._credit_downtime()
 
     async def _credit_downtime(self) -> float:
-        """At startup: if no process was alive for a while, that time is not charged.
+        """At startup: the time no process was running (:func:`downtime_since`) is not
+        charged.
 
-        Every running turn's start and deadline move later by the time since the hall
-        was last seen alive, once (the write lock makes the check-and-set atomic).
+        Every running turn's start and deadline move later by that time, once (the write
+        lock makes the check-and-set atomic).
         """
         now = self.now
         shifted: list[Outcome] = []
+        # with Redis, other processes may be running: a heartbeat a little old is theirs
+        live = 2 * self.settings.heartbeat_interval if self.settings.redis_url else 0.0
         async with self.repo.write() as tx:
-            alive = await tx.meta(ALIVE)
+            alive, stopped = await tx.meta(ALIVE), await tx.meta(STOPPED)
             await tx.set_meta(ALIVE, now)
-            if alive is None or now - alive <= 2 * self.settings.heartbeat_interval:
+            downtime = downtime_since(now, alive, stopped, live)
+            if not downtime:
                 return 0.0
-            downtime = now - alive
-            for code in await tx.overdue(float("inf")):
+            for code in await tx.running():
                 table = await tx.table(code, lock=True)
                 if table is None or table.turn_deadline is None:
                     continue
@@ -367,8 +404,33 @@ class DuelService:
         return downtime
 
 
-def _beat(tx: Writes, now: float) -> None:
-    tx.set_meta(ALIVE, now)
+def _plain(duel: Duel) -> bool:
+    """Whether saving the change writes nothing but the row and its events."""
+    effects = duel.effects
+    return not effects.chat and effects.result is None and effects.rematch is None
+
+
+def downtime_since(now: float, alive: float | None, stopped: float | None,
+                   live: float) -> float:
+    """How long no server process ran, judged at a process's start (0: it was running).
+
+    ``alive``: the last heartbeat of any process, ``stopped``: the last clean stop. If no
+    process beat since that stop, the hall was down exactly since then. Otherwise the
+    last process died (kill -9) within a heartbeat interval after its last beat: the
+    time since that beat is credited, a little generously — unless it is shorter than
+    ``live``, when another process may still be running.
+    """
+    if alive is None:
+        return 0.0
+    if stopped is not None and stopped >= alive:
+        return max(0.0, now - stopped)
+    age = now - alive
+    return age if age > live else 0.0
+
+
+def _beat(tx: Writes, keys: tuple[str, ...], now: float) -> None:
+    for key in keys:
+        tx.set_meta(key, now)
 
 
 def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:

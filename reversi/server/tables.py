@@ -362,7 +362,8 @@ class Duel:
             seat0=t.seat0, seat1=t.seat1, secret0=secrets.token_urlsafe(24),
             secret1=secrets.token_urlsafe(24), black_seat=None, root=None, moves="",
             turn_started_at=None, turn_deadline=None,
-            extra={"names": list(t.extra["names"]), "rematch_of": t.code},
+            extra={"names": list(t.extra["names"]), "rematch_of": t.code,
+                   "levels": list(t.extra.get("levels") or [None, None])},
             created_at=self.now, updated_at=self.now)
         follow = Duel(fresh, self.now, self.settings)
         follow.open()
@@ -450,6 +451,14 @@ def clean_chat(text: str) -> str:
     return text
 
 
+def set_level(table: TableRecord, seat: int, level: int | None) -> None:
+    """The hall's level ⭐ of the player at ``seat``, shown with the name."""
+    if level is not None:
+        levels = list(table.extra.get("levels") or [None, None])
+        levels[seat] = level
+        table.extra["levels"] = levels
+
+
 def table_view(table: TableRecord, now: float, settings: Settings,
                positions: Positions | None = None) -> dict[str, Any]:
     """The public picture of a table: the same for both seats and onlookers.
@@ -458,6 +467,7 @@ def table_view(table: TableRecord, now: float, settings: Settings,
     """
     duel = Duel(table, now, settings, positions)
     names = table.extra.get("names", [None, None])
+    levels = table.extra.get("levels") or [None, None]
     seats = []
     for seat, player in ((0, table.seat0), (1, table.seat1)):
         if player is None:
@@ -465,7 +475,8 @@ def table_view(table: TableRecord, now: float, settings: Settings,
                           "color": None})
         else:
             seats.append({"seat": seat, "free": False, "name": names[seat],
-                          "label": names[seat], "color": duel.color_of(seat)})
+                          "label": names[seat], "color": duel.color_of(seat),
+                          "level": levels[seat]})
     game = None
     clock = None
     if table.status != "waiting":

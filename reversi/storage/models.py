@@ -108,3 +108,65 @@ class Meta(Base):
 
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[float] = mapped_column(Float)
+
+
+# --- the hall (reversi.hall): points, leaderboards, device results, settings -------------
+
+
+class HallScore(Base):
+    """One player's share of one finished game between people; points once per
+    (source, player), whatever reports it how often."""
+
+    __tablename__ = "hall_scores"
+    __table_args__ = (
+        UniqueConstraint("source", "player_id", name="uq_hall_scores_source_player"),
+        Index("ix_hall_scores_player", "player_id", "finished_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(24))
+    source: Mapped[str] = mapped_column(String(64))
+    player_id: Mapped[str] = mapped_column(String(32))
+    opponent_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    outcome: Mapped[str] = mapped_column(String(8))
+    points: Mapped[int] = mapped_column(Integer)
+    finished_at: Mapped[float] = mapped_column(Float)
+
+
+class HallTotal(Base):
+    """A player's points in one period ("2026-W48", "2026-11", "2026"), kept on write."""
+
+    __tablename__ = "hall_totals"
+    __table_args__ = (Index("ix_hall_totals_rank", "period", "points"),)
+
+    period: Mapped[str] = mapped_column(String(10), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class HallDeviceGame(Base):
+    """A computer game played on a device and reported later: once per client id."""
+
+    __tablename__ = "hall_device_games"
+    __table_args__ = (Index("ix_hall_device_games_player", "player_id", "finished_at"),)
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    client_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(24))
+    level: Mapped[str] = mapped_column(String(24))
+    outcome: Mapped[str] = mapped_column(String(8))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished_at: Mapped[float] = mapped_column(Float)
+    received_at: Mapped[float] = mapped_column(Float)
+
+
+class HallProfile(Base):
+    """A player's settings (per game) and the milestones whose notice they have seen."""
+
+    __tablename__ = "hall_profiles"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: {"reversi": {"settings": {...}, "changed_at": 1764440000.0}}
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    milestones_seen: Mapped[list[str]] = mapped_column(JSON)

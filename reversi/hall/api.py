@@ -1,0 +1,226 @@
+"""The hall's HTTP routes (Starlette): leaderboards, milestones, results from devices,
+settings. Documented in ``docs/api.md``.
+
+The hall does not know how players are identified: the app hands it a
+:class:`Players` (the duel server's signed cookie). Every answer is JSON with
+``Cache-Control: no-store``; errors are ``{"error": code, "message": German text}``
+and change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from reversi.hall.milestones import MILESTONE_IDS
+from reversi.hall.periods import PERIODS, PeriodError, parse_day
+from reversi.hall.points import OUTCOMES
+from reversi.hall.service import Hall
+from reversi.hall.store import DeviceGame
+
+NO_STORE = {"Cache-Control": "no-store"}
+#: limits of a batch of computer games and of the settings
+MAX_BATCH = 50
+MAX_RESULTS_BODY = 32_768
+MAX_SETTINGS_BODY = 2048
+_CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+_DETAIL_KEY = re.compile(r"[a-z_]{1,16}")
+#: computer games are accepted from 2020 on and up to a day ahead of the server's clock
+EARLIEST = 1_577_836_800.0
+
+
+@dataclass(frozen=True)
+class HallPlayer:
+    id: str
+    nickname: str
+
+
+class Players(Protocol):
+    async def find(self, request: Request) -> HallPlayer | None:
+        """The player of this request, or None."""
+
+    async def find_or_create(self, request: Request
+                             ) -> tuple[HallPlayer, Callable[[Response], None] | None]:
+        """The player, made if new; with a function that sets the new player's cookie."""
+
+
+class BadInput(Exception):
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code, self.message, self.status = code, message, status
+
+
+def error(e: BadInput) -> JSONResponse:
+    return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status,
+                        headers=NO_STORE)
+
+
+async def _json(request: Request, limit: int) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > limit:
+        raise BadInput("too_big", f"Die Anfrage ist zu groß (höchstens {limit} Bytes).", 413)
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise BadInput("bad_json", "Die Anfrage ist kein gültiges JSON.") from None
+    if not isinstance(data, dict):
+        raise BadInput("bad_json", "Die Anfrage ist ein JSON-Objekt.")
+    return data
+
+
+#: a setting's allowed values: a tuple of them, or ``bool``
+Schema = Mapping[str, tuple[Any, ...] | type]
+
+
+def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
+    """Settings as an object of known names with allowed values (a subset is fine).
+
+    >>> check_settings({"dots": True}, {"dots": bool, "level": ("leicht", "mittel")})
+    {'dots': True}
+    """
+    if not isinstance(value, dict):
+        raise BadInput("bad_settings", "Die Einstellungen sind ein JSON-Objekt.")
+    for name, setting in value.items():
+        allowed = schema.get(name)
+        if allowed is None:
+            raise BadInput("bad_settings", f"Unbekannte Einstellung: {name[:40]!r}.")
+        ok = (isinstance(setting, bool) if allowed is bool
+              else not isinstance(setting, bool) and setting in allowed)  # type: ignore[operator]
+        if not ok:
+            raise BadInput("bad_settings", f"Ungültiger Wert für {name!r}.")
+    return dict(value)
+
+
+def check_device_game(item: Any, levels: tuple[str, ...], now: float) -> DeviceGame:
+    """One computer game of a batch (see docs/api.md)."""
+    if not isinstance(item, dict):
+        raise ValueError("ist kein JSON-Objekt")
+    unknown = set(item) - {"id", "level", "outcome", "finished_at", "detail"}
+    if unknown:
+        raise ValueError(f"unbekanntes Feld {sorted(unknown)[0][:20]!r}")
+    client_id, lvl, outcome = item.get("id"), item.get("level"), item.get("outcome")
+    when, detail = item.get("finished_at"), item.get("detail", {})
+    if not isinstance(client_id, str) or not _CLIENT_ID.fullmatch(client_id):
+        raise ValueError("braucht eine id aus 8–64 Buchstaben, Ziffern, - oder _")
+    if lvl not in levels:
+        raise ValueError(f"hat keine bekannte Spielstärke ({', '.join(levels)})")
+    if outcome not in OUTCOMES:
+        raise ValueError("hat kein Ergebnis win, draw oder loss")
+    if (isinstance(when, bool) or not isinstance(when, int | float) or not math.isfinite(when)
+            or not EARLIEST <= when <= now + 86_400):
+        raise ValueError("hat keinen gültigen Zeitpunkt finished_at (Sekunden seit 1970)")
+    if not isinstance(detail, dict) or len(detail) > 8 or not all(
+            isinstance(k, str) and _DETAIL_KEY.fullmatch(k)
+            and (v is None or isinstance(v, bool | int)
+                 or (isinstance(v, str) and len(v) <= 16)) for k, v in detail.items()):
+        raise ValueError("hat ein ungültiges detail (≤ 8 kurze Werte)")
+    return DeviceGame(client_id, lvl, outcome, float(when), detail)
+
+
+class HallApi:
+    def __init__(self, hall: Hall, players: Players, settings_schema: Schema) -> None:
+        self.hall = hall
+        self.players = players
+        self.schema = settings_schema
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/api/leaderboard", self.leaderboard, methods=["GET"]),
+            Route("/api/milestones", self.milestones, methods=["GET"]),
+            Route("/api/milestones/seen", self.milestones_seen, methods=["POST"]),
+            Route("/api/results", self.results, methods=["POST"]),
+            Route("/api/settings", self.settings, methods=["GET", "PUT"]),
+        ]
+
+    @staticmethod
+    def _reply(data: Any, set_cookie: Callable[[Response], None] | None = None,
+               status: int = 200) -> JSONResponse:
+        response = JSONResponse(data, status_code=status, headers=NO_STORE)
+        if set_cookie is not None:
+            set_cookie(response)
+        return response
+
+    async def leaderboard(self, request: Request) -> Response:
+        kind = request.query_params.get("period", "week")
+        at = request.query_params.get("at")
+        try:
+            if kind not in PERIODS:
+                raise BadInput("bad_period", "Zeitraum ist week, month oder year.")
+            day = parse_day(at) if at else None
+        except PeriodError:
+            return error(BadInput("bad_date", "Das Datum hat die Form JJJJ-MM-TT."))
+        except BadInput as e:
+            return error(e)
+        player = await self.players.find(request)
+        board = await self.hall.leaderboard(kind, player.id if player else None, day)
+        return self._reply(board)
+
+    async def milestones(self, request: Request) -> Response:
+        player = await self.players.find(request)
+        return self._reply(await self.hall.milestones(player.id if player else None))
+
+    async def milestones_seen(self, request: Request) -> Response:
+        player = await self.players.find(request)
+        try:
+            if player is None:
+                raise BadInput("not_identified", "Unbekannter Spieler.", 401)
+            ids = (await _json(request, 1024)).get("ids")
+            if not isinstance(ids, list) or not all(i in MILESTONE_IDS for i in ids):
+                raise BadInput("bad_milestones", "ids ist eine Liste von Meilensteinen.")
+        except BadInput as e:
+            return error(e)
+        await self.hall.mark_seen(player.id, ids)
+        return self._reply(await self.hall.milestones(player.id))
+
+    async def results(self, request: Request) -> Response:
+        try:
+            body = await _json(request, MAX_RESULTS_BODY)
+            items = body.get("results")
+            if set(body) != {"results"} or not isinstance(items, list):
+                raise BadInput("bad_results", "Erwartet wird {\"results\": [...]}.")
+            if len(items) > MAX_BATCH:
+                raise BadInput("too_many", f"Höchstens {MAX_BATCH} Partien auf einmal.", 413)
+            now = self.hall.clock()
+            games: list[DeviceGame] = []
+            for index, item in enumerate(items):
+                try:
+                    games.append(check_device_game(item, self.hall.levels, now))
+                except ValueError as why:
+                    raise BadInput("bad_results", f"Partie {index + 1} {why}.") from None
+            if len({g.client_id for g in games}) != len(games):
+                raise BadInput("bad_results", "Eine id kommt zweimal vor.")
+        except BadInput as e:
+            return error(e)
+        player, set_cookie = await self.players.find_or_create(request)
+        new = await self.hall.add_device_games(player.id, games) if games else []
+        return self._reply({"acknowledged": [g.client_id for g in games], "new": new},
+                           set_cookie)
+
+    async def settings(self, request: Request) -> Response:
+        if request.method == "GET":
+            player = await self.players.find(request)
+            kept = await self.hall.settings(player.id) if player else None
+            return self._reply(kept or {"settings": None, "changed_at": None})
+        try:
+            body = await _json(request, MAX_SETTINGS_BODY)
+            if set(body) - {"settings", "changed_at"}:
+                raise BadInput("bad_settings", "Erwartet wird {\"settings\", \"changed_at\"}.")
+            settings = check_settings(body.get("settings"), self.schema)
+            changed_at = body.get("changed_at")
+            if (isinstance(changed_at, bool) or not isinstance(changed_at, int | float)
+                    or not math.isfinite(changed_at) or changed_at < 0):
+                raise BadInput("bad_settings", "changed_at ist ein Zeitpunkt in Sekunden.")
+            changed_at = min(float(changed_at), self.hall.clock() + 60)
+        except BadInput as e:
+            return error(e)
+        player, set_cookie = await self.players.find_or_create(request)
+        kept = await self.hall.save_settings(player.id, settings, changed_at)
+        return self._reply(kept, set_cookie)
