@@ -7,68 +7,32 @@ these tests out of asyncio: the sync API refuses to run inside an event loop).
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.processes import ServerProcess, free_port
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update"]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
+class Server(ServerProcess):
     """``reversi serve`` in a child process."""
 
     def __init__(self, port: int | None = None) -> None:
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log = ARTIFACTS / f"server-{self.port}.log"
+        port = port or free_port()
+        super().__init__([sys.executable, "-m", "reversi", "serve", "--port", str(port)],
+                         port, ARTIFACTS / f"server-{port}.log")
 
-    def start(self) -> Server:
-        ARTIFACTS.mkdir(exist_ok=True)
-        with self.log.open("wb") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "reversi", "serve", "--port", str(self.port)],
-                cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as response:
-                    if response.status == 200:
-                        return self
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"reversi serve exited: {self.log.read_text()}") from None
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
+    def start(self, timeout: float = 30) -> Server:  # type: ignore[override]
+        super().start(timeout)
+        return self
 
 
 @pytest.fixture(scope="session")

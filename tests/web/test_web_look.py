@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, REPO
+from tests.processes import REPO
+
+from .conftest import ARTIFACTS
 from .helpers import open_game, play, wait_idle
 from .test_web_browser import has_ai
 

@@ -62,5 +62,7 @@ def test_solo_starts_and_plays_with_the_server_gone(browser: Any, built: None,
     finally:
         context.close()
         server.stop()
-    # the failed network requests of the offline reloads are no console errors
-    assert console.errors == []
+    # the failed network requests of the offline reloads are no console errors; only the
+    # hall's calls to the server that is gone fail (results wait in the device's queue)
+    assert [e for e in console.errors if not e.startswith(
+        "Failed to load resource: net::ERR_CONNECTION_REFUSED")] == []

@@ -2,6 +2,8 @@
 import { Engine } from "./engine.js";
 import { loadTexts, t } from "./i18n.js";
 import { bilanzPage, startPage } from "./pages.js";
+import { listenHall, transferPage } from "./lobby.js";
+import { leaderboardPage, milestonesPage, startHall, waitForSettings } from "./hall.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 
@@ -18,6 +20,8 @@ async function main() {
     });
   }
   await loadTexts(config.app);
+  // results and settings to and from the server; a game waits briefly for newer settings
+  startHall();
   const root = document.getElementById("main");
   for (const link of document.querySelectorAll("header nav a")) {
     if (link.getAttribute("href") === location.pathname) link.setAttribute("aria-current", "page");
@@ -25,13 +29,28 @@ async function main() {
   document.querySelector("header nav").setAttribute("aria-label", t("nav.label"));
   if (game) {
     const { GamePage } = await import("./game.js");
+    await waitForSettings();
     window.reversiGame = new GamePage(config, path === "/allein" ? "solo" : "duo", engine, booting);
     window.reversiGame.render(root);
+  } else if (path.startsWith("/tisch/")) {
+    const { TablePage } = await import("./duel.js");
+    listenHall({ always: true });
+    window.reversiTable = new TablePage(config, decodeURIComponent(path.slice("/tisch/".length)));
+    window.reversiTable.render(root);
+  } else if (path === "/weiter") {
+    transferPage(root);
   } else if (path === "/bilanz") {
     bilanzPage(root);
+  } else if (path === "/rangliste") {
+    leaderboardPage(root);
+  } else if (path === "/meilensteine") {
+    milestonesPage(root);
   } else {
     startPage(root);
   }
 }
 
-main();
+main().then(() => {
+  // call-backs ("Rückruf") reach every hall page while the player sits at a table
+  if (!location.pathname.startsWith("/tisch/")) listenHall();
+});

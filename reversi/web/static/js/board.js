@@ -18,6 +18,38 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// Typing a square's name, a file letter then a rank digit ("d", "3"), plays it.
+export class SquareTyping {
+  constructor({ board, notice, play }) {
+    this.board = board;
+    this.notice = notice;
+    this.play = play;
+    this.pendingFile = null;
+    document.addEventListener("keydown", (event) => this.typed(event));
+  }
+
+  reset() {
+    this.pendingFile = null;
+  }
+
+  typed(event) {
+    const target = event.target;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+    const key = event.key.toLowerCase();
+    if (/^[a-h]$/.test(key)) {
+      this.pendingFile = key;
+      this.notice.textContent = t("keys.pending", { file: key });
+    } else if (/^[1-8]$/.test(key) && this.pendingFile) {
+      const square = this.pendingFile + key;
+      this.pendingFile = null;
+      this.notice.textContent = "";
+      this.board.setFocus(SQUARES.indexOf(square), false);
+      this.play(square);
+    }
+  }
+}
+
 export class BoardView {
   constructor({ onPlay }) {
     this.onPlay = onPlay;

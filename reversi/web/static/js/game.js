@@ -1,8 +1,9 @@
 // The game page: solo against the computer ("solo") or two on one device ("duo").
 // Sends the player's intents to the worker and draws the views it answers with.
-import { BoardView, SQUARES } from "./board.js";
+import { BoardView, SquareTyping } from "./board.js";
 import { Engine } from "./engine.js";
 import { colorName, h, stones, t } from "./i18n.js";
+import { duelButton } from "./lobby.js";
 import * as store from "./store.js";
 import { click } from "./sound.js";
 
@@ -19,7 +20,6 @@ export class GamePage {
     this.state = "loading"; // loading | idle | animating | thinking | error
     this.recorded = false;
     this.thinkTimes = []; // the computer's thinking times in ms, for benchmarks/browser.py
-    this.pendingFile = null;
     this.queue = Promise.resolve();
     this.board = new BoardView({ onPlay: (square) => this.play(square) });
     this.engine = engine;
@@ -61,7 +61,7 @@ export class GamePage {
     const play = h("section", { class: "play", "aria-labelledby": "game-title" },
       h("h1", { id: "game-title" }, title),
       this.mode === "solo" ? h("p", { class: "subtitle", id: "game-info" }) : null,
-      this.scorebar, this.status, this.board.element, this.notice, this.result,
+      duelButton(), this.scorebar, this.status, this.board.element, this.notice, this.result,
       h("div", { class: "controls", role: "group", "aria-label": t("controls.label") }, Object.values(this.buttons)),
       h("p", { class: "hint" }, t("keys.hint")),
       this.announcer);
@@ -70,7 +70,7 @@ export class GamePage {
     performance.mark("reversi:board-visible");
     this.applySettings();
     this.setState("loading");
-    document.addEventListener("keydown", (event) => this.typed(event));
+    this.typing = new SquareTyping({ board: this.board, notice: this.notice, play: (square) => this.play(square) });
     this.boot();
   }
 
@@ -156,7 +156,7 @@ export class GamePage {
   }
 
   play(square) {
-    this.pendingFile = null;
+    this.typing?.reset();
     const view = this.view;
     if (!view || !this.ready || this.state === "error") return;
     if (this.state === "thinking" || (view.turn && view.players[view.turn] !== "human")) {
@@ -167,22 +167,6 @@ export class GamePage {
     this.engine.send({ type: "move", square });
   }
 
-  typed(event) {
-    const target = event.target;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
-    const key = event.key.toLowerCase();
-    if (/^[a-h]$/.test(key)) {
-      this.pendingFile = key;
-      this.notice.textContent = t("keys.pending", { file: key });
-    } else if (/^[1-8]$/.test(key) && this.pendingFile) {
-      const square = this.pendingFile + key;
-      this.pendingFile = null;
-      this.notice.textContent = "";
-      this.board.setFocus(SQUARES.indexOf(square), false);
-      this.play(square);
-    }
-  }
 
   say(text, visible = false) {
     if (visible) {

@@ -1,6 +1,8 @@
 // The hall's start page and the Bilanz (record of computer games).
 import { h, t } from "./i18n.js";
 import * as store from "./store.js";
+import { bilanzHall } from "./hall.js";
+import { duelCard } from "./lobby.js";
 
 export function startPage(main) {
   document.title = t("hall.title");
@@ -12,10 +14,7 @@ export function startPage(main) {
     h("ul", { class: "cards" },
       card("/allein", t("start.solo"), t("start.solo.text"), "go-solo"),
       card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo"),
-      h("li", { class: "card card-soon", id: "duel-slot" },
-        h("div", {}, h("span", { class: "card-title" }, t("start.duel")),
-          h("span", { class: "card-text" }, t("start.duel.text")),
-          h("span", { class: "badge" }, t("start.duel.soon")))),
+      duelCard(),
       card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz"))));
 }
 
@@ -33,7 +32,7 @@ export function bilanzPage(main) {
   const entry = (r) => h("li", {}, r.mode === "solo"
     ? t("bilanz.entry.solo", { date: when(r.date), level: t(`level.${r.level}`), color: t(`color.${r.human}`), outcome: t(`outcome.${r.outcome}`), black: r.black, white: r.white })
     : t("bilanz.entry.duo", { date: when(r.date), outcome: r.winner ? t("result.win", { color: t(`color.${r.winner}`), black: r.black, white: r.white }) : t("outcome.draw"), black: r.black, white: r.white }));
-  main.replaceChildren(h("section", { class: "bilanz", "aria-labelledby": "bilanz-heading" },
+  const section = h("section", { class: "bilanz", "aria-labelledby": "bilanz-heading" },
     h("h1", { id: "bilanz-heading" }, t("bilanz.heading")),
     h("p", {}, t("bilanz.intro")),
     h("table", { id: "bilanz-table" },
@@ -44,5 +43,8 @@ export function bilanzPage(main) {
       h("tbody", {}, rows)),
     h("p", { id: "bilanz-duo" }, t("bilanz.duo", { n: duo })),
     h("h2", {}, t("bilanz.recent")),
-    recent.length ? h("ol", { class: "recent" }, recent.map(entry)) : h("p", {}, t("bilanz.none"))));
+    recent.length ? h("ol", { class: "recent" }, recent.map(entry)) : h("p", {}, t("bilanz.none")));
+  main.replaceChildren(section);
+  // duels and the computer games of every device come from the server (hall.js)
+  bilanzHall(section);
 }

@@ -1,7 +1,10 @@
 // What the hall keeps on this device (localStorage): settings, and each finished
-// game's result. A running solo game is not saved.
+// game's result. A running solo game is not saved. Computer games also wait in an
+// outbox until the server acknowledged them (hall.js, docs/api.md).
 const SETTINGS = "reversi.settings.v1";
 const RESULTS = "reversi.results.v1";
+const OUTBOX = "reversi.outbox.v1";
+const SETTINGS_AT = "reversi.settings-at.v1";
 
 const DEFAULTS = {
   dots: true,
@@ -35,7 +38,62 @@ export function settings() {
 
 export function saveSetting(name, value) {
   write(SETTINGS, { ...read(SETTINGS, {}), [name]: value });
+  write(SETTINGS_AT, Date.now() / 1000);
 }
+
+// The settings the player chose (not the defaults), and when they last changed one.
+export function storedSettings() {
+  const stored = read(SETTINGS, {});
+  return Object.fromEntries(Object.entries(stored).filter(([name]) => name in DEFAULTS));
+}
+
+export function settingsChangedAt() {
+  const at = read(SETTINGS_AT, 0);
+  return typeof at === "number" ? at : 0;
+}
+
+// Takes settings from the server (newer ones from another device, after a transfer).
+export function adoptSettings(values, changedAt) {
+  const known = Object.fromEntries(Object.entries(values || {}).filter(([name]) => name in DEFAULTS));
+  write(SETTINGS, { ...read(SETTINGS, {}), ...known });
+  write(SETTINGS_AT, changedAt);
+}
+
+function newId() {
+  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+// Computer games not yet acknowledged by the server, in the API's shape.
+export function outbox() {
+  const list = read(OUTBOX, []);
+  return Array.isArray(list) ? list : [];
+}
+
+export function acknowledge(ids) {
+  const done = new Set(ids);
+  write(OUTBOX, outbox().filter((entry) => !done.has(entry.id)));
+}
+
+function queue(r) {
+  if (r.mode !== "solo" || !r.id) return;
+  const entry = { id: r.id, level: r.level, outcome: r.outcome, finished_at: Date.parse(r.date) / 1000,
+    detail: { human: r.human, black: r.black, white: r.white } };
+  write(OUTBOX, [...outbox().filter((e) => e.id !== r.id), entry].slice(-500));
+}
+
+// Games recorded before the outbox existed get an id and are queued, once.
+(function queueOlderResults() {
+  const list = results();
+  if (!list.some((r) => !r.id)) return;
+  for (const r of list) {
+    if (!r.id) {
+      r.id = newId();
+      queue(r);
+    }
+  }
+  write(RESULTS, list);
+})();
 
 export function results() {
   const list = read(RESULTS, []);
@@ -44,8 +102,12 @@ export function results() {
 
 export function saveResult(result) {
   const list = results();
-  list.push({ ...result, date: new Date().toISOString() });
+  const entry = { ...result, id: newId(), date: new Date().toISOString() };
+  list.push(entry);
   write(RESULTS, list.slice(-500));
+  queue(entry);
+  // hall.js sends it (and the settings) when there is a connection
+  dispatchEvent(new CustomEvent("reversi:result", { detail: entry }));
 }
 
 // Computer games by level: {leicht: {win, draw, loss}, …}

@@ -1,0 +1,263 @@
+// The duel client: JSON over HTTP, and the one WebSocket of a page (docs/protocol.md,
+// "Duels"). The socket reconnects by itself, follows tables from their last version
+// and resends moves that were never acknowledged (same cid: the server answers
+// `duplicate` if it stored them after all).
+
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+// Thrown when the server cannot be reached at all.
+export class OfflineError extends Error {
+  constructor() {
+    super("offline");
+    this.code = "offline";
+  }
+}
+
+export async function api(path, body) {
+  const init = { credentials: "same-origin", cache: "no-store" };
+  if (body !== undefined) {
+    init.method = "POST";
+    init.headers = { "Content-Type": "application/json" };
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new OfflineError();
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(data?.error ?? "http", data?.message ?? `HTTP ${response.status}`, response.status);
+  }
+  return data;
+}
+
+export function newCid() {
+  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+// A normalised table code, as the server reads a typed one.
+export function normalCode(text) {
+  return String(text).toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 16);
+}
+
+const PING_EVERY_MS = 20_000;
+const PONG_WAIT_MS = 10_000;
+const MAX_DELAY_MS = 15_000;
+
+export class Hall {
+  constructor() {
+    this.ws = null;
+    this.state = "idle"; // idle | connecting | open | waiting | moved
+    this.attempts = 0;
+    this.opens = 0;
+    this.retryAt = 0;
+    this.timer = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+    this.nextId = 1;
+    this.pending = new Map(); // id → {message, resolve, reject}
+    this.tables = new Map(); // code → {version, listener}
+    this.listeners = new Set(); // every message and connection change
+    this.nickname = null;
+    this.serverOffset = 0;
+    addEventListener("online", () => { if (this.state === "waiting") this.connect(); });
+    addEventListener("offline", () => this.emit({ type: "connection", state: this.state, offline: true }));
+  }
+
+  start() {
+    if (this.state === "idle") this.connect();
+    return this;
+  }
+
+  on(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(message) {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(message);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  setState(state) {
+    this.state = state;
+    this.emit({ type: "connection", state, retryAt: this.retryAt, offline: !navigator.onLine });
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.state === "moved") return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    let ws;
+    try {
+      ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.ws = ws;
+    this.setState("connecting");
+    ws.onmessage = (event) => {
+      if (this.ws === ws) this.receive(event.data);
+    };
+    ws.onclose = (event) => {
+      if (this.ws === ws) this.closed(event.code);
+    };
+  }
+
+  closed(code) {
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    // intents in flight: moves wait in their place and go again; others fail now
+    for (const [id, entry] of this.pending) {
+      if (entry.message.type === "move") continue;
+      this.pending.delete(id);
+      entry.reject(new OfflineError());
+    }
+    if (code === 4001) {
+      this.setState("moved");
+      return;
+    }
+    if (code === 4003) {
+      // no valid cookie: GET /api/me gives one, then try again
+      api("/api/me").catch(() => {}).finally(() => this.retry());
+      return;
+    }
+    this.retry();
+  }
+
+  retry() {
+    const delay = Math.min(MAX_DELAY_MS, 500 * 2 ** this.attempts) * (0.8 + Math.random() * 0.4);
+    this.attempts += 1;
+    this.retryAt = Date.now() + delay;
+    this.setState("waiting");
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  // Drop the socket as a network failure would (and reconnect).
+  drop() {
+    this.ws?.close(4000);
+  }
+
+  raw(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (message.type === "hello") {
+      this.opened(message);
+      return;
+    }
+    if (message.type === "pong") {
+      clearTimeout(this.pongTimer);
+      return;
+    }
+    if ((message.type === "ack" || message.type === "error") && message.id != null && this.pending.has(message.id)) {
+      const entry = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (message.type === "ack" || message.code === "duplicate") entry.resolve(message);
+      else entry.reject(new ApiError(message.code, message.message));
+      return;
+    }
+    if (message.type === "state" || message.type === "events") {
+      const table = this.tables.get(message.code);
+      if (table && message.version != null && (table.version == null || message.version > table.version || message.type === "state")) {
+        table.version = message.version;
+      }
+    }
+    if (message.type === "transferred") this.state = "moved";
+    this.emit(message);
+  }
+
+  opened(hello) {
+    this.attempts = 0;
+    this.opens += 1;
+    this.nickname = hello.nickname;
+    this.serverOffset = hello.server_time * 1000 - Date.now();
+    this.setState("open");
+    this.emit(hello);
+    for (const [code, table] of this.tables) this.raw({ type: "watch", code, version: table.version });
+    for (const [id, entry] of this.pending) this.raw({ ...entry.message, id });
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
+  }
+
+  ping() {
+    if (!this.raw({ type: "ping" })) return;
+    clearTimeout(this.pongTimer);
+    // a silent network: no pong in time means the socket is dead
+    this.pongTimer = setTimeout(() => this.ws?.close(4000), PONG_WAIT_MS);
+  }
+
+  watch(code, version) {
+    this.tables.set(code, { version });
+    if (this.state === "open") this.raw({ type: "watch", code, version });
+    this.start();
+  }
+
+  unwatch(code) {
+    this.tables.delete(code);
+    this.raw({ type: "unwatch", code });
+  }
+
+  version(code) {
+    return this.tables.get(code)?.version ?? null;
+  }
+
+  // An intent; resolves on `ack`, rejects with ApiError or OfflineError. A move sent
+  // while offline waits and goes out after the reconnect; other intents fail at once.
+  request(message) {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      if (message.type !== "move" && this.state !== "open") {
+        reject(new OfflineError());
+        return;
+      }
+      this.pending.set(id, { message, resolve, reject });
+      if (this.state === "open") this.raw({ ...message, id });
+    });
+  }
+
+  queuedMoves() {
+    return [...this.pending.values()].filter((e) => e.message.type === "move").length;
+  }
+}
+
+// The page's one socket.
+let hall = null;
+export function theHall() {
+  hall ??= new Hall();
+  window.reversiHall = hall;
+  return hall;
+}
