@@ -454,9 +454,9 @@ def main() -> None:
     parser.add_argument("--setup", choices=("one", "two", "both"), default="both")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--clients", type=int, default=2, help="client processes")
-    parser.add_argument("--deflate", action=argparse.BooleanOptionalAction, default=True,
-                        help="permessage-deflate on the sockets (uvicorn's default, as "
-                             "`reversi serve` runs; browsers ask for it)")
+    parser.add_argument("--deflate", action=argparse.BooleanOptionalAction, default=False,
+                        help="permessage-deflate on the sockets (off, as `reversi serve` "
+                             "runs: it costs more CPU than the small frames save)")
     parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
                         help="the servers' event loop (uvicorn's default, auto: uvloop if "
                              "installed, as `reversi serve` runs)")

@@ -81,8 +81,10 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"reversi: {error}", file=sys.stderr)
         return 1
     print(f"Reversi-Halle: http://{args.host}:{args.port}/", flush=True)
+    # no permessage-deflate: a duel's frames are small, compressing them cost the
+    # server about a tenth of its time per move (benchmarks/load.py --deflate)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                timeout_graceful_shutdown=3)
+                timeout_graceful_shutdown=3, ws_per_message_deflate=False)
     return 0
 
 

@@ -58,7 +58,6 @@ class DuelServer:
 
     async def start(self) -> None:
         s = self.settings
-        tune_gc()
         self.db = Database(s.db_url())
         await self.db.migrate()
         self.repo = Repository(self.db)
@@ -75,6 +74,7 @@ class DuelServer:
         if s.sweep_interval > 0:
             self._sweeper = asyncio.create_task(self._sweep_forever(), name="duel-sweeper")
             self._beater = asyncio.create_task(self._beat_forever(), name="duel-heartbeat")
+        tune_gc()
 
     async def stop(self) -> None:
         for task in (self._sweeper, self._beater):
@@ -270,6 +270,10 @@ GC_THRESHOLDS = (20_000, 10, 20)
 
 def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
+    # what exists at startup (modules, routes, the catalogue) lives as long as the
+    # process: the collector need not look at it again
+    gc.collect()
+    gc.freeze()
 
 
 def duel_routes(server: DuelServer) -> list[BaseRoute]:
