@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -125,11 +125,25 @@ def check_device_game(item: Any, levels: tuple[str, ...], now: float) -> DeviceG
     return DeviceGame(client_id, lvl, outcome, float(when), detail)
 
 
+#: whether a write from this request is within the rate limit (True: go ahead)
+Allow = Callable[[Request], Awaitable[bool]]
+
+
+async def _always(request: Request) -> bool:
+    return True
+
+
 class HallApi:
-    def __init__(self, hall: Hall, players: Players, settings_schema: Schema) -> None:
+    def __init__(self, hall: Hall, players: Players, settings_schema: Schema,
+                 allow_write: Allow = _always) -> None:
         self.hall = hall
         self.players = players
         self.schema = settings_schema
+        self.allow_write = allow_write
+
+    async def _check_rate(self, request: Request) -> None:
+        if not await self.allow_write(request):
+            raise BadInput("rate_limited", "Zu viele Anfragen – bitte warte etwas.", 429)
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -182,6 +196,7 @@ class HallApi:
 
     async def results(self, request: Request) -> Response:
         try:
+            await self._check_rate(request)
             body = await _json(request, MAX_RESULTS_BODY)
             items = body.get("results")
             if set(body) != {"results"} or not isinstance(items, list):
@@ -210,6 +225,7 @@ class HallApi:
             kept = await self.hall.settings(player.id) if player else None
             return self._reply(kept or {"settings": None, "changed_at": None})
         try:
+            await self._check_rate(request)
             body = await _json(request, MAX_SETTINGS_BODY)
             if set(body) - {"settings", "changed_at"}:
                 raise BadInput("bad_settings", "Erwartet wird {\"settings\", \"changed_at\"}.")

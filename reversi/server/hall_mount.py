@@ -49,4 +49,9 @@ class CookiePlayers:
 
 def hall_api(server: DuelServer) -> tuple[Hall, HallApi]:
     hall = Hall(None, server.settings.clock, GAME, LEVELS)
-    return hall, HallApi(hall, CookiePlayers(server), SETTINGS)
+
+    async def allow_write(request: Request) -> bool:
+        return await server.limiter.hit(server.settings.hall_write_limit, "hall-write",
+                                        server._client(request))
+
+    return hall, HallApi(hall, CookiePlayers(server), SETTINGS, allow_write)

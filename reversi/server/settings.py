@@ -38,6 +38,8 @@ class Settings:
     message_limit: str = "20/second"
     chat_limit: str = "5/10seconds"
     transfer_limit: str = "10/minute"
+    #: computer games reported and settings saved (the hall's writes), per address
+    hall_write_limit: str = "60/minute"
     transfer_ttl: float = 600.0
     callback_interval: float = 30.0
     cookie_secure: bool = False

@@ -128,6 +128,22 @@ def test_a_huge_or_broken_body_is_refused(tmp_path: Path, clock: ManualClock) ->
         assert a.put("/api/settings", content="x" * 3000).status_code == 413
 
 
+def test_the_hall_writes_are_rate_limited(tmp_path: Path, clock: ManualClock) -> None:
+    with players(make_settings(tmp_path, clock, hall_write_limit="3/minute"), 1) as (a,):
+        mine = {"dots": True, "counts": False, "level": "leicht", "begins": "me",
+                "sound": True, "motion": True}
+        assert a.post("/api/results", json={"results": [game(1)]}).status_code == 200
+        assert a.put("/api/settings", json={"settings": mine,
+                                            "changed_at": clock()}).status_code == 200
+        assert a.post("/api/results", json={"results": [game(2)]}).status_code == 200
+        refused = a.post("/api/results", json={"results": [game(3)]})
+        assert refused.status_code == 429 and refused.json()["error"] == "rate_limited"
+        assert a.put("/api/settings", json={"settings": {**mine, "dots": False},
+                                            "changed_at": clock() + 1}).status_code == 429
+        assert a.get("/api/me").json()["record"]["computer"]["games"] == 2
+        assert a.get("/api/settings").json()["settings"]["dots"] is True
+
+
 def test_settings_follow_the_player_to_another_device(tmp_path: Path,
                                                       clock: ManualClock) -> None:
     with players(make_settings(tmp_path, clock)) as (a, b):
