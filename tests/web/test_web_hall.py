@@ -2,8 +2,8 @@
 level and leaderboard place; computer games played offline reach the server later,
 exactly once; settings follow the player to another device.
 
-The duel is finished through the HTTP/WebSocket API from inside each player's page
-(its own cookie), so this test does not depend on the duel page's controls.
+The duels are played on the table page, as people play them: "zu 2", the invitation
+link, a move each, "Aufgeben".
 """
 
 from __future__ import annotations
@@ -13,27 +13,15 @@ from typing import Any
 
 import pytest
 
-from .duel_helpers import TIMEOUT_MS, DuelServer, new_player
-
-INTENTS = """async ([code, messages]) => new Promise((resolve, reject) => {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
-  const queue = [...messages];
-  let you = null;
-  const next = () => {
-    const m = queue.shift();
-    if (!m) { ws.close(); resolve(you); return; }
-    ws.send(JSON.stringify({ ...m, code, id: String(queue.length) }));
-  };
-  ws.onopen = () => ws.send(JSON.stringify({ type: "watch", code, version: null }));
-  ws.onmessage = (event) => {
-    const m = JSON.parse(event.data);
-    if (m.type === "state" && you === null) { you = m.you; next(); }
-    else if (m.type === "ack") next();
-    else if (m.type === "error") reject(new Error(m.code + ": " + m.message));
-  };
-  ws.onerror = () => reject(new Error("socket"));
-})"""
+from .duel_helpers import (
+    TIMEOUT_MS,
+    DuelServer,
+    join,
+    new_player,
+    open_table,
+    play_one,
+    wait_table,
+)
 
 
 def api(page: Any, method: str, path: str, body: Any = None) -> Any:
@@ -48,16 +36,21 @@ def api(page: Any, method: str, path: str, body: Any = None) -> Any:
     }""", [method, path, body])
 
 
-def finish_duel(winner: Any, loser: Any) -> str:
-    """Opens a table (winner), joins (loser), one move each, the loser resigns."""
-    code = api(winner, "POST", "/api/tables")["body"]["code"]
-    assert api(loser, "POST", f"/api/tables/{code}/join")["status"] == 200
-    you = winner.evaluate(INTENTS, [code, []])
-    black, white = (winner, loser) if you["color"] == "black" else (loser, winner)
-    black.evaluate(INTENTS, [code, [{"type": "move", "square": "d3", "cid": "a", "ply": 0}]])
-    white.evaluate(INTENTS, [code, [{"type": "move", "square": "c5", "cid": "b", "ply": 1}]])
-    loser.evaluate(INTENTS, [code, [{"type": "resign"}]])
-    return str(code)
+def finish_duel(base: str, winner: Any, loser: Any) -> str:
+    """Through the table page: the winner opens with "zu 2", the loser follows the
+    link, one move each, and the loser resigns."""
+    code = open_table(winner, base)
+    join(loser, base, code)
+    pages = [winner, loser]
+    for page in pages:
+        wait_table(page, "t.table.status === 'playing'")
+    play_one(pages)
+    play_one(pages)
+    loser.click("#resign")
+    loser.click("#confirm-yes")
+    for page in pages:
+        wait_table(page, "t.table.status === 'finished'")
+    return code
 
 
 def name(page: Any, base: str, nickname: str) -> None:
@@ -90,16 +83,18 @@ def test_two_players_finish_a_duel_and_see_points_level_and_place(
     try:
         for page, nickname in ((anna, "Anna"), (ben, "Ben"), (cleo, "Cleo")):
             name(page, base, nickname)
-        finish_duel(cleo, ben)  # Cleo 10, Ben 1
-        finish_duel(anna, ben)  # Anna 10, Ben 2
-        finish_duel(anna, cleo)  # Anna 20, Cleo 11
-
-        # Anna: first on the week's board, level 3 (first game, first win), a notice
-        anna.goto(base + "/rangliste")
+        finish_duel(base, cleo, ben)  # Cleo 10, Ben 1
+        finish_duel(base, anna, ben)  # Anna 10, Ben 2
+        # Anna's first duel: a notice at the table's end, level 3 (first game, first win)
         notice = anna.wait_for_selector("#milestone-notice", timeout=TIMEOUT_MS)
         assert "Erste Partie gegen einen Menschen" in notice.text_content()
         assert "Stufe ⭐ 3" in notice.text_content()
+        finish_duel(base, anna, cleo)  # Anna 20, Cleo 11
+
+        # Anna: first on the week's board; the notice is not shown again
+        anna.goto(base + "/rangliste")
         rows = board_rows(anna)
+        assert anna.locator("#milestone-notice").count() == 0
         assert [[*r[:2], r[3]] for r in rows] == [["1", "Anna (du)", "20"], ["2", "Cleo", "11"],
                                                   ["3", "Ben", "2"]]
         assert rows[0][2].startswith("⭐ 3") and rows[1][2].startswith("⭐ 3")
