@@ -176,6 +176,7 @@ class DuelServer:
                 if not isinstance(nickname, str):
                     raise DuelError("bad_nickname", "Bitte einen Namen angeben.")
                 player = await self.identity.rename(player, nickname)
+                await self.service.rename(player.id, player.nickname)
         except DuelError as e:
             return error(e.code, e.message)
         async with self.repo.read() as tx:

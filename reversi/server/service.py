@@ -154,6 +154,20 @@ class DuelService:
 
         return int((await self.change(code, action)).value)
 
+    async def rename(self, player_id: str, name: str) -> None:
+        """A new nickname reaches the seats of the player's waiting and running tables
+        (finished ones keep the name they were played under)."""
+        async with self.repo.read() as tx:
+            tables = await tx.tables_of(player_id, ("waiting", "playing"))
+
+        def action(duel: Duel) -> None:
+            seat = duel.seat_of(player_id)
+            if seat is not None and duel.table.status in ("waiting", "playing"):
+                duel.rename_seat(seat, name)
+
+        for table in tables:
+            await self.change(table.code, action)
+
     # --- changing a table ---------------------------------------------------------
 
     async def change(self, code: str, action: Callable[[Duel], Any]) -> Outcome:

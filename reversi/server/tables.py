@@ -421,6 +421,15 @@ class Duel:
     def resumed(self, downtime: float) -> None:
         self._event("resumed", {"downtime": round(downtime, 3)})
 
+    def rename_seat(self, seat: int, name: str) -> None:
+        """The player at ``seat`` changed their nickname."""
+        names = list(self.table.extra.get("names", [None, None]))
+        if names[seat] == name:
+            return
+        before, names[seat] = names[seat], name
+        self.table.extra["names"] = names
+        self._event("renamed", {"seat": seat, "name": name, "before": before})
+
     def move_seat(self, seat: int, player_id: str, name: str) -> None:
         """Gives ``seat`` to another player (resume link); its secret is renewed."""
         if seat == 0:

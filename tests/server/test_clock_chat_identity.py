@@ -159,6 +159,29 @@ async def test_nicknames_are_validated(service: DuelServer) -> None:
             await service.identity.rename(player, bad)
 
 
+async def test_a_new_nickname_reaches_the_seats_of_open_tables(service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    async with service.repo.read() as tx:
+        player = await tx.player(black)
+    assert player is not None
+    finished = (await service.service.open_table(black, player.nickname)).code
+    await service.service.change(finished, lambda duel: duel.abort(duel.seat_of(black)))
+    before = (await view(service, code, white))["version"]
+    renamed = await service.identity.rename(player, "Neuer Name")
+    await service.service.rename(black, renamed.nickname)
+    state = await view(service, code, white)
+    seat = next(s for s in state["table"]["seats"] if not s["free"] and s["color"] == "black")
+    assert seat["name"] == "Neuer Name" and state["version"] == before + 1
+    async with service.repo.read() as tx:
+        events = await tx.events_after((await tx.table(code)).id, before)
+    assert [(e.kind, e.payload["name"]) for e in events] == [("renamed", "Neuer Name")]
+    # a finished table keeps the name it was played under; renaming again is no change
+    old = await view(service, finished, black)
+    assert "Neuer Name" not in {s["name"] for s in old["table"]["seats"]}
+    await service.service.rename(black, renamed.nickname)
+    assert (await view(service, code, white))["version"] == before + 1
+
+
 async def test_a_seat_moves_with_its_secret(service: DuelServer) -> None:
     code, black, white = await seated(service)
     secret = (await view(service, code, black))["you"]["secret"]

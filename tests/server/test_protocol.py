@@ -210,7 +210,10 @@ def test_the_old_device_is_told_when_the_player_moves(settings: Any) -> None:
 def test_nickname_over_http(settings: Any) -> None:
     with players(settings, 1) as (a,):
         assert a.get("/api/me").json()["nickname"].startswith("Gast ")
+        code = a.post("/api/tables").json()["code"]
         assert a.post("/api/me", json={"nickname": "Perle"}).json()["nickname"] == "Perle"
+        # the waiting table shows the new name at the opener's seat
+        assert a.get(f"/api/tables/{code}").json()["table"]["seats"][0]["name"] == "Perle"
         bad = a.post("/api/me", json={"nickname": "<script>"})
         assert bad.status_code == 400 and bad.json()["error"] == "bad_nickname"
 

@@ -350,6 +350,9 @@ export class TablePage {
       case "resumed":
         this.say(t("duel.resumed"), true);
         break;
+      case "renamed":
+        if (d.seat !== mine) this.say(t("duel.ev.renamed", { before: d.before ?? "?", name: d.name }), true);
+        break;
       case "move":
         if (d.seat !== mine && this.settings.sound) click();
         break;
