@@ -46,7 +46,8 @@ class ServerProcess:
                         return
             except OSError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError(f"{self.argv[1:3]} exited: {self.log.read_text()}") from None
+                    raise RuntimeError(f"the server for {self.url} exited: "
+                                       f"{self.log.read_text()}") from None
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
