@@ -29,6 +29,7 @@ from reversi.ai.stability import stable_discs
 from reversi.ai.tt import TranspositionTable
 from reversi.engine.bitboard import BB_ALL, BB_SQUARES, Bitboard, Square
 from reversi.engine.moves import FLIPS_BY_BIT, FLIPS_BY_SQUARE, legal_moves
+from reversi.engine.siblings import children_with_replies
 
 __all__ = ["EndgameSolver", "SHALLOW", "TT_EMPTIES"]
 
@@ -281,17 +282,11 @@ class EndgameSolver:
         p: Bitboard, o: Bitboard, moves: Bitboard, hint: Bitboard
     ) -> list[tuple[int, Bitboard, Bitboard, Bitboard]]:
         """Fastest first: the move leaving the fewest replies (corners count double)."""
-        flips_by_bit = FLIPS_BY_BIT
         children = []
-        while moves:
-            bit = moves & -moves
-            moves ^= bit
-            flipped = flips_by_bit[bit](p, o)
-            np_, no = o ^ flipped, p | flipped | bit
+        for bit, np_, no, replies in children_with_replies(p, o, moves):
             if bit == hint:
                 order = -99
             else:
-                replies = legal_moves(np_, no)
                 order = replies.bit_count() * 4 + (replies & _CORNERS).bit_count() * 4
                 if bit & _CORNERS:
                     order -= 3
@@ -306,17 +301,11 @@ class EndgameSolver:
         the child, or (with many empties) by a shallow midgame search of it."""
         sorter = self._sorter
         depth = SEARCH_ORDER_DEPTH if n >= SEARCH_ORDER_EMPTIES else 0
-        flips_by_bit = FLIPS_BY_BIT
         children = []
-        while moves:
-            bit = moves & -moves
-            moves ^= bit
-            flipped = flips_by_bit[bit](p, o)
-            np_, no = o ^ flipped, p | flipped | bit
+        for bit, np_, no, replies in children_with_replies(p, o, moves):
             if bit == hint:
                 order = -INFINITY
             else:
-                replies = legal_moves(np_, no)
                 order = 300 * (replies.bit_count() + (replies & _CORNERS).bit_count())
                 if depth:
                     order += sorter.search(np_, no, depth, -INFINITY, INFINITY)

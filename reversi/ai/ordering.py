@@ -8,7 +8,7 @@ squares next to empty corners pushed back.
 from __future__ import annotations
 
 from reversi.engine.bitboard import BB_CORNERS, Bitboard
-from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+from reversi.engine.siblings import children_with_replies
 
 Child = tuple[int, Bitboard, Bitboard, Bitboard]
 
@@ -25,16 +25,10 @@ def ordered_children(p: Bitboard, o: Bitboard, moves: Bitboard, hint: Bitboard) 
     """
     empty_corners = BB_CORNERS & ~(p | o)
     children = []
-    flips_by_bit = FLIPS_BY_BIT
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        flipped = flips_by_bit[bit](p, o)
-        np_, no = o ^ flipped, p | flipped | bit
+    for bit, np_, no, replies in children_with_replies(p, o, moves):
         if bit == hint:
             key = -1000
         else:
-            replies = legal_moves(np_, no)
             key = 10 * replies.bit_count() + 20 * (replies & BB_CORNERS).bit_count()
             if bit & BB_CORNERS:
                 key -= 40

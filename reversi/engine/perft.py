@@ -13,6 +13,7 @@ from __future__ import annotations
 from reversi.engine.bitboard import Bitboard
 from reversi.engine.board import Board
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+from reversi.engine.siblings import replies_or_pass_total
 
 __all__ = ["perft", "perft_position"]
 
@@ -20,7 +21,8 @@ __all__ = ["perft", "perft_position"]
 def perft(board: Board, depth: int, *, bulk: bool = True) -> int:
     """Leaves at ``depth`` plies from ``board``'s position.
 
-    With ``bulk`` the last ply is counted from the move mask instead of played.
+    With ``bulk`` the last ply is counted from the move masks instead of played,
+    and the last two plies take the siblings side by side (``siblings``).
     """
     if depth < 0:
         raise ValueError(f"perft depth must be at least 0, not {depth}")
@@ -42,6 +44,8 @@ def _perft_bulk(p: Bitboard, o: Bitboard, depth: int) -> int:
         return 1
     if depth == 1:
         return moves.bit_count()
+    if depth == 2:
+        return replies_or_pass_total(p, o, moves)
     flips_by_bit = FLIPS_BY_BIT
     nodes = 0
     depth -= 1

@@ -7,7 +7,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.duels import DuelServer, duel_routes
@@ -82,7 +82,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
     async def favicon(request: Request) -> Response:
         return serve_asset(request, bundle.app.get("icon.svg"), "public, max-age=86400")
 
-    routes = [Route(path, page, methods=["GET", "HEAD"]) for path in PAGES]
+    routes: list[BaseRoute] = [Route(path, page, methods=["GET", "HEAD"]) for path in PAGES]
     routes += [
         Route("/sw.js", service_worker, methods=["GET", "HEAD"]),
         Route("/app/{hash}/{path:path}", app_file, methods=["GET", "HEAD"]),

@@ -147,7 +147,7 @@ class RedisBroker(Broker):
             finally:
                 if pubsub is not None:
                     with contextlib.suppress(Exception):
-                        await pubsub.aclose()
+                        await pubsub.aclose()  # type: ignore[no-untyped-call]
                 if client is not None:
                     with contextlib.suppress(Exception):
                         await client.aclose()
