@@ -13,7 +13,7 @@ from __future__ import annotations
 from reversi.engine.bitboard import Bitboard
 from reversi.engine.board import Board
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
-from reversi.engine.siblings import replies_or_pass_total
+from reversi.engine.siblings import children_with_replies, replies_or_pass_total
 
 __all__ = ["perft", "perft_position"]
 
@@ -44,16 +44,20 @@ def _perft_bulk(p: Bitboard, o: Bitboard, depth: int) -> int:
         return 1
     if depth == 1:
         return moves.bit_count()
+    return _perft_below(p, o, moves, depth)
+
+
+def _perft_below(p: Bitboard, o: Bitboard, moves: Bitboard, depth: int) -> int:
+    """:func:`_perft_bulk` at ``depth`` >= 2 with the legal ``moves`` (not 0) known."""
     if depth == 2:
         return replies_or_pass_total(p, o, moves)
-    flips_by_bit = FLIPS_BY_BIT
     nodes = 0
     depth -= 1
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        flipped = flips_by_bit[bit](p, o)
-        nodes += _perft_bulk(o ^ flipped, p | flipped | bit, depth)
+    for _, child_p, child_o, replies in children_with_replies(p, o, moves):
+        if replies:
+            nodes += _perft_below(child_p, child_o, replies, depth)
+        else:
+            nodes += _perft_bulk(child_o, child_p, depth - 1) if depth > 1 else 1
     return nodes
 
 
