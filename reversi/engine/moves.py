@@ -12,7 +12,7 @@ from __future__ import annotations
 from reversi.engine._flips import FLIPS_BY_SQUARE
 from reversi.engine.bitboard import BB_ALL, BB_INNER_FILES, REVERSED_BITS, Bitboard, Square
 
-__all__ = ["legal_moves", "flips", "FLIPS_BY_SQUARE", "FLIPS_BY_BIT"]
+__all__ = ["legal_moves", "flips", "fill_towards_h8", "FLIPS_BY_SQUARE", "FLIPS_BY_BIT"]
 
 #: ``FLIPS_BY_BIT[1 << sq](p, o)`` is ``flips(p, o, sq)``, for loops that hold a bit.
 FLIPS_BY_BIT = {1 << sq: fn for sq, fn in enumerate(FLIPS_BY_SQUARE)}
@@ -30,6 +30,19 @@ def legal_moves(p: Bitboard, o: Bitboard) -> Bitboard:
     runs towards h8 in the turned lane, so four fills towards h8 cover all eight
     directions. Sideways fills are masked with the opponent's discs off the edge
     files, so nothing wraps from column h to column a.
+    """
+    turned = int.from_bytes((p | o << 64).to_bytes(16, "little").translate(REVERSED_BITS), "big")
+    p = p | (turned >> 64) << _LANE
+    o = o | (turned & BB_ALL) << _LANE
+    moves = fill_towards_h8(p, o, o & _LANE_INNER_FILES) & ~(p | o)
+    back = ((moves >> _LANE) & BB_ALL).to_bytes(8, "big").translate(REVERSED_BITS)
+    return (moves & BB_ALL) | int.from_bytes(back, "little")
+
+
+def fill_towards_h8(p: int, o: int, oh: int) -> int:
+    """The squares just past each line of ``o`` discs that starts next to a ``p``
+    disc, towards h8 along rows, files and both diagonals; ``oh`` is ``o`` off
+    the edge files. Occupied squares are left in: the caller masks them out.
 
     Along a row a run of opponent discs is consecutive bits: adding the bit where
     it touches a player's disc carries through the run onto the square after it.
@@ -37,11 +50,6 @@ def legal_moves(p: Bitboard, o: Bitboard) -> Bitboard:
     Kogge–Stone pattern, https://www.chessprogramming.org/Kogge-Stone_Algorithm):
     six discs, the longest run that fits between two squares.
     """
-    turned = int.from_bytes((p | o << 64).to_bytes(16, "little").translate(REVERSED_BITS), "big")
-    p = p | (turned >> 64) << _LANE
-    o = o | (turned & BB_ALL) << _LANE
-    oh = o & _LANE_INNER_FILES
-
     moves = oh + (oh & (p << 1))
 
     x = o & (p << 8)
@@ -63,11 +71,7 @@ def legal_moves(p: Bitboard, o: Bitboard) -> Bitboard:
     pre = oh & (oh << 9)
     x |= pre & (x << 18)
     x |= pre & (x << 18)
-    moves |= x << 9
-
-    moves &= ~(p | o)
-    back = ((moves >> _LANE) & BB_ALL).to_bytes(8, "big").translate(REVERSED_BITS)
-    return (moves & BB_ALL) | int.from_bytes(back, "little")
+    return moves | x << 9
 
 
 def flips(p: Bitboard, o: Bitboard, sq: Square) -> Bitboard:

@@ -17,7 +17,7 @@ becomes a mask of that one board (``flag - (flag >> 64)``).
 from __future__ import annotations
 
 from reversi.engine.bitboard import BB_ALL, BB_INNER_FILES, REVERSED_BITS, Bitboard
-from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+from reversi.engine.moves import FLIPS_BY_BIT, fill_towards_h8, legal_moves
 
 __all__ = ["children_with_replies", "replies_or_pass_total"]
 
@@ -76,29 +76,14 @@ def _children(p: Bitboard, o: Bitboard, moves: Bitboard, n: int) -> tuple[int, i
     flag = ((run & p) + ones) & above
     flipped = oh & ~run & (flag - (flag >> 64))
 
-    x = o & (placed << 8)
-    x |= o & (x << 8)
-    pre = o & (o << 8)
-    x |= pre & (x << 16)
-    x |= pre & (x << 16)
-    flag = (((x << 8) & p) + ones) & above
-    flipped |= x & (flag - (flag >> 64))
-
-    x = oh & (placed << 7)
-    x |= oh & (x << 7)
-    pre = oh & (oh << 7)
-    x |= pre & (x << 14)
-    x |= pre & (x << 14)
-    flag = (((x << 7) & p) + ones) & above
-    flipped |= x & (flag - (flag >> 64))
-
-    x = oh & (placed << 9)
-    x |= oh & (x << 9)
-    pre = oh & (oh << 9)
-    x |= pre & (x << 18)
-    x |= pre & (x << 18)
-    flag = (((x << 9) & p) + ones) & above
-    flipped |= x & (flag - (flag >> 64))
+    for shift, discs in ((8, o), (7, oh), (9, oh)):
+        x = discs & (placed << shift)
+        x |= discs & (x << shift)
+        pre = discs & (discs << shift)
+        x |= pre & (x << 2 * shift)
+        x |= pre & (x << 2 * shift)
+        flag = (((x << shift) & p) + ones) & above
+        flipped |= x & (flag - (flag >> 64))
 
     flipped |= _turn(flipped, n)
     return o ^ flipped, p | flipped | placed, placed
@@ -107,32 +92,7 @@ def _children(p: Bitboard, o: Bitboard, moves: Bitboard, n: int) -> tuple[int, i
 def _replies(p: int, o: int, n: int) -> int:
     """The legal moves in every slot of ``p`` and ``o`` (both halves); the lower
     half of the result holds each slot's moves in all eight directions."""
-    oh = o & _INNER_FILES[n]
-
-    moves = oh + (oh & (p << 1))
-
-    x = o & (p << 8)
-    x |= o & (x << 8)
-    pre = o & (o << 8)
-    x |= pre & (x << 16)
-    x |= pre & (x << 16)
-    moves |= x << 8
-
-    x = oh & (p << 7)
-    x |= oh & (x << 7)
-    pre = oh & (oh << 7)
-    x |= pre & (x << 14)
-    x |= pre & (x << 14)
-    moves |= x << 7
-
-    x = oh & (p << 9)
-    x |= oh & (x << 9)
-    pre = oh & (oh << 9)
-    x |= pre & (x << 18)
-    x |= pre & (x << 18)
-    moves |= x << 9
-
-    moves &= _BOARDS[n] ^ (p | o)
+    moves = fill_towards_h8(p, o, o & _INNER_FILES[n]) & (_BOARDS[n] ^ (p | o))
     return moves | _turn(moves, n)
 
 
