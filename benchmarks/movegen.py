@@ -172,6 +172,8 @@ def main() -> None:
     best = interleaved_best(repeat, runs)
     for name, (seconds, leaves) in best.items():
         report(name, seconds, leaves)
+    if len({leaves for _, leaves in best.values()}) != 1:
+        raise SystemExit("the perft runs disagree on the number of leaves")
 
     positions = midgame_positions()
     ours_rates = kernel_rates(legal_moves, flips, positions, repeat)

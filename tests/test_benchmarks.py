@@ -1,0 +1,18 @@
+"""The benchmarks still run and still count right (their speed is only printed)."""
+
+import subprocess
+import sys
+
+from tests.processes import REPO
+
+
+def test_the_move_generation_benchmark_counts_the_published_leaves() -> None:
+    result = subprocess.run(
+        [sys.executable, "benchmarks/movegen.py", "--depth", "5", "--repeat", "1"],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
+    )
+    perft_lines = [line for line in result.stdout.splitlines() if "perft loop" in line
+                   or line.lstrip().startswith("reversi,")]
+    assert len(perft_lines) == 3
+    assert all(" 1,396 leaves" in line for line in perft_lines)
+    assert "legal_moves" in result.stdout
