@@ -22,11 +22,10 @@ import asyncio
 import concurrent.futures
 import contextlib
 import datetime
-import json
+import gc
 import multiprocessing
 import os
 import random
-import secrets
 import signal
 import socket
 import subprocess
@@ -43,6 +42,7 @@ import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
+from reversi.server.duels import collect_forever
 from tests.server.scratch_db import scratch_database
 
 HOST = "127.0.0.1"
@@ -114,6 +114,8 @@ def load_average() -> str:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    #: when each measured move was sent (seconds since the epoch), beside its round trip
+    sent_at: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     games: int = 0
     elapsed: float = 0.0
@@ -129,7 +131,11 @@ class Stats:
 
 
 class Player:
-    """One seat over one socket: thinks, moves, waits for the ack, plays on."""
+    """One seat over one socket: thinks, moves, waits for the ack, plays on.
+
+    Driven by what arrives (no task per player waiting in a loop): the clients share
+    the machine with the server, and every cycle they spend is one the server waits for.
+    """
 
     def __init__(self, ws: ClientConnection, code: str, think: float, stats: Stats,
                  rng: random.Random, stop: asyncio.Event) -> None:
@@ -139,11 +145,22 @@ class Player:
         self.stats = stats
         self.rng = rng
         self.stop = stop
+        self.loop = asyncio.get_running_loop()
         self.seat: int | None = None
         self.table: dict[str, Any] | None = None
-        self.changed = asyncio.Event()
-        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.watched = asyncio.Event()
+        #: request id → what it asked for
+        self.pending: dict[str, str] = {}
+        #: a move is scheduled or awaits its ack, or a rematch its answer
+        self.busy = False
+        #: the version the last ack named: decide again once the table is there
+        self.awaited = 0
+        self.sent = 0.0
+        self.sent_wall = 0.0
+        self.playing = False
         self.moves = 0
+        self.requests = 0
+        self.sends: set[asyncio.Task[None]] = set()
 
     async def receive(self) -> None:
         async for raw in self.ws:
@@ -152,84 +169,91 @@ class Player:
             if kind == "state":
                 if message["code"] == self.code:
                     self.seat, self.table = message["you"]["seat"], message["table"]
+                    self.watched.set()
             elif kind == "events":
                 if message["code"] == self.code:
                     self.table = message["table"]
             elif kind in ("ack", "error") and message.get("id") in self.pending:
-                self.pending.pop(message["id"]).set_result(message)
+                self._answered(self.pending.pop(message["id"]), message)
             elif kind == "error":
                 self.stats.error(f"unsolicited {message.get('code')}")
-            self.changed.set()
+            self._decide()
 
-    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
-        request_id = secrets.token_hex(4)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.pending[request_id] = future
-        await self.ws.send(json.dumps({**message, "id": request_id}))
-        return await asyncio.wait_for(future, ACK_TIMEOUT)
+    def _send(self, message: dict[str, Any]) -> None:
+        task = self.loop.create_task(self.ws.send(orjson.dumps(message).decode()))
+        self.sends.add(task)
+        task.add_done_callback(self.sends.discard)
 
-    async def watch(self) -> None:
-        """Follows the table and waits for its state (before the measured window)."""
-        await self.ws.send(json.dumps({"type": "watch", "code": self.code}))
-        while self.table is None:
-            await self._next_change()
+    def _request(self, what: str, message: dict[str, Any]) -> None:
+        self.requests += 1
+        request_id = f"{self.requests}"
+        self.pending[request_id] = what
+        self._send({**message, "id": request_id})
+        self.loop.call_later(ACK_TIMEOUT, self._timeout, request_id)
 
-    async def play(self) -> None:
-        while not self.stop.is_set():
-            await self._next_change()
-            table = self.table
-            if table is None:
-                continue
-            if table["status"] in ("finished", "aborted"):
-                await self._rematch(table)
-                continue
-            clock = table["clock"]
-            if table["status"] != "playing" or not clock or clock["seat"] != self.seat:
-                continue
-            await self._sleep(self.think * (0.5 + self.rng.random()))
-            if self.stop.is_set():
-                return
-            await self._move(table["game"])
+    def _timeout(self, request_id: str) -> None:
+        if self.pending.pop(request_id, None) is not None:
+            self.stats.error("ack timeout")
+            self.busy = False
+            self._decide()
 
-    async def _next_change(self) -> None:
-        self.changed.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.changed.wait(), 1.0)
+    def _answered(self, what: str, reply: dict[str, Any]) -> None:
+        if what == "move":
+            if reply["type"] == "ack":
+                self.stats.latencies.append(time.perf_counter() - self.sent)
+                self.stats.sent_at.append(self.sent_wall)
+                # wait for the position after this move before deciding again
+                self.awaited = reply["version"]
+            else:
+                self.stats.error(f"move {reply['code']}")
+        elif reply["type"] == "error" and reply["code"] not in ("pending", "rematch_exists"):
+            self.stats.error(f"rematch {reply['code']}")
+        self.busy = False
 
-    async def _sleep(self, seconds: float) -> None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.stop.wait(), seconds)
+    def watch(self) -> None:
+        self._send({"type": "watch", "code": self.code})
 
-    async def _move(self, game: dict[str, Any]) -> None:
+    def idle(self) -> bool:
+        return not self.pending
+
+    def play(self) -> None:
+        self.playing = True
+        self._decide()
+
+    def _decide(self) -> None:
+        table = self.table
+        if (not self.playing or self.busy or self.stop.is_set() or table is None
+                or table["version"] < self.awaited):
+            return
+        if table["status"] in ("finished", "aborted"):
+            self._rematch(table)
+            return
+        clock = table["clock"]
+        if table["status"] != "playing" or not clock or clock["seat"] != self.seat:
+            return
+        self.busy = True
+        self.loop.call_later(self.think * (0.5 + self.rng.random()), self._move, table["game"])
+
+    def _move(self, game: dict[str, Any]) -> None:
+        if self.stop.is_set():
+            return
         self.moves += 1
         square = self.rng.choice(sorted(game["legal"]))
         cid = f"{self.code}-{self.seat}-{self.moves}"
-        sent = time.perf_counter()
-        try:
-            reply = await self.request({"type": "move", "code": self.code, "square": square,
-                                        "cid": cid, "ply": game["ply"]})
-        except TimeoutError:
-            self.stats.error("ack timeout")
-            return
-        if reply["type"] == "ack":
-            self.stats.latencies.append(time.perf_counter() - sent)
-        else:
-            self.stats.error(f"move {reply['code']}")
-        # wait for the position after this move before deciding again
-        while self.table is not None and self.table["version"] < reply.get("version", 0):
-            await self._next_change()
+        self.sent, self.sent_wall = time.perf_counter(), time.time()
+        self._request("move", {"type": "move", "code": self.code, "square": square,
+                               "cid": cid, "ply": game["ply"]})
 
-    async def _rematch(self, table: dict[str, Any]) -> None:
+    def _rematch(self, table: dict[str, Any]) -> None:
         if table.get("rematch"):
             if self.seat == 0:
                 self.stats.games += 1
-            self.code, self.table = table["rematch"], None
-            await self.ws.send(json.dumps({"type": "watch", "code": self.code}))
+            self.code, self.table, self.awaited = table["rematch"], None, 0
+            self.watch()
             return
         if self.seat not in table["offers"]["rematch"]:
-            reply = await self.request({"type": "rematch", "code": self.code})
-            if reply["type"] == "error" and reply["code"] not in ("pending", "rematch_exists"):
-                self.stats.error(f"rematch {reply['code']}")
+            self.busy = True
+            self._request("rematch", {"type": "rematch", "code": self.code})
             offers = table["offers"]["rematch"]
             table["offers"]["rematch"] = [*offers, self.seat]
 
@@ -274,23 +298,32 @@ async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed
         players = await asyncio.gather(*(join(base, cookie, code) for code, seats in pairs
                                          for base, cookie in seats))
         receivers = [asyncio.create_task(p.receive()) for p in players]
-        await asyncio.gather(*(p.watch() for p in players))
+        for p in players:
+            p.watch()
+        await asyncio.gather(*(p.watched.wait() for p in players))
         await asyncio.to_thread(ready.wait, SETUP_TIMEOUT)
+        # what the setup left lives to the end: the collector need not walk it again
+        gc.collect()
+        gc.freeze()
+        collector = asyncio.create_task(collect_forever(0.25, 0))
         cpu = time.process_time()
         start = time.perf_counter()
-        tasks = [asyncio.create_task(p.play()) for p in players]
+        for p in players:
+            p.play()
         await asyncio.sleep(seconds)
         stop.set()
         stats.elapsed = time.perf_counter() - start
         stats.client_cpu = time.process_time() - cpu
-        done, stuck = await asyncio.wait(tasks, timeout=ACK_TIMEOUT + 5)
-        for task in stuck:
-            task.cancel()
-            stats.error("player stuck")
-        for task in done:
-            if task.exception() is not None:
-                stats.error(f"player failed: {task.exception()!r}")
+        # the moves sent before the end still count: wait for their acks
+        waited = 0.0
+        while not all(p.idle() for p in players) and waited < ACK_TIMEOUT + 5:
+            await asyncio.sleep(0.1)
+            waited += 0.1
+        stats.errors += ["player stuck"] * sum(not p.idle() for p in players)
         for task in receivers:
+            if task.done() and task.exception() is not None:
+                stats.error(f"player failed: {task.exception()!r}")
+        for task in (*receivers, collector):
             task.cancel()
     return stats
 
@@ -339,6 +372,7 @@ def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stat
         for future in futures:
             part = future.result()
             total.latencies += part.latencies
+            total.sent_at += part.sent_at
             total.errors += part.errors
             total.games += part.games
             total.elapsed = max(total.elapsed, part.elapsed)
@@ -465,12 +499,19 @@ def main() -> None:
     parser.add_argument("--spy-to", help="sample the servers with py-spy during the measured "
                                          "window (raw stacks to PATH.<n>.txt)")
     parser.add_argument("--py-spy", default="py-spy", help="the py-spy executable")
+    parser.add_argument("--timeline", help="write every measured move's send time (s since "
+                                           "the epoch) and round trip (ms) to PATH.<setup>.csv")
     args = parser.parse_args()
     if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 900 or not (
             1 <= args.clients <= min(8, args.tables)):
         parser.error("1–5000 tables, 1–900 seconds, 1–8 client processes (≤ tables)")
     setups = ["one", "two"] if args.setup == "both" else [args.setup]
     results = {setup: run_setup(setup, args) for setup in setups}
+    if args.timeline:
+        for setup, stats in results.items():
+            moves = sorted(zip(stats.sent_at, stats.latencies, strict=True))
+            Path(f"{args.timeline}.{setup}.csv").write_text("".join(
+                f"{at:.4f},{latency * 1000:.2f}\n" for at, latency in moves))
     print(report(args, results))
 
 

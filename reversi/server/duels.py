@@ -51,6 +51,7 @@ class DuelServer:
         self.broker: Broker | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._beater: asyncio.Task[None] | None = None
+        self._collector: asyncio.Task[None] | None = None
         #: points, levels, leaderboards, record, settings (reversi.hall)
         self.hall, self.hall_api = hall_api(self)
 
@@ -75,14 +76,17 @@ class DuelServer:
             self._sweeper = asyncio.create_task(self._sweep_forever(), name="duel-sweeper")
             self._beater = asyncio.create_task(self._beat_forever(), name="duel-heartbeat")
         tune_gc()
+        if s.sweep_interval > 0 and s.collect_interval > 0:
+            self._collector = asyncio.create_task(
+                collect_forever(s.collect_interval, s.full_collect_interval), name="duel-gc")
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self._beater):
+        for task in (self._sweeper, self._beater, self._collector):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-        self._sweeper = self._beater = None
+        self._sweeper = self._beater = self._collector = None
         if self.db is not None:
             await self.hub.close_all()
             with contextlib.suppress(Exception):
@@ -261,11 +265,11 @@ class DuelServer:
         await self.hub.serve(ws)
 
 
-#: the collector's thresholds for a busy hall. Every move leaves objects that live until
-#: the table's next move (its Board, the cached row and view); with the default
-#: (700, 10, 10) they reach the oldest generation, and at 1,000 tables the collector
-#: stopped the server for 4.9 s in 30 s, 2.3 s of it in 4 full collections (load ≈ 8);
-#: with these thresholds: 3 young collections in 30 s, 0.2 s (benchmarks/load.py).
+#: the collector's thresholds for a busy hall, now only a safety net behind
+#: :func:`collect_forever`. Every move leaves objects that live until the table's next
+#: move (its Board, the cached row and view); with the default (700, 10, 10) they reach
+#: the oldest generation, and at 1,000 tables the collector stopped the server for 4.9 s
+#: in 30 s, 2.3 s of it in 4 full collections (load ≈ 8).
 GC_THRESHOLDS = (20_000, 10, 20)
 
 
@@ -275,6 +279,57 @@ def tune_gc() -> None:
     # process: the collector need not look at it again
     gc.collect()
     gc.freeze()
+
+
+def collect_young() -> None:
+    """Collects what was made since the last call, then sets the survivors aside.
+
+    CPython counts a young generation's size as allocations minus deallocations, old
+    objects' included, so when tables and sockets replace what they hold every few
+    seconds the count hardly grows: a young collection came only every ~10 s and then
+    walked everything made since — the whole working set of 1,000 tables and 2,000
+    sockets, ~70,000 objects, 100 ms with the server stopped (benchmarks/load.py).
+    Collected often, each batch is small; frozen afterwards, the survivors (mostly freed
+    by their reference counts soon after) are never walked again.
+    """
+    gc.collect(0)
+    gc.freeze()
+
+
+def collect_all() -> None:
+    """A full collection, frozen objects included: cycles that became garbage after
+    :func:`collect_young` set them aside are freed here."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
+async def collect_forever(interval: float, full_interval: float) -> None:
+    since_full = 0.0
+    frozen_after_full = gc.get_freeze_count()
+    while True:
+        await asyncio.sleep(interval)
+        since_full += interval
+        if full_pass_due(since_full, full_interval, gc.get_freeze_count(), frozen_after_full):
+            since_full = 0.0
+            collect_all()
+            frozen_after_full = gc.get_freeze_count()
+        else:
+            collect_young()
+
+
+def full_pass_due(since_full: float, full_interval: float, frozen: int,
+                  frozen_after_full: int) -> bool:
+    """Time for :func:`collect_all`: the interval is over, or what is set aside has
+    doubled since the last full pass (it holds the live objects and any cycles that
+    died there, so this bounds the memory such cycles can take)."""
+    if full_interval > 0 and since_full >= full_interval:
+        return True
+    return frozen > 2 * max(frozen_after_full, FEWEST_FROZEN_FOR_A_FULL_PASS)
+
+
+#: below this many objects set aside a full pass is not worth its pause
+FEWEST_FROZEN_FOR_A_FULL_PASS = 50_000
 
 
 def duel_routes(server: DuelServer) -> list[BaseRoute]:

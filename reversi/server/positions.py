@@ -71,13 +71,16 @@ class Positions:
         return entry.view
 
     def remember(self, table: TableRecord, board: Board | None = None) -> None:
-        """Remembers a row just committed or read, with its board if the caller has one."""
+        """Remembers a row just committed or read, with its board if the caller has one.
+
+        Both are kept as they are: the caller must not change them afterwards.
+        """
         entry = self._entries.get(table.code)
         if board is not None and (entry is None or entry.root != table.root
                                   or entry.moves != table.moves):
-            entry = self._store(table.code, _Entry(table.root, table.moves, board.copy()))
+            entry = self._store(table.code, _Entry(table.root, table.moves, board))
         if entry is not None and entry.root == table.root and entry.moves == table.moves:
-            entry.table = table.copy()
+            entry.table = table
         else:
             self.forget(table.code)
 

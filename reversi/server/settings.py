@@ -32,6 +32,10 @@ class Settings:
     sweep_interval: float = 1.0
     #: a process killed without a clean stop is credited the time since its last beat
     heartbeat_interval: float = 0.5
+    #: how often the garbage collector runs on what was made since (0: Python decides;
+    #: only with a sweeper), and how often it walks everything (reversi.server.duels)
+    collect_interval: float = 0.25
+    full_collect_interval: float = 900.0
     max_frame: int = 4096
     create_limit: str = "10/minute"
     join_limit: str = "30/minute"

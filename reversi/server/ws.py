@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import enum
 import logging
-from collections import defaultdict
+from collections import defaultdict, deque
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -63,17 +63,23 @@ class Connection:
         self.muted: dict[str, bool] = {}
         #: the tables whose seat for this player is known
         self.seated: set[str] = set()
-        self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue(OUTBOX_SIZE)
+        #: what is still to be sent; a task sends it, started when the first item comes
+        #: (an idle socket keeps no task waiting: 2,000 of them cost the collector)
+        self.outbox: deque[tuple[str, Any]] = deque()
+        self.sender: asyncio.Task[None] | None = None
         self.closed = False
+        #: sending failed: the socket is gone
+        self.broken = False
         self.close_code: int | None = None
 
     def put(self, kind: str, item: Any) -> None:
-        if self.closed:
+        if self.closed or self.broken:
             return
-        try:
-            self.queue.put_nowait((kind, item))
-        except asyncio.QueueFull:
+        if len(self.outbox) >= OUTBOX_SIZE:
             self.close(CloseCode.TOO_SLOW)
+            return
+        self.outbox.append((kind, item))
+        self._wake()
 
     def send(self, message: dict[str, Any]) -> None:
         self.put("send", message)
@@ -82,27 +88,40 @@ class Connection:
         if not self.closed:
             self.closed = True
             self.close_code = code
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(("close", code))
+            self.outbox.append(("close", code))
+            self._wake()
 
-    async def work(self) -> None:
-        """The only task that writes to the socket."""
-        while True:
-            kind, item = await self.queue.get()
-            if kind == "close":
-                with contextlib.suppress(Exception):
-                    await self.ws.close(item)
-                return
-            try:
-                for message in await self._prepare(kind, item):
-                    if not isinstance(message, str):
-                        message = p.dumps(message)
-                    await self.ws.send_text(message)
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                return
-            except Exception:
-                log.exception("sending to a socket failed")
-                return
+    def _wake(self) -> None:
+        if self.sender is None:
+            self.sender = asyncio.get_running_loop().create_task(self._send_all())
+
+    async def _send_all(self) -> None:
+        """The only task that writes to the socket, while there is something to send."""
+        try:
+            while self.outbox and not self.broken:
+                kind, item = self.outbox.popleft()
+                if kind == "close":
+                    self.broken = True
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(item)
+                    return
+                try:
+                    for message in await self._prepare(kind, item):
+                        if not isinstance(message, str):
+                            message = p.dumps(message)
+                        await self.ws.send_text(message)
+                except (WebSocketDisconnect, RuntimeError, OSError):
+                    self.broken = True
+                except Exception:
+                    log.exception("sending to a socket failed")
+                    self.broken = True
+        finally:
+            self.sender = None
+
+    async def flushed(self) -> None:
+        """Waits until everything put so far is sent (or the socket is gone)."""
+        while self.sender is not None:
+            await asyncio.shield(self.sender)
 
     async def _prepare(self, kind: str, item: Any) -> list[dict[str, Any] | str]:
         if kind == "send":
@@ -328,7 +347,6 @@ class Hub:
             return
         conn = Connection(self, ws, player)
         self.players[player.id].add(conn)
-        worker = asyncio.create_task(conn.work())
         conn.send({"type": "hello", "nickname": player.nickname,
                    "server_time": self.settings.clock()})
         try:
@@ -343,10 +361,14 @@ class Hub:
                 del self.players[player.id]
             if conn.close_code is not None:
                 with contextlib.suppress(asyncio.TimeoutError, Exception):
-                    await asyncio.wait_for(worker, 2)
-            worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await worker
+                    await asyncio.wait_for(conn.flushed(), 2)
+            conn.broken = True
+            conn.outbox.clear()
+            sender = conn.sender
+            if sender is not None:
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await sender
 
     async def _receive(self, conn: Connection) -> None:
         strikes = 0

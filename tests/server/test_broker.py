@@ -72,7 +72,7 @@ async def test_after_a_redis_reconnect_every_socket_resyncs(
     b = DuelServer(make_settings(tmp_path, clock, sqlite_url, redis_url=REDIS_URL))
     await a.start()
     await b.start()
-    worker = None
+    conn = None
     try:
         code, black, white = await seated(b)
         async with a.repo.read() as tx:
@@ -80,7 +80,6 @@ async def test_after_a_redis_reconnect_every_socket_resyncs(
         assert player is not None
         socket = FakeSocket()
         conn = Connection(a.hub, socket, player)  # type: ignore[arg-type]
-        worker = asyncio.create_task(conn.work())
         await a.hub.watch(conn, code, None)
         await wait_for(lambda: any(m["type"] == "state" for m in socket.sent))
         assert isinstance(a.broker, RedisBroker)
@@ -105,10 +104,8 @@ async def test_after_a_redis_reconnect_every_socket_resyncs(
         await move(b, code, white, "c3")
         await wait_for(lambda: len([m for m in socket.sent if m["type"] == "events"]) == 2)
     finally:
-        if worker is not None:
-            worker.cancel()
-            with __import__("contextlib").suppress(asyncio.CancelledError):
-                await worker
+        if conn is not None:
+            await conn.flushed()
         await a.stop()
         await b.stop()
 
