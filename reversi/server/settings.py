@@ -33,8 +33,10 @@ class Settings:
     #: a process killed without a clean stop is credited the time since its last beat
     heartbeat_interval: float = 0.5
     #: how often the garbage collector runs on what was made since (0: Python decides;
-    #: only with a sweeper), and how often it walks everything (reversi.server.duels)
-    collect_interval: float = 0.25
+    #: only with a sweeper), and how often it walks everything (reversi.server.duels).
+    #: Off: on 2026-11-29 it cut p99 in one engineer's runs and raised p50 and the CPU
+    #: per move in another's (docs/benchmarks.md, fourth round)
+    collect_interval: float = 0.0
     full_collect_interval: float = 900.0
     max_frame: int = 4096
     create_limit: str = "10/minute"
