@@ -265,11 +265,12 @@ class DuelServer:
         await self.hub.serve(ws)
 
 
-#: the collector's thresholds for a busy hall, now only a safety net behind
-#: :func:`collect_forever`. Every move leaves objects that live until the table's next
-#: move (its Board, the cached row and view); with the default (700, 10, 10) they reach
-#: the oldest generation, and at 1,000 tables the collector stopped the server for 4.9 s
-#: in 30 s, 2.3 s of it in 4 full collections (load ≈ 8).
+#: the collector's thresholds for a busy hall (a safety net where
+#: :func:`collect_forever` runs). Every move leaves objects that live until the table's
+#: next move (its Board, the cached row and view); with the default (700, 10, 10) they
+#: reach the oldest generation, and at 1,000 tables the collector stopped the server for
+#: 4.9 s in 30 s, 2.3 s of it in 4 full collections (load ≈ 8); with these thresholds:
+#: 3 young collections in 30 s, 0.2 s (benchmarks/load.py).
 GC_THRESHOLDS = (20_000, 10, 20)
 
 
