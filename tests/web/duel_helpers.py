@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,21 +25,28 @@ import uvicorn
 from reversi.server.app import create_app
 from reversi.server.duels import DuelServer
 from reversi.server.settings import Settings
-duels = DuelServer(Settings.from_env(
+settings = dict(
     heartbeat_interval=0.2, sweep_interval=0.2, create_limit="1000/minute",
-    join_limit="1000/minute", message_limit="1000/second", transfer_limit="1000/minute"))
+    join_limit="1000/minute", message_limit="1000/second", transfer_limit="1000/minute")
+settings.update({overrides})
+duels = DuelServer(Settings.from_env(**settings))
 uvicorn.run(create_app(duels=duels), host="127.0.0.1", port={port}, log_level="warning",
             timeout_graceful_shutdown=1)
 """
 
 
 class DuelServer(ServerProcess):
-    def __init__(self, data_dir: Path, port: int | None = None) -> None:
+    """``settings``: more ``Settings`` fields for this server (Python literals, e.g.
+    ``{"default_move_time": 4, "grace": 1.0}``), on top of the scripted players' ones."""
+
+    def __init__(self, data_dir: Path, port: int | None = None, *,
+                 settings: Mapping[str, object] | None = None) -> None:
         port = port or free_port()
         env = dict(os.environ, REVERSI_DATA_DIR=str(data_dir), REVERSI_SECRET="duel-browser-tests")
         for name in ("REVERSI_DATABASE_URL", "REVERSI_REDIS_URL"):
             env.pop(name, None)
-        super().__init__([sys.executable, "-c", SERVER.format(port=port)], port,
+        code = SERVER.format(port=port, overrides=repr(dict(settings or {})))
+        super().__init__([sys.executable, "-c", code], port,
                          ARTIFACTS / f"duel-server-{port}.log", env=env)
 
     def start(self, timeout: float = 30) -> DuelServer:  # type: ignore[override]
@@ -98,7 +106,7 @@ def open_table(page: Any, base: str) -> str:
     page.click("#open-table")
     page.wait_for_url(re.compile(r".*/tisch/[A-Z0-9]{6}$"), timeout=TIMEOUT_MS)
     wait_ready(page)
-    return page.url.rsplit("/", 1)[1]
+    return str(page.url.rsplit("/", 1)[1])
 
 
 def join(page: Any, base: str, code: str) -> None:
