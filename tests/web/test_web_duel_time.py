@@ -197,11 +197,13 @@ def test_running_out_of_time_loses(quick_server: DuelServer, players: Any,
         assert page.inner_text("#duel-result-heading") == german("result.heading")
 
     score = {"black": end["black"], "white": end["white"]}
+    # a loss on time: the discs are the standing when it ended, not a score
+    standing = german("end.standing", **score)
     assert loser.inner_text("#result-text") == (
-        f"{german('end.you.loss', **score)} {german('end.why.timeout.you')}")
+        f"{german('end.you.loss.early')} {german('end.why.timeout.you')} {standing}")
     loser_name = table(winner)["seats"][seat]["name"]
     assert winner.inner_text("#result-text") == (
-        f"{german('end.you.win', **score)} {german('end.why.timeout', name=loser_name)}")
+        f"{german('end.you.win.early')} {german('end.why.timeout', name=loser_name)} {standing}")
     assert not loser.is_visible("#resign") and not loser.is_visible("#abort")
     SHOTS.mkdir(parents=True, exist_ok=True)
     loser.screenshot(path=str(SHOTS / "duel-timeout-end.png"), full_page=True)

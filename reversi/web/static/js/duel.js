@@ -642,18 +642,22 @@ export class TablePage {
     }
     const score = { black: end.black, white: end.white };
     const w = end.winner_seat;
+    // after a resignation or a loss on time the discs are only the standing, not the score
+    const early = end.reason !== "game_over";
+    const key = (name) => (early ? `${name}.early` : name);
     let head;
     if (w === null || w === undefined) head = t("end.draw", score);
-    else if (mine === w) head = t("end.you.win", score);
-    else if (mine !== null) head = t("end.you.loss", score);
-    else head = t("end.win", { ...score, name: this.name(w), color: colorName(table.seats[w].color) });
+    else if (mine === w) head = t(key("end.you.win"), score);
+    else if (mine !== null) head = t(key("end.you.loss"), score);
+    else head = t(key("end.win"), { ...score, name: this.name(w), color: colorName(table.seats[w].color) });
     const loser = w === null || w === undefined ? null : 1 - w;
     const why = {
       resign: loser === mine ? t("end.why.resign.you") : t("end.why.resign", { name: this.name(loser) }),
       timeout: loser === mine ? t("end.why.timeout.you") : t("end.why.timeout", { name: this.name(loser) }),
       game_over: t("end.why.game_over"),
     }[end.reason] || "";
-    return `${head} ${why}`.trim();
+    const standing = early ? t("end.standing", score) : "";
+    return `${head} ${why} ${standing}`.trim();
   }
 
   renderResult() {
