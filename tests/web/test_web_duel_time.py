@@ -86,7 +86,19 @@ CLOCK_RECORDER = """
     }
   };
   read();
-  new MutationObserver(read).observe(document.getElementById("seats"),
+  // every clock drawn anew (the seats are redrawn on each change): was it marked low?
+  const drawn = (window.__clocksDrawn = []);
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        for (const clock of node.querySelectorAll?.(".clock") ?? []) {
+          drawn.push({ id: clock.id, text: clock.textContent,
+                       low: clock.classList.contains("low") });
+        }
+      }
+    }
+    read();
+  }).observe(document.getElementById("seats"),
     { childList: true, subtree: true, characterData: true });
 }
 """
@@ -175,6 +187,14 @@ def test_running_out_of_time_loses(quick_server: DuelServer, players: Any,
         page.wait_for_function(COUNTED_DOWN, arg=seat, timeout=TIMEOUT_MS)
         page.wait_for_selector(f"#clock-{seat}.low", timeout=TIMEOUT_MS)
         assert page.inner_text(f"#clock-{1 - seat}") == f"0:{MOVE_TIME:02d}"
+    # a chat line redraws the seats: the running clock stays marked low, no flicker
+    winner.fill("#chat-input", "Die Zeit läuft!")
+    winner.press("#chat-input", "Enter")
+    for page in pages:
+        page.wait_for_function("document.querySelectorAll('#chat-log li').length === 1")
+        drawn = page.evaluate("window.__clocksDrawn")
+        running = [clock for clock in drawn if clock["id"] == f"clock-{seat}" and clock["text"]]
+        assert running and all(clock["low"] for clock in running), drawn
 
     # the server ends the game: lost on time
     for page in pages:

@@ -492,7 +492,7 @@ export class TablePage {
         h("span", { class: "seat-info" },
           s.color ? colorName(s.color) : (s.free ? t("seat.free.hint") : t("seat.waiting")),
           s.free ? null : h("span", { class: `presence ${here ? "on" : "off"}` }, here ? t("seat.here") : t("seat.away")))),
-      h("span", { class: "clock", id: `clock-${seat}`, role: "timer", "aria-label": t("seat.clock") }, this.clockFor(seat)));
+      h("span", { class: `clock${this.isLow(seat) ? " low" : ""}`, id: `clock-${seat}`, role: "timer", "aria-label": t("seat.clock") }, this.clockFor(seat)));
     }));
   }
 
@@ -702,11 +702,22 @@ export class TablePage {
     this.warned = false;
   }
 
-  clockFor(seat) {
+  /** Seconds left for `seat`'s move, or null when its clock does not run. */
+  secondsLeft(seat) {
     const base = this.clockBase;
+    if (!base || base.seat !== seat) return null;
+    return base.remaining - (performance.now() - base.at) / 1000;
+  }
+
+  isLow(seat) {
+    const left = this.secondsLeft(seat);
+    return left !== null && left <= 10;
+  }
+
+  clockFor(seat) {
     if (!this.table || this.table.status !== "playing") return "";
-    if (!base || base.seat !== seat) return clockText(this.table.rules.move_time);
-    return clockText(base.remaining - (performance.now() - base.at) / 1000);
+    const left = this.secondsLeft(seat);
+    return clockText(left === null ? this.table.rules.move_time : left);
   }
 
   tick() {
@@ -714,9 +725,9 @@ export class TablePage {
     if (!base) return;
     const el = document.getElementById(`clock-${base.seat}`);
     if (!el) return;
-    const left = base.remaining - (performance.now() - base.at) / 1000;
+    const left = this.secondsLeft(base.seat);
     el.textContent = clockText(left);
-    el.classList.toggle("low", left <= 10);
+    el.classList.toggle("low", this.isLow(base.seat));
     if (left <= 10 && !this.warned && base.seat === this.you.seat) {
       this.warned = true;
       this.announcer.textContent = t("clock.low");
