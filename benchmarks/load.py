@@ -59,11 +59,13 @@ import signal, sys
 import uvicorn
 from reversi.server.duels import create_duel_app
 from reversi.server.settings import Settings
+collect = {collect!r}  # None: the server's default
 app = create_duel_app(Settings.from_env(
     create_limit="1000000/minute", join_limit="1000000/minute",
     message_limit="1000000/second", chat_limit="1000000/minute",
     # opening 1,000 tables takes longer than the first move's usual 60 s
-    first_move_time=900))
+    first_move_time=900,
+    **({{}} if collect is None else {{"collect_interval": collect}})))
 # uvicorn raises SIGTERM again after its shutdown: exit normally (a profile gets written)
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 profile = {profile!r}
@@ -386,14 +388,15 @@ def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stat
 
 @contextlib.contextmanager
 def servers(n: int, env: dict[str, str], deflate: bool, loop: str,
-            profile: str | None = None) -> Iterator[
+            profile: str | None = None, collect: float | None = None) -> Iterator[
         tuple[list[str], list[int]]]:
     procs, bases = [], []
     try:
         for i in range(n):
             port = free_port()
             code = SERVER.format(host=HOST, port=port, deflate=deflate, loop=loop,
-                                 profile=f"{profile}.{i}" if profile else None)
+                                 profile=f"{profile}.{i}" if profile else None,
+                                 collect=collect)
             command = [sys.executable, "-c", code]
             procs.append(subprocess.Popen(command, env=env))
             bases.append(f"http://{HOST}:{port}")
@@ -435,7 +438,8 @@ def run_setup(setup: str, args: argparse.Namespace) -> Stats:
                 env["REVERSI_REDIS_URL"] = REDIS_URL
             profile = f"{args.profile}.{setup}" if args.profile else None
             bases, pids = stack.enter_context(
-                servers(1 if setup == "one" else 2, env, args.deflate, args.loop, profile))
+                servers(1 if setup == "one" else 2, env, args.deflate, args.loop, profile,
+                        args.collect))
             return measure(bases, pids, args)
 
 
@@ -473,6 +477,7 @@ def report(args: argparse.Namespace, results: dict[str, Stats]) -> str:
     lines = [f"duel server load: {args.tables} tables, offered "
              f"{'max' if not args.rate else f'{args.rate:g} moves/s'}, {args.seconds:g} s, "
              f"permessage-deflate {'on' if args.deflate else 'off'}, loop {args.loop}, "
+             f"collector {'default' if args.collect is None else args.collect or 'Python'}, "
              f"{os.cpu_count()} cores, {datetime.date.today()}"]
     lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True))
               for r in rows]
@@ -494,6 +499,9 @@ def main() -> None:
     parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
                         help="the servers' event loop (uvicorn's default, auto: uvloop if "
                              "installed, as `reversi serve` runs)")
+    parser.add_argument("--collect", type=float,
+                        help="the servers' periodic collector: its interval in seconds, 0 "
+                             "for Python's own (default: the server's setting)")
     parser.add_argument("--profile", help="profile the servers' main threads (cProfile on "
                                           "thread CPU time), dump to PATH.<setup>.<n>")
     parser.add_argument("--spy-to", help="sample the servers with py-spy during the measured "

@@ -3,18 +3,23 @@ the process's collector: young objects set aside, their cycles freed by a full p
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import json
 import weakref
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from reversi.server import duels
 from reversi.server.duels import (
-    FEWEST_FROZEN_FOR_A_FULL_PASS,
+    LEAST_MEMORY_FOR_A_FULL_PASS,
     collect_all,
     collect_young,
     full_pass_due,
+    peak_memory_mib,
 )
 from reversi.server.ws import OUTBOX_SIZE, CloseCode, Connection
 from reversi.storage.repository import PlayerRecord
@@ -83,10 +88,49 @@ def test_young_survivors_are_set_aside_and_a_full_pass_frees_their_cycles() -> N
     assert gone() is None
 
 
-def test_a_full_pass_comes_with_its_interval_or_when_what_is_set_aside_doubles() -> None:
-    few = FEWEST_FROZEN_FOR_A_FULL_PASS
-    assert full_pass_due(900.0, 900.0, few, few)
-    assert not full_pass_due(10.0, 900.0, 2 * few, few)
-    assert full_pass_due(10.0, 900.0, 2 * few + 1, few)
-    assert full_pass_due(10.0, 900.0, 6 * few + 1, 3 * few)
-    assert not full_pass_due(10.0, 900.0, 2 * few, 10)  # small heaps: never for growth
+def test_a_full_pass_comes_with_its_interval_or_when_memory_doubles() -> None:
+    least = LEAST_MEMORY_FOR_A_FULL_PASS
+    assert full_pass_due(900.0, 900.0, least, least)
+    assert not full_pass_due(10.0, 900.0, 2 * least, least)
+    assert full_pass_due(10.0, 900.0, 2 * least + 1, least)
+    assert full_pass_due(10.0, 900.0, 6 * least + 1, 3 * least)
+    assert not full_pass_due(10.0, 900.0, 2 * least, 10)  # small processes: never for growth
+    assert not full_pass_due(10.0, 0.0, least, least)  # no interval: only for growth
+
+
+def test_the_peak_memory_is_the_peak_resident_set() -> None:
+    status = Path("/proc/self/status")
+    if not status.exists():
+        pytest.skip("no /proc here to compare with")
+
+    def high_water_mib() -> float:
+        line = next(x for x in status.read_text().splitlines() if x.startswith("VmHWM:"))
+        return int(line.split()[1]) / 1024
+
+    # the kernel keeps the two figures apart and updates them at different moments
+    assert peak_memory_mib() == pytest.approx(high_water_mib(), rel=0.05, abs=4)
+
+
+async def test_the_collector_never_walks_what_it_set_aside(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def walks_them_all() -> int:
+        raise AssertionError("gc.get_freeze_count() walks every frozen object")
+
+    monkeypatch.setattr(gc, "get_freeze_count", walks_them_all)
+    ticks = asyncio.Event()
+    young = 0
+
+    def counted() -> None:
+        nonlocal young
+        young += 1
+        if young == 3:
+            ticks.set()
+
+    monkeypatch.setattr(duels, "collect_young", counted)
+    collector = asyncio.create_task(duels.collect_forever(0.001, 0.0))
+    await asyncio.wait({collector, asyncio.create_task(ticks.wait())},
+                       return_when=asyncio.FIRST_COMPLETED)
+    collector.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await collector
+    assert young >= 3
