@@ -24,6 +24,7 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from reversi.storage.direct import DirectPool, connect_arguments
 from reversi.storage.models import Base
 from reversi.storage.sqlite_writer import GroupWriter
 
@@ -62,6 +63,8 @@ class Database:
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
         self._group: GroupWriter | None = None
+        #: single statements outside any transaction, straight on asyncpg (PostgreSQL)
+        self.direct: DirectPool | None = None
         if self.is_sqlite:
             path = make_url(self.url).database
             if path and path != ":memory:":
@@ -83,8 +86,7 @@ class Database:
             # makes SQLAlchemy drop the whole pool
             self.writer = create_async_engine(self.url, pool_size=24, max_overflow=8)
             self.reader = self.writer
-        #: single statements that need no transaction around them (PostgreSQL)
-        self.single = self.writer.execution_options(isolation_level="AUTOCOMMIT")
+            self.direct = DirectPool(connect_arguments(self.writer))
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncConnection]:
@@ -124,6 +126,8 @@ class Database:
     async def close(self) -> None:
         if self._group is not None:
             await self._group.close()
+        if self.direct is not None:
+            await self.direct.close()
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()

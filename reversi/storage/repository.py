@@ -37,7 +37,8 @@ from reversi.storage.writes import (
     TABLES,
     SqliteWrites,
     Writes,
-    pg_save_params,
+    pg_save_args,
+    saved_events,
 )
 
 PLAYERS = cast(SqlTable, Player.__table__)
@@ -237,21 +238,21 @@ class Repository:
         """Saves a changed row and its events if nobody wrote the row since
         ``expected_version``, else :class:`Conflict` (and nothing is written).
 
-        On PostgreSQL this is one statement outside any transaction: one round trip.
+        On PostgreSQL this is one statement outside any transaction, straight on
+        asyncpg (``direct.py``): one round trip.
         """
         if not events:
             raise ValueError("a change has events")
-        if self.db.is_sqlite:
+        direct = self.db.direct
+        if direct is None:
             def write(w: Writes) -> None:
                 w.save_table(table, expected_version)
                 w.add_events(table.id or 0, events)
 
             await self.transaction(write)
             return
-        async with self.db.single.connect() as conn:
-            result = await conn.execute(PG_SAVE, pg_save_params(table, expected_version, events))
-            await conn.commit()
-        if result.rowcount != len(events):
+        status = await direct.execute(PG_SAVE, *pg_save_args(table, expected_version, events))
+        if saved_events(status) != len(events):
             raise Conflict(f"table {table.code} changed since version {expected_version}")
 
     async def transaction(self, fn: Callable[[Writes], T]) -> T:
