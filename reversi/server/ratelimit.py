@@ -4,6 +4,10 @@ Redis (with the ``limits`` package) so that all processes share the counters.
 slowapi does not see WebSocket messages, so the server calls :meth:`Limiter.hit`
 itself for every limited action: opening tables, joining by code, messages, chat.
 
+The flood guard on a socket's messages (:meth:`Limiter.hit_here`) is always counted in
+this process: it protects this process's event loop, and asking Redis on every message
+cost a fifth of a move's CPU on the two-process setup (docs/benchmarks.md).
+
 The in-process window is kept here rather than in ``limits``' asyncio memory storage:
 that one expires old hits with a thread hop per key, which cost more than the rest of
 a move once a few thousand players were connected.
@@ -72,15 +76,23 @@ class Limiter:
 
     async def hit(self, limit: str, *key: str) -> bool:
         """Counts one action under ``limit`` (e.g. ``"10/minute"``); False when over it."""
-        item = self._items.get(limit)
-        if item is None:
-            item = self._items[limit] = parse(limit)
+        item = self._item(limit)
         if self.storage is None:
             return self._memory.hit(item, *key)
         try:
             return await self._strategy.hit(item, *key)
         except Exception:  # the limiter's store is away: let the action through
             return True
+
+    def hit_here(self, limit: str, *key: str) -> bool:
+        """As :meth:`hit`, counted in this process only, even where Redis is configured."""
+        return self._memory.hit(self._item(limit), *key)
+
+    def _item(self, limit: str) -> RateLimitItem:
+        item = self._items.get(limit)
+        if item is None:
+            item = self._items[limit] = parse(limit)
+        return item
 
     async def reset(self) -> None:
         self._memory.reset()

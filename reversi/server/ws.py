@@ -384,7 +384,7 @@ class Hub:
                 conn.send(error_message(None, "too_big", "Die Nachricht ist zu groß."))
                 conn.close(CloseCode.TOO_BIG)
                 return
-            if not await self.limiter.hit(self.settings.message_limit, "msg", conn.player.id):
+            if not self.limiter.hit_here(self.settings.message_limit, "msg", conn.player.id):
                 strikes += 1
                 conn.send(error_message(None, "rate_limited",
                                         "Zu viele Nachrichten – bitte langsamer."))

@@ -11,6 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from reversi.server.clock import ManualClock
 from reversi.server.identity import COOKIE
+from reversi.server.ratelimit import Limiter
 from reversi.server.ws import CloseCode
 from tests.server.conftest import make_settings, players
 
@@ -218,9 +219,18 @@ def test_nickname_over_http(settings: Any) -> None:
         assert bad.status_code == 400 and bad.json()["error"] == "bad_nickname"
 
 
-def test_rate_limits(tmp_path: Path, clock: ManualClock, sqlite_url: str) -> None:
+def test_rate_limits(tmp_path: Path, clock: ManualClock, sqlite_url: str,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
     settings = make_settings(tmp_path, clock, sqlite_url, create_limit="2/minute",
                              join_limit="3/minute", message_limit="5/minute")
+    shared: list[str] = []
+    shared_hit = Limiter.hit
+
+    async def counted(self: Limiter, limit: str, *key: str) -> bool:
+        shared.append(key[0])
+        return await shared_hit(self, limit, *key)
+
+    monkeypatch.setattr(Limiter, "hit", counted)
     with players(settings, 1) as (a,):
         assert [a.post("/api/tables").status_code for _ in range(3)] == [201, 201, 429]
         guesses = [a.post(f"/api/tables/ACDEF{c}/join").status_code for c in "HJKM"]
@@ -232,6 +242,8 @@ def test_rate_limits(tmp_path: Path, clock: ManualClock, sqlite_url: str) -> Non
                 until(ws, "pong")
             ws.send_json({"type": "ping"})
             assert until(ws, "error")["code"] == "rate_limited"
+    # the flood guard on messages is this process's own: never a round trip to Redis
+    assert "create" in shared and "msg" not in shared
 
 
 def test_chat_is_flood_limited_per_seat(tmp_path: Path, clock: ManualClock,
