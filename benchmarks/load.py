@@ -43,6 +43,7 @@ import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
 from reversi.server.duels import collect_forever
+from reversi.server.settings import Settings
 from tests.server.scratch_db import scratch_database
 
 HOST = "127.0.0.1"
@@ -443,6 +444,11 @@ def run_setup(setup: str, args: argparse.Namespace) -> Stats:
             return measure(bases, pids, args)
 
 
+def collector_name(collect: float | None) -> str:
+    interval = Settings().collect_interval if collect is None else collect
+    return f"every {interval:g} s" if interval else "Python's own"
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -477,7 +483,7 @@ def report(args: argparse.Namespace, results: dict[str, Stats]) -> str:
     lines = [f"duel server load: {args.tables} tables, offered "
              f"{'max' if not args.rate else f'{args.rate:g} moves/s'}, {args.seconds:g} s, "
              f"permessage-deflate {'on' if args.deflate else 'off'}, loop {args.loop}, "
-             f"collector {'default' if args.collect is None else args.collect or 'Python'}, "
+             f"collector {collector_name(args.collect)}, "
              f"{os.cpu_count()} cores, {datetime.date.today()}"]
     lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True))
               for r in rows]

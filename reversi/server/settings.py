@@ -34,9 +34,9 @@ class Settings:
     heartbeat_interval: float = 0.5
     #: how often the garbage collector runs on what was made since (0: Python decides;
     #: only with a sweeper), and how often it walks everything (reversi.server.duels).
-    #: Off: on 2026-11-29 it cut p99 in one engineer's runs and raised p50 and the CPU
-    #: per move in another's (docs/benchmarks.md, fourth round)
-    collect_interval: float = 0.0
+    #: At 1,000 tables: pauses of at most 10 ms instead of 50–120 ms every ~20 s, and one
+    #: full pass of ~0.3 s per interval (docs/benchmarks.md, fifth round)
+    collect_interval: float = 0.25
     full_collect_interval: float = 900.0
     max_frame: int = 4096
     create_limit: str = "10/minute"
