@@ -323,6 +323,8 @@ export class TablePage {
         break;
       case "ended":
         this.say(this.resultText(), false);
+        // the hall looks for new points and milestones
+        if (this.table.status === "finished") dispatchEvent(new CustomEvent("reversi:duel-ended", { detail: { code: this.code } }));
         break;
       case "rematch_offered":
         if (d.seat !== mine) this.say(t("rematch.offered", { name: name(d.seat) }), true);

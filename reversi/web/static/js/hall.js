@@ -153,18 +153,6 @@ export function waitForSettings() {
   return Promise.race([settingsLoaded, new Promise((resolve) => { setTimeout(resolve, wait); })]);
 }
 
-// On a table's page: notices when the game there ends (no network while it runs).
-function watchTable(ended) {
-  let last = null;
-  setInterval(() => {
-    const table = window.reversiTable?.table;
-    if (!table) return;
-    const key = `${table.code}:${table.status}`;
-    if (last !== null && key !== last && table.status === "finished") ended();
-    last = key;
-  }, 1000);
-}
-
 // Starts the device's part: call once per page. Resolves when the settings are in.
 export function startHall() {
   const settings = syncSettings();
@@ -176,10 +164,9 @@ export function startHall() {
   addEventListener("online", () => { syncSettings(); sendResults(); });
   // a finished game (store.saveResult): its result and the settings go to the server
   addEventListener("reversi:result", () => { sendResults(); saveSettings(); });
-  // a finished duel: new points, perhaps a milestone; the settings are saved too
-  const duelEnded = () => { saveSettings(); setTimeout(checkMilestones, 300); };
-  addEventListener("reversi:duel-ended", duelEnded);
-  if (location.pathname.startsWith("/tisch/")) watchTable(duelEnded);
+  // a finished duel (duel.js, as the table's "ended" event comes): new points, perhaps a
+  // milestone; the settings are saved too
+  addEventListener("reversi:duel-ended", () => { saveSettings(); checkMilestones(); });
   afterSettings.catch(() => {});
   return settings;
 }
