@@ -95,3 +95,20 @@ def page(context: Any, console: Console) -> Iterator[Any]:
     console.attach(pg)
     yield pg
     assert console.errors == [], f"console errors: {console.errors}"
+
+
+@pytest.fixture
+def players(browser: Any, console: Console) -> Iterator[Any]:
+    """Makes duel players (each a browser profile of its own); closes them after."""
+    from .duel_helpers import new_player
+
+    made: list[Any] = []
+
+    def make(**options: Any) -> Any:
+        page = new_player(browser, console, **options)
+        made.append(page)
+        return page
+
+    yield make
+    for page in made:
+        page.context.close()

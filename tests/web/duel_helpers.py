@@ -109,6 +109,10 @@ def open_table(page: Any, base: str) -> str:
     return str(page.url.rsplit("/", 1)[1])
 
 
+def seat_of(page: Any) -> int:
+    return int(page.evaluate("window.reversiTable.you.seat"))
+
+
 def join(page: Any, base: str, code: str) -> None:
     page.goto(f"{base}/tisch/{code}")
     wait_ready(page)

@@ -18,9 +18,9 @@ from .duel_helpers import (
     DuelServer,
     join,
     mover,
-    new_player,
     open_table,
     play_one,
+    seat_of,
     sync,
     table,
     wait_hall_open,
@@ -40,23 +40,6 @@ def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     server.stop()
 
 
-@pytest.fixture
-def players(browser: Any, console: Any) -> Iterator[Any]:
-    """Makes players (browser profiles); closes them and checks their consoles after."""
-    made: list[Any] = []
-
-    def make(**options: Any) -> Any:
-        page = new_player(browser, console, **options)
-        made.append(page)
-        return page
-
-    yield make
-    for page in made:
-        page.context.close()
-
-
-def seat_of(page: Any) -> int:
-    return int(page.evaluate("window.reversiTable.you.seat"))
 
 
 def other(pages: list[Any], page: Any) -> Any:

@@ -23,9 +23,9 @@ from .duel_helpers import (
     DuelServer,
     join,
     mover,
-    new_player,
     open_table,
     play_one,
+    seat_of,
     table,
     wait_hall_open,
     wait_ready,
@@ -132,23 +132,6 @@ def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     yield from start_server(tmp_path_factory.mktemp("duels-time"))
 
 
-@pytest.fixture
-def players(browser: Any, console: Any) -> Iterator[Any]:
-    """Makes players (browser profiles); closes them after."""
-    made: list[Any] = []
-
-    def make(**options: Any) -> Any:
-        page = new_player(browser, console, **options)
-        made.append(page)
-        return page
-
-    yield make
-    for page in made:
-        page.context.close()
-
-
-def seat_of(page: Any) -> int:
-    return int(page.evaluate("window.reversiTable.you.seat"))
 
 
 def seconds(text: str) -> int:
