@@ -502,6 +502,8 @@ def table_view(table: TableRecord, now: float, settings: Settings,
     return {
         "code": table.code, "status": table.status, "version": table.version,
         "rules": table.rules, "seats": seats, "game": game, "clock": clock,
+        # the opener's choices while the rules can change
+        "move_times": list(settings.move_times) if table.status == "waiting" else None,
         "end": extra.get("end"),
         "offers": {"takeback": (extra.get("takeback") or {}).get("seat"),
                    "rematch": extra.get("rematch", [])},

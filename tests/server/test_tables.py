@@ -31,6 +31,9 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
     a = await service.identity.create()
     b = await service.identity.create()
     code = (await service.service.open_table(a.id, a.nickname)).code
+    # the choices the opener has, from this server's settings
+    assert (await view(service, code))["table"]["move_times"] == list(
+        service.settings.move_times)
     await service.service.handle(a.id, p.Rules(code=code, move_time=15, hints=False,
                                                counting="winner"))
     with pytest.raises(DuelError) as bad:
@@ -46,6 +49,7 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
     table = (await view(service, code))["table"]
     assert table["rules"] == {"move_time": 15, "hints": False, "counting": "winner"}
     assert table["game"]["legal"] == {}  # no hints at this table
+    assert table["move_times"] is None  # nothing left to choose
 
 
 async def test_joining_draws_the_colours_and_says_so(service: DuelServer) -> None:

@@ -38,7 +38,8 @@ SHOTS = Path(os.environ.get("DUEL_SHOTS", str(ARTIFACTS)))
 #: have no more time than the others there
 MOVE_TIME = 4
 GRACE = 1.0
-QUICK = {"move_times": (MOVE_TIME, 15, 30, 60, 120, 300), "default_move_time": MOVE_TIME,
+MOVE_TIMES = (MOVE_TIME, 15, 30, 60, 120, 300)
+QUICK = {"move_times": MOVE_TIMES, "default_move_time": MOVE_TIME,
          "first_move_time": float(MOVE_TIME), "grace": GRACE}
 
 DE = json.loads((Path(__file__).parents[2] / "reversi/web/static/de.json").read_text())
@@ -287,4 +288,17 @@ def test_the_table_page_asks_for_notifications(duel_server: DuelServer, players:
     assert page.evaluate("window.__permissionRequests.length") == 1
     assert page.inner_text("#duel-notice") == german(f"notify.{answer}")
     assert page.evaluate("window.__notifications.length") == 0
+    assert console.errors == []
+
+
+def test_the_opener_chooses_among_the_servers_move_times(quick_server: DuelServer,
+                                                          players: Any, console: Any) -> None:
+    a = players()
+    open_table(a, quick_server.url)
+    choices = a.eval_on_selector_all("input[name=move_time]", "inputs => inputs.map("
+                                     "i => [Number(i.value), i.checked])")
+    assert choices == [[s, s == MOVE_TIME] for s in MOVE_TIMES]
+    a.check("input[name=move_time][value='15']")
+    wait_table(a, "t.table.rules.move_time === 15")
+    assert a.is_checked("input[name=move_time][value='15']")
     assert console.errors == []

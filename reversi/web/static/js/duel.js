@@ -10,6 +10,7 @@ import { click } from "./sound.js";
 import * as store from "./store.js";
 
 const EMPTY = { squares: ".".repeat(64), turn: null, legal: {}, last: null, players: {}, moves: [], counts: { black: 0, white: 0 }, ply: 0 };
+// the move times offered until the server names its own (table.move_times)
 const MOVE_TIMES = [15, 30, 60, 120, 300];
 
 function moveTimeText(n) {
@@ -162,10 +163,8 @@ export class TablePage {
   buildRulesForm() {
     const el = h;
     const change = (patch) => this.intent({ type: "rules", ...patch }, t("rules.saved"));
-    const times = el("fieldset", { class: "choice" }, el("legend", {}, t("rules.move_time")),
-      MOVE_TIMES.map((s) => el("label", {},
-        el("input", { type: "radio", name: "move_time", value: String(s), onchange: () => change({ move_time: s }) }), " ",
-        moveTimeText(s))));
+    this.moveTimes = el("fieldset", { class: "choice", id: "rule-move-times" }, el("legend", {}, t("rules.move_time")));
+    this.setMoveTimes(MOVE_TIMES);
     const hints = el("label", { class: "switch" },
       el("input", { type: "checkbox", id: "rule-hints", onchange: (event) => change({ hints: event.target.checked }) }),
       el("span", {}, t("rules.hints")));
@@ -173,7 +172,18 @@ export class TablePage {
       ["nobody", "winner"].map((c) => el("label", {},
         el("input", { type: "radio", name: "counting", value: c, onchange: () => change({ counting: c }) }), " ",
         t(`rules.counting.${c}`))));
-    return el("form", { id: "rules-form", onsubmit: (event) => event.preventDefault() }, times, hints, counting);
+    return el("form", { id: "rules-form", onsubmit: (event) => event.preventDefault() }, this.moveTimes, hints, counting);
+  }
+
+  /** The move times to choose from: the ones this server accepts. */
+  setMoveTimes(seconds) {
+    const shown = [...this.moveTimes.querySelectorAll("input[name=move_time]")].map((input) => Number(input.value));
+    if (shown.length === seconds.length && shown.every((s, i) => s === seconds[i])) return;
+    const change = (move_time) => this.intent({ type: "rules", move_time }, t("rules.saved"));
+    this.moveTimes.replaceChildren(this.moveTimes.querySelector("legend"),
+      ...seconds.map((s) => h("label", {},
+        h("input", { type: "radio", name: "move_time", value: String(s), onchange: () => change(s) }), " ",
+        moveTimeText(s))));
   }
 
   // --- loading and the socket ---------------------------------------------------------
@@ -556,6 +566,7 @@ export class TablePage {
     const editable = this.you.seat === 0 && table.status === "waiting" && this.state !== "moved";
     this.rulesForm.hidden = !editable;
     this.rulesText.hidden = editable;
+    if (table.move_times) this.setMoveTimes(table.move_times);
     for (const input of this.rulesForm.querySelectorAll("input[name=move_time]")) input.checked = Number(input.value) === rules.move_time;
     for (const input of this.rulesForm.querySelectorAll("input[name=counting]")) input.checked = input.value === rules.counting;
     this.rulesForm.querySelector("#rule-hints").checked = !!rules.hints;
