@@ -85,7 +85,8 @@ class Positions:
             self.forget(table.code)
 
     def learn(self, table: TableRecord) -> None:
-        """Remembers a row another process committed (it came with the announcement)."""
+        """Remembers a row read from the database, or one another process committed (it
+        came with the announcement), unless a newer one is known."""
         entry = self._entries.get(table.code)
         if entry is not None and entry.table is not None and entry.table.version >= table.version:
             return

@@ -321,6 +321,8 @@ class DuelService:
             if table is None:
                 return None
             chat = await tx.chat(table.id or 0)
+        # whoever looks at a table may move next: then this row spares the move a read
+        self.positions.learn(table)
         duel = Duel(table, self.now, self.settings, self.positions)
         seat = duel.seat_of(player_id)
         muted = set(table.extra.get("muted", []))
@@ -346,6 +348,7 @@ class DuelService:
             return None
         if not events and since != table.version:
             return None
+        self.positions.learn(table)
         return {"type": "events", "code": code, "from": since + 1, "version": table.version,
                 "events": [event_json(e) for e in events], "replay": True,
                 "table": table_view(table, self.now, self.settings, self.positions)}

@@ -242,3 +242,19 @@ async def test_views_hold_no_player_ids_or_secrets(service: DuelServer) -> None:
     assert not leaks(state_black, other, white) and not leaks(state_white, own, black)
     missed = await service.service.missed(code, 0)
     assert not leaks(missed, black, white, table.secret0, table.secret1)
+
+
+async def test_a_table_just_looked_at_moves_without_reading_its_row(
+        service: DuelServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, black, _ = await seated(service)
+    service.service.positions.forget(code)  # as in a process that has not seen it yet
+    state = await view(service, code, black)  # the page's state, as a socket watches
+    known = service.service.positions.table(code)
+    assert known is not None and known.version == state["version"]
+
+    async def no_read(code: str) -> None:
+        raise AssertionError(f"the move read the row of {code}")
+
+    monkeypatch.setattr(service.service, "_load", no_read)
+    await move(service, code, black, "d3", ply=0)
+    assert (await view(service, code))["table"]["game"]["ply"] == 1
