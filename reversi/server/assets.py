@@ -4,7 +4,8 @@ Three folders are served, each under a URL that changes when its content does, s
 they can be cached for a year (``immutable``) and the service worker's precache is
 filled from the HTTP cache:
 
-* ``/app/<hash>/…``      the static client (reversi/web/static), compressed in memory;
+* ``/app/<hash>/…``      the static client (reversi/web/static) with its vendored template
+  library under ``vendor/`` (reversi/web/dist/vendor), compressed in memory;
 * ``/pyodide/<version>/…`` Pyodide's runtime (reversi/web/dist/pyodide), precompressed;
 * ``/py/<hash>/…``       the trimmed standard library and the reversi package as .pyc.
 
@@ -169,8 +170,13 @@ def load_bundle(static: Path = STATIC, dist: Path = DIST) -> Bundle:
         for path in sorted(static.rglob("*"))
         if path.is_file() and str(path.relative_to(static)) not in TEMPLATES
     }
-    pyodide_dir, py_dir = dist / "pyodide", dist / "py"
-    if not (pyodide_dir / ".stamp").exists() or not (py_dir / ".stamp").exists():
+    vendor_dir, pyodide_dir, py_dir = dist / "vendor", dist / "pyodide", dist / "py"
+    app |= {
+        str(path.relative_to(dist)): _memory_asset(path.name, path.read_bytes())
+        for path in sorted(vendor_dir.rglob("*"))
+        if path.is_file() and not path.name.startswith(".")
+    }
+    if not all((folder / ".stamp").exists() for folder in (vendor_dir, pyodide_dir, py_dir)):
         raise AssetsMissing(
             f"the browser's Python files are missing in {dist}: run `python -m reversi.web.build`"
             " (dev/setup does)"

@@ -2,7 +2,8 @@
 
 1. ``npm ci`` installs Pyodide (and axe-core for the browser tests) into
    ``reversi/web/node_modules`` from the pinned ``package-lock.json``.
-2. Pyodide's runtime files are copied to ``reversi/web/dist/pyodide/``.
+2. Pyodide's runtime files are copied to ``reversi/web/dist/pyodide/``, and the
+   client's template library (lit-html, ES modules) to ``reversi/web/dist/vendor/``.
 3. Pyodide's own CPython, run under Node, trims the standard library to what the
    worker imports and precompiles it and the reversi package to ``.pyc``
    (``dist/py/stdlib.zip``, ``dist/py/reversi.zip``; see tools/web/pybuild.mjs).
@@ -28,6 +29,8 @@ REPO = WEB.parent.parent
 DIST = WEB / "dist"
 NODE_MODULES = WEB / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+#: npm packages the client imports as ES modules, served as ``/app/<hash>/vendor/<package>/``
+VENDORED = ("lit-html",)
 #: The Python sources shipped to the browser; a change to any of them rebuilds the zips.
 PY_SOURCES = ("reversi/__init__.py", "reversi/engine", "reversi/ai", "reversi/web/__init__.py",
               "reversi/web/session.py", "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")
@@ -78,11 +81,16 @@ def _compress(folder: Path, quality: int) -> None:
 
 
 def npm_install(quiet: bool) -> None:
-    installed = NODE_MODULES / "pyodide" / "package.json"
-    if installed.exists() and json.loads(installed.read_text())["version"] == pyodide_version() \
-            and (NODE_MODULES / "axe-core").exists():
+    lock = json.loads((WEB / "package-lock.json").read_text())["packages"]
+
+    def installed(name: str) -> bool:
+        manifest = NODE_MODULES / name / "package.json"
+        return manifest.exists() and \
+            json.loads(manifest.read_text())["version"] == lock[f"node_modules/{name}"]["version"]
+
+    if all(installed(name) for name in ("pyodide", "axe-core", *VENDORED)):
         return
-    _log(quiet, "npm ci (pyodide, axe-core)")
+    _log(quiet, "npm ci (pyodide, lit-html, axe-core)")
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
                    cwd=WEB, check=True, stdout=subprocess.DEVNULL if quiet else None)
 
@@ -98,6 +106,30 @@ def build_pyodide(quiet: bool) -> None:
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE_MODULES / "pyodide" / name, out / name)
     _compress(out, quality=11)
+    (out / ".stamp").write_text(key)
+
+
+def _vendor_files(package: Path) -> list[Path]:
+    """A package's production modules: its top-level and directives' ``.js`` and its licence."""
+    files = [package / "LICENSE", *package.glob("*.js"), *(package / "directives").glob("*.js")]
+    return sorted(path for path in files if path.is_file())
+
+
+def build_vendor(quiet: bool) -> None:
+    out = DIST / "vendor"
+    packages = [NODE_MODULES / name for name in VENDORED]
+    key = _digest([path for package in packages for path in _vendor_files(package)])
+    if _stamp_ok(out, key):
+        return
+    _log(quiet, "copying " + ", ".join(VENDORED))
+    shutil.rmtree(out, ignore_errors=True)
+    for package in packages:
+        for path in _vendor_files(package):
+            target = out / package.name / path.relative_to(package)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            lines = path.read_text().splitlines()  # the source maps are not shipped
+            target.write_text("".join(f"{line}\n" for line in lines
+                                      if not line.startswith("//# sourceMappingURL=")))
     (out / ".stamp").write_text(key)
 
 
@@ -131,6 +163,7 @@ def build(quiet: bool = False, force: bool = False) -> None:
         raise SystemExit("reversi.web.build: needs Node.js and npm (apt-get install nodejs npm)")
     npm_install(quiet)
     build_pyodide(quiet)
+    build_vendor(quiet)
     build_python(quiet, force)
 
 

@@ -95,3 +95,15 @@ def test_the_serve_command_is_there(capsys: pytest.CaptureFixture[str]) -> None:
         main(["serve", "--help"])
     out = capsys.readouterr().out
     assert "--host" in out and "--port" in out
+
+
+def test_the_template_library_is_vendored_and_precached(client: TestClient) -> None:
+    app = config(client)["app"]
+    urls = json.loads(re.search(r"const BUILD = (\{.*?\n\});", client.get("/sw.js").text,  # type: ignore[union-attr]
+                                re.DOTALL).group(1))["precache"]
+    for name in ("vendor/lit-html/lit-html.js", "vendor/lit-html/directives/class-map.js"):
+        response = client.get(app + name)
+        assert response.status_code == 200, name
+        assert response.headers["content-type"].startswith("text/javascript")
+        assert "sourceMappingURL" not in response.text  # the maps are not shipped
+        assert app + name in urls
