@@ -1,0 +1,168 @@
+"""ASGI middleware in front of every route: bounded bodies, browser-grade headers, and
+WebSocket origins.
+
+* :class:`BodyLimit` answers **413** as soon as a request announces or sends more than
+  its cap — before the body is in memory (Starlette's ``request.body()`` reads it whole).
+* :class:`BrowserHeaders` adds the headers a browser acts on: a strict
+  Content-Security-Policy (no inline script; ``'wasm-unsafe-eval'`` because Pyodide
+  compiles WebAssembly), ``nosniff``, no framing, no referrer to other sites.
+* :class:`OriginCheck` refuses a WebSocket whose ``Origin`` is neither the served host
+  nor configured: another site's page cannot act with a player's cookie. Clients that are
+  not browsers send no ``Origin`` and are not affected.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: what the client needs and nothing more: its own files, its socket, Pyodide's
+#: WebAssembly; ``data:`` images for the board's icons
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+))
+BROWSER_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+)
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+def _json_error(status: int, code: str, message: str) -> tuple[Message, Message]:
+    body = json.dumps({"error": code, "message": message}, ensure_ascii=False).encode()
+    return ({"type": "http.response.start", "status": status,
+             "headers": [(b"content-type", b"application/json"),
+                         (b"content-length", str(len(body)).encode()),
+                         (b"cache-control", b"no-store"), (b"connection", b"close")]},
+            {"type": "http.response.body", "body": body})
+
+
+class BodyLimit:
+    """Requests with a body over ``max_bytes`` get 413 ``too_big``; ``message`` words it."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int, message: str) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self.message = message
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                try:
+                    announced = int(value)
+                except ValueError:
+                    announced = self.max_bytes + 1
+                if announced > self.max_bytes:
+                    await self._refuse(send)
+                    return
+        seen = 0
+        started = False
+
+        async def counted_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    raise BodyTooLarge
+            return message
+
+        async def tracked_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, tracked_send)
+        except BodyTooLarge:
+            if started:
+                raise
+            await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        for message in _json_error(413, "too_big", self.message):
+            await send(message)
+
+
+class BrowserHeaders:
+    """Adds :data:`BROWSER_HEADERS` to every HTTP response that does not set its own."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in BROWSER_HEADERS
+                            if name not in present]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _origin_of_host(scheme: str, host: str) -> str:
+    return f"{scheme}://{host}".lower()
+
+
+class OriginCheck:
+    """WebSockets from a browser page of another origin are refused (403 at the
+    handshake). Allowed: the host the request was made to (``Host``, over ``http`` or
+    ``https``) and ``allowed`` (e.g. ``https://reversi.example``)."""
+
+    def __init__(self, app: ASGIApp, allowed: Iterable[str] = ()) -> None:
+        self.app = app
+        self.allowed = frozenset(origin.rstrip("/").lower() for origin in allowed)
+
+    def accepts(self, origin: str, host: str) -> bool:
+        origin = origin.rstrip("/").lower()
+        if origin in self.allowed:
+            return True
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and bool(host) and \
+            origin == _origin_of_host(parts.scheme, host)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            headers = {name: value for name, value in scope["headers"]}
+            origin = headers.get(b"origin")
+            host = headers.get(b"host", b"").decode("latin-1")
+            if origin is not None and not self.accepts(origin.decode("latin-1"), host):
+                await receive()  # websocket.connect
+                await send({"type": "websocket.close", "code": 1008})
+                return
+        await self.app(scope, receive, send)
