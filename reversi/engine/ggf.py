@@ -8,11 +8,18 @@
 '*]B[f5]W[d6]B[c3];)'
 >>> read_ggf(text)[0].transcript()
 'f5d6c3'
+
+A file may hold many records one after another (GGS's archives do):
+
+>>> games = read_ggf_games(write_ggf_games([(Board(moves="f5"), {}), (Board(), {"PB": "Ada"})]))
+>>> [(board.transcript(), tags) for board, tags in games]
+[('f5', {'GM': 'Othello'}), ('', {'GM': 'Othello', 'PB': 'Ada'})]
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from reversi.engine.bitboard import BB_SQUARES, SQUARE_NAMES, square
 from reversi.engine.board import Board
@@ -119,3 +126,45 @@ def _replay(board: Board, consumed: int, color: Color, token: str) -> int:
 def _mover(board: Board, index: int) -> Color:
     root_turn = board.root().turn
     return root_turn if index % 2 == 0 else not root_turn
+
+
+def split_ggf_records(text: str) -> list[str]:
+    """The ``(;…;)`` records of ``text`` in order; what lies between them is ignored,
+    brackets inside property values are not record ends."""
+    records: list[str] = []
+    start, in_value, pos = -1, False, 0
+    while pos < len(text):
+        char = text[pos]
+        if in_value:
+            if char == "\\":
+                pos += 1  # an escaped character
+            in_value = char != "]"
+        elif start < 0:
+            if text.startswith("(;", pos):
+                start, pos = pos, pos + 1
+        elif char == "[":
+            in_value = True
+        elif text.startswith(";)", pos):
+            records.append(text[start:pos + 2])
+            start, pos = -1, pos + 1
+        pos += 1
+    if start >= 0:
+        raise NotationError(f"GGF record {text[start:start + 40]!r}… has no end ';)'")
+    return records
+
+
+def read_ggf_games(text: str) -> list[tuple[Board, dict[str, str]]]:
+    """Every game of a text holding GGF records one after another; a bad record raises
+    :class:`NotationError` naming its number."""
+    games = []
+    for number, record in enumerate(split_ggf_records(text), 1):
+        try:
+            games.append(read_ggf(record))
+        except NotationError as error:
+            raise NotationError(f"GGF game {number}: {error}") from None
+    return games
+
+
+def write_ggf_games(games: Iterable[tuple[Board, dict[str, str]]]) -> str:
+    """Many games as one GGF text, a record per line."""
+    return "".join(write_ggf(board, tags) + "\n" for board, tags in games)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from reversi.engine import Board
+
 FULL = (1 << 64) - 1
 
 
@@ -17,3 +19,15 @@ def positions(draw: st.DrawFn) -> tuple[int, int]:
             occupied | draw(st.integers(0, FULL))
         )
     return owner & occupied, ~owner & occupied & FULL
+
+
+@st.composite
+def played_games(draw: st.DrawFn) -> Board:
+    """A game from the start, played at random for up to 60 moves (passes included)."""
+    board = Board()
+    for _ in range(draw(st.integers(0, 60))):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(draw(st.sampled_from(moves)))
+    return board

@@ -23,6 +23,7 @@ from reversi.engine.wthor import (
     write_names,
     write_wtb,
 )
+from tests.engine.strategies import played_games
 
 DAY = datetime.date(2026, 12, 1)
 #: the shortest wipe-out: black 13, white 0 after nine moves
@@ -47,19 +48,7 @@ def test_a_read_game_replays_to_its_score() -> None:
     assert game.black_score == 64
 
 
-@st.composite
-def games(draw: st.DrawFn) -> Board:
-    """A game from the start, played at random for up to 60 moves (passes included)."""
-    board = Board()
-    for _ in range(draw(st.integers(0, 60))):
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(draw(st.sampled_from(moves)))
-    return board
-
-
-@given(st.lists(games(), max_size=5), st.integers(1900, 2100))
+@given(st.lists(played_games(), max_size=5), st.integers(1900, 2100))
 def test_files_of_many_games_round_trip(boards: list[Board], year: int) -> None:
     base = WthorBase(year, [game_of(b, black=i, white=i + 1) for i, b in enumerate(boards)], 22)
     data = write_wtb(base, made=DAY)
