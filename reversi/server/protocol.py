@@ -3,8 +3,8 @@
 Every message is a JSON object with a ``type`` and, optionally, an ``id`` that the
 server echoes in its ``ack`` or ``error``. See docs/protocol.md, section "Duels".
 
->>> parse('{"type": "move", "code": "ACD3FH", "square": "d3", "cid": "c1", "ply": 0}')
-(None, Move(code='ACD3FH', square='d3', cid='c1', ply=0))
+>>> parse('{"type": "move", "code": "ACD3FH", "square": "d3", "cid": "c1", "ply": 0, "id": 7}')
+(7, Move(code='ACD3FH', square='d3', cid='c1', ply=0, id=7))
 >>> parse('{"type": "fly"}')
 Traceback (most recent call last):
 ...
@@ -13,12 +13,20 @@ reversi.server.protocol.ProtocolError: unknown message type 'fly'
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from dataclasses import dataclass
-from typing import Any, ClassVar, get_type_hints
+from typing import Annotated, Any
 
+import msgspec
 import orjson
+
+#: every string of a message (a table code, a square, a chat line before its own
+#: check, a client's id) is at most this long
+STRING_CAP = 1000
+Text = Annotated[str, msgspec.Meta(max_length=STRING_CAP)]
+#: every number of a message fits 32 bits: the client never needs more, and a reply
+#: must never carry an integer JSON cannot hold
+Int = Annotated[int, msgspec.Meta(ge=-(2**31), lt=2**31)]
+RequestId = Int | Annotated[str, msgspec.Meta(max_length=64)] | None
 
 
 class ProtocolError(ValueError):
@@ -29,189 +37,126 @@ class ProtocolError(ValueError):
         self.code = code
 
 
-@dataclass(frozen=True)
-class Message:
-    type: ClassVar[str] = ""
+class Message(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+              tag_field="type"):
+    """A client's message; ``id`` is echoed in the server's ``ack`` or ``error``."""
+
+    id: RequestId = None
 
 
-@dataclass(frozen=True)
-class Watch(Message):
+class Watch(Message, tag="watch", frozen=True):
     """Follow a table; ``version`` is the last one the client has seen (None: none)."""
 
-    type: ClassVar[str] = "watch"
-    code: str
-    version: int | None = None
+    code: Text
+    version: Int | None = None
 
 
-@dataclass(frozen=True)
-class Unwatch(Message):
-    type: ClassVar[str] = "unwatch"
-    code: str
+class Unwatch(Message, tag="unwatch", frozen=True):
+    code: Text
 
 
-@dataclass(frozen=True)
-class Move(Message):
+class Move(Message, tag="move", frozen=True):
     """Place a disc; ``ply`` is the number of discs placed in the position the client saw."""
 
-    type: ClassVar[str] = "move"
-    code: str
-    square: str
-    cid: str
-    ply: int
+    code: Text
+    square: Text
+    cid: Text
+    ply: Int
 
 
-@dataclass(frozen=True)
-class Rules(Message):
-    type: ClassVar[str] = "rules"
-    code: str
-    move_time: int | None = None
+class Rules(Message, tag="rules", frozen=True):
+    code: Text
+    move_time: Int | None = None
     hints: bool | None = None
-    counting: str | None = None
+    counting: Text | None = None
 
 
-@dataclass(frozen=True)
-class Resign(Message):
-    type: ClassVar[str] = "resign"
-    code: str
+class Resign(Message, tag="resign", frozen=True):
+    code: Text
 
 
-@dataclass(frozen=True)
-class Abort(Message):
-    type: ClassVar[str] = "abort"
-    code: str
+class Abort(Message, tag="abort", frozen=True):
+    code: Text
 
 
-@dataclass(frozen=True)
-class Takeback(Message):
+class Takeback(Message, tag="takeback", frozen=True):
     """Ask the opponent to take back the asker's last move."""
 
-    type: ClassVar[str] = "takeback"
-    code: str
+    code: Text
 
 
-@dataclass(frozen=True)
-class TakebackReply(Message):
-    type: ClassVar[str] = "takeback_reply"
-    code: str
+class TakebackReply(Message, tag="takeback_reply", frozen=True):
+    code: Text
     accept: bool
 
 
-@dataclass(frozen=True)
-class Rematch(Message):
+class Rematch(Message, tag="rematch", frozen=True):
     """Offer a rematch, or accept the opponent's offer."""
 
-    type: ClassVar[str] = "rematch"
-    code: str
+    code: Text
 
 
-@dataclass(frozen=True)
-class RematchDecline(Message):
-    type: ClassVar[str] = "rematch_decline"
-    code: str
+class RematchDecline(Message, tag="rematch_decline", frozen=True):
+    code: Text
 
 
-@dataclass(frozen=True)
-class Callback(Message):
+class Callback(Message, tag="callback", frozen=True):
     """"Rückruf": call the absent opponent back to the table."""
 
-    type: ClassVar[str] = "callback"
-    code: str
+    code: Text
 
 
-@dataclass(frozen=True)
-class Chat(Message):
-    type: ClassVar[str] = "chat"
-    code: str
-    text: str
+class Chat(Message, tag="chat", frozen=True):
+    code: Text
+    text: Text
 
 
-@dataclass(frozen=True)
-class Mute(Message):
-    type: ClassVar[str] = "mute"
-    code: str
+class Mute(Message, tag="mute", frozen=True):
+    code: Text
     muted: bool
 
 
-@dataclass(frozen=True)
-class Ping(Message):
-    type: ClassVar[str] = "ping"
+class Ping(Message, tag="ping", frozen=True):
+    pass
 
 
 MESSAGES: dict[str, type[Message]] = {
-    cls.type: cls
+    str(cls.__struct_config__.tag): cls
     for cls in (Watch, Unwatch, Move, Rules, Resign, Abort, Takeback, TakebackReply,
                 Rematch, RematchDecline, Callback, Chat, Mute, Ping)
 }
-
-_STRING_CAP = 1000
-
-
-def _check(name: str, value: Any, hint: Any) -> Any:
-    allowed = getattr(hint, "__args__", (hint,))
-    if value is None and type(None) in allowed:
-        return None
-    for kind in allowed:
-        if kind is bool and isinstance(value, bool):
-            return value
-        if kind is int and isinstance(value, int) and not isinstance(value, bool):
-            if not -(2**31) <= value < 2**31:
-                raise ProtocolError("bad_message", f"field {name!r} is out of range")
-            return value
-        if kind is str and isinstance(value, str):
-            if len(value) > _STRING_CAP:
-                raise ProtocolError("bad_message", f"field {name!r} is too long")
-            return value
-    names = "/".join("null" if k is type(None) else k.__name__ for k in allowed)
-    raise ProtocolError("bad_message", f"field {name!r} must be {names}")
+_DECODER = msgspec.json.Decoder(Watch | Unwatch | Move | Rules | Resign | Abort | Takeback
+                                | TakebackReply | Rematch | RematchDecline | Callback | Chat
+                                | Mute | Ping)
 
 
-def parse_data(data: Any) -> tuple[str | int | None, Message]:
-    """A message from decoded JSON, and its request id."""
-    if not isinstance(data, dict):
-        raise ProtocolError("bad_message", "a message is a JSON object")
-    kind = data.get("type")
-    if not isinstance(kind, str):
-        raise ProtocolError("bad_message", "a message needs a 'type'")
-    cls = MESSAGES.get(kind)
-    if cls is None:
-        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
-    request_id = data.get("id")
-    if request_id is not None and (
-            isinstance(request_id, bool) or not isinstance(request_id, str | int)
-            or (isinstance(request_id, str) and len(request_id) > 64)):
-        raise ProtocolError("bad_message", "'id' must be a short string or a number")
-    hints, fields = _shape(cls)
-    unknown = set(data) - set(fields) - {"type", "id"}
-    if unknown:
-        raise ProtocolError("bad_message", f"unknown field {sorted(unknown)[0][:40]!r}")
-    values = {}
-    for name, spec in fields.items():
-        if name in data:
-            values[name] = _check(name, data[name], hints[name])
-        elif spec.default is dataclasses.MISSING:
-            raise ProtocolError("bad_message", f"field {name!r} is missing")
-    return request_id, cls(**values)
+def parse(text: str | bytes) -> tuple[str | int | None, Message]:
+    """A message from a text frame, and its request id.
+
+    One decoding checks everything: the JSON (valid UTF-8, no lone surrogates), the
+    type, every field's kind and bound, no unknown fields.
+    """
+    try:
+        message = _DECODER.decode(text)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeError) as error:
+        raise _explained(text, error) from None
+    return message.id, message
 
 
-_Shape = tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]
-_SHAPES: dict[type[Message], _Shape] = {}
-
-
-def _shape(cls: type[Message]) -> _Shape:
-    """A message class's field types and fields (resolving the types compiles code)."""
-    shape = _SHAPES.get(cls)
-    if shape is None:
-        shape = _SHAPES[cls] = (get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)})
-    return shape
-
-
-def parse(text: str) -> tuple[str | int | None, Message]:
-    """A message from a text frame, and its request id."""
+def _explained(text: str | bytes, error: Exception) -> ProtocolError:
+    """The error of a frame that is no message (the slow path): not JSON at all, a
+    message type that does not exist, or a field that does not fit — such as a string
+    with a lone surrogate (``"\\ud800"``: JSON, but no text)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # nesting a few thousand deep fits in a frame
-        raise ProtocolError("bad_json", "the message is not valid JSON") from None
-    return parse_data(data)
+        return ProtocolError("bad_json", "the message is not valid JSON")
+    kind = data.get("type") if isinstance(data, dict) else None
+    if isinstance(kind, str) and kind not in MESSAGES:
+        return ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
+    if isinstance(error, msgspec.ValidationError):
+        return ProtocolError("bad_message", str(error))
+    return ProtocolError("bad_message", "a string of the message is not valid text")
 
 
 def dumps(message: Any) -> str:
