@@ -64,6 +64,6 @@ def test_the_hall_knows_no_game_and_no_server(tmp_path: Path) -> None:
     assert (PACKAGE / "hall").is_dir()
     assert hall_violations(PACKAGE / "hall") == []
     (tmp_path / "bad.py").write_text("from reversi.engine import Board\nimport reversi.server.app\n"
-                                     "from reversi.storage.db import Database\n")
+                                     "from reversi.storage import Store\n")
     assert hall_violations(tmp_path) == ["bad.py imports reversi.engine",
                                          "bad.py imports reversi.server.app"]

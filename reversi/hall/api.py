@@ -23,8 +23,8 @@ from starlette.routing import BaseRoute, Route
 from reversi.hall.milestones import MILESTONE_IDS
 from reversi.hall.periods import PERIODS, PeriodError, parse_day
 from reversi.hall.points import OUTCOMES
+from reversi.hall.queries import DeviceGame
 from reversi.hall.service import Hall
-from reversi.hall.store import DeviceGame
 
 NO_STORE = {"Cache-Control": "no-store"}
 #: limits of a batch of computer games and of the settings

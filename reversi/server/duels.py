@@ -33,8 +33,7 @@ from reversi.server.service import DuelService
 from reversi.server.settings import Settings
 from reversi.server.tables import DuelError, normal_code
 from reversi.server.ws import Hub
-from reversi.storage.db import Database
-from reversi.storage.repository import PlayerRecord, Repository
+from reversi.storage import PlayerRecord, Store, make_store
 
 log = logging.getLogger("reversi.duels")
 NO_STORE = {"Cache-Control": "no-store"}
@@ -48,7 +47,7 @@ def error(code: str, message: str, status: int = 400) -> JSONResponse:
 class DuelServer:
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or Settings.from_env()
-        self.db: Database | None = None
+        self.store: Store | None = None
         self.broker: Broker | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._beater: asyncio.Task[None] | None = None
@@ -60,15 +59,14 @@ class DuelServer:
 
     async def start(self) -> None:
         s = self.settings
-        self.db = Database(s.db_url())
-        await self.db.migrate()
-        self.repo = Repository(self.db)
+        self.store = store = make_store(s.db_url())
+        await store.migrate()
         self.broker = make_broker(s.redis_url)
         self.limiter = Limiter(s.redis_url)
-        self.service = DuelService(self.repo, self.broker, s)
-        self.hall.db = self.db
+        self.service = DuelService(store, self.broker, s)
+        self.hall.store = store
         self.service.level_of = self.hall.level_of
-        self.identity = Identity(self.repo, self.broker, s)
+        self.identity = Identity(store, self.broker, s)
         self.hub = Hub(self.service, self.identity, self.limiter, s)
         self.broker.on_resync.append(self.hub.resync_all)
         await self.broker.start(self.hub.on_message)
@@ -88,16 +86,16 @@ class DuelServer:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self._sweeper = self._beater = self._collector = None
-        if self.db is not None:
+        if self.store is not None:
             await self.hub.close_all()
             with contextlib.suppress(Exception):
                 await self.service.heartbeat(stopping=True)
         if self.broker is not None:
             await self.broker.stop()
             await self.limiter.close()
-        if self.db is not None:
-            await self.db.close()
-            self.db = None
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Any = None) -> AsyncIterator[None]:
@@ -184,8 +182,8 @@ class DuelServer:
                 await self.service.rename(player.id, player.nickname)
         except DuelError as e:
             return error(e.code, e.message)
-        async with self.repo.read() as tx:
-            tables = await tx.tables_of(player.id, ("waiting", "playing"))
+        tables = await self.service.store.read(
+            lambda rows: rows.tables_of(player.id, ("waiting", "playing")))
         return self._reply({"nickname": player.nickname,
                             "tables": [t.code for t in tables],
                             **await self.hall.me(player.id)}, player, fresh)

@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from reversi.hall.store import record_result
+from reversi.hall.queries import record_result
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
 from reversi.server.positions import Positions
@@ -39,8 +39,8 @@ from reversi.server.tables import (
     set_level,
     table_view,
 )
+from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
-from reversi.storage.repository import Conflict, EventRecord, Repository, TableRecord, Writes
 
 log = logging.getLogger("reversi.duels")
 
@@ -82,8 +82,8 @@ class Outcome:
 
 
 class DuelService:
-    def __init__(self, repo: Repository, broker: Broker, settings: Settings) -> None:
-        self.repo = repo
+    def __init__(self, store: Store, broker: Broker, settings: Settings) -> None:
+        self.store = store
         self.broker = broker
         self.settings = settings
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
@@ -116,10 +116,7 @@ class DuelService:
             set_level(duel.table, 0, level)
             duel.open()
             try:
-                async with self.repo.write() as tx:
-                    await tx.add_table(duel.table)
-                    assert duel.table.id is not None
-                    await tx.add_events(duel.table.id, duel.events)
+                await self.store.write(functools.partial(_add_table, duel=duel))
             except IntegrityError:  # the code was taken: draw another
                 continue
             return duel.table
@@ -157,8 +154,8 @@ class DuelService:
     async def rename(self, player_id: str, name: str) -> None:
         """A new nickname reaches the seats of the player's waiting and running tables
         (finished ones keep the name they were played under)."""
-        async with self.repo.read() as tx:
-            tables = await tx.tables_of(player_id, ("waiting", "playing"))
+        tables = await self.store.read(
+            lambda rows: rows.tables_of(player_id, ("waiting", "playing")))
 
         def action(duel: Duel) -> None:
             seat = duel.seat_of(player_id)
@@ -200,25 +197,25 @@ class DuelService:
     async def _change_once(self, code: str, action: Callable[[Duel], Any],
                            guess: TableRecord | None) -> tuple[Outcome, DuelError | None]:
         now = self.now
-        if guess is None and not self.repo.db.is_sqlite:
+        if guess is None and self.store.locks_rows:
             # a row lock is cheap here: read, decide and write in one transaction
-            def locked(tx: Writes) -> tuple[TableRecord, Duel, Any, DuelError | None]:
-                loaded = tx.table(code, lock=True)
+            def locked(rows: Rows) -> tuple[TableRecord, Duel, Any, DuelError | None]:
+                loaded = rows.table(code, lock=True)
                 if loaded is None:
                     raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
                 duel, value, error = self._decide(loaded, action, now, guessed=False)
                 if duel.events:
-                    self._save(tx, loaded.version, duel)
+                    self._save(rows, loaded.version, duel)
                 return loaded, duel, value, error
 
-            loaded, duel, value, error = await self.repo.transaction(locked)
+            loaded, duel, value, error = await self.store.write(locked)
         else:
             loaded = guess or await self._load(code)
             duel, value, error = self._decide(loaded, action, now, guessed=guess is not None)
             if duel.events and _plain(duel):  # most moves: the row and its events only
-                await self.repo.save(duel.table, loaded.version, duel.events)
+                await self.store.save(duel.table, loaded.version, duel.events)
             elif duel.events:
-                await self.repo.transaction(lambda tx: self._save(tx, loaded.version, duel))
+                await self.store.write(lambda rows: self._save(rows, loaded.version, duel))
         if not duel.events:
             self.positions.remember(loaded)
             return Outcome(loaded, [], value), error
@@ -244,28 +241,27 @@ class DuelService:
         return duel, value, None
 
     async def _load(self, code: str) -> TableRecord:
-        async with self.repo.read() as tx:
-            table = await tx.table(code)
+        table = await self.store.read(lambda rows: rows.table(code))
         if table is None:
             raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
         return table
 
-    def _save(self, tx: Writes, expected: int, duel: Duel) -> None:
+    def _save(self, rows: Rows, expected: int, duel: Duel) -> None:
         table = duel.table
         assert table.id is not None
-        tx.save_table(table, expected)
-        tx.add_events(table.id, duel.events)
+        rows.save_table(table, expected)
+        rows.add_events(table.id, duel.events)
         effects = duel.effects
         for line in effects.chat:
-            tx.add_chat(table.id, line)
+            rows.add_chat(table.id, line)
         if effects.result is not None:
             # the hall's points, once per table, in the same transaction as the table
-            record_result(tx.conn, "reversi", f"table:{table.code}", effects.result["players"],
-                          effects.result["outcome"], duel.now)
+            record_result(rows.conn, "reversi", f"table:{table.code}",
+                          effects.result["players"], effects.result["outcome"], duel.now)
         if effects.rematch is not None:
-            tx.add_table(effects.rematch)
+            rows.add_table(effects.rematch)
             assert effects.rematch.id is not None
-            tx.add_events(effects.rematch.id, duel.rematch_events)
+            rows.add_events(effects.rematch.id, duel.rematch_events)
 
     async def _announce(self, outcome: Outcome) -> None:
         table = outcome.table
@@ -303,9 +299,9 @@ class DuelService:
 
     async def _secrets_of(self, code: str, player_id: str, text: str) -> list[str]:
         """The secrets a chat line must not hold: seat secrets, live transfer links and codes."""
-        async with self.repo.read() as tx:
-            table = await tx.table(code)
-            hashes = set(await tx.transfer_hashes(player_id, self.now))
+        now = self.now
+        table, hashes = await self.store.read(
+            lambda rows: (rows.table(code), set(rows.transfer_hashes(player_id, now))))
         found = [table.secret0, table.secret1] if table else []
         words = re.findall(r"[A-Za-z0-9_-]{6,}", text)
         found += [w for w in words
@@ -316,11 +312,13 @@ class DuelService:
 
     async def state(self, code: str, player_id: str | None) -> dict[str, Any] | None:
         """The full picture for one client: the table, its chat and the client's seat."""
-        async with self.repo.read() as tx:
-            table = await tx.table(code)
-            if table is None:
-                return None
-            chat = await tx.chat(table.id or 0)
+        def read(rows: Rows) -> tuple[TableRecord | None, list[ChatRecord]]:
+            table = rows.table(code)
+            return table, [] if table is None else rows.chat(table.id or 0)
+
+        table, chat = await self.store.read(read)
+        if table is None:
+            return None
         # whoever looks at a table may move next: then this row spares the move a read
         self.positions.learn(table)
         duel = Duel(table, self.now, self.settings, self.positions)
@@ -339,11 +337,15 @@ class DuelService:
 
     async def missed(self, code: str, since: int) -> dict[str, Any] | None:
         """The events after ``since`` with the current table, or None if they are gone."""
-        async with self.repo.read() as tx:
-            table = await tx.table(code)
+        def read(rows: Rows) -> tuple[TableRecord | None, list[EventRecord]]:
+            table = rows.table(code)
             if table is None or since > table.version:
-                return None
-            events = await tx.events_after(table.id or 0, since)
+                return None, []
+            return table, rows.events_after(table.id or 0, since)
+
+        table, events = await self.store.read(read)
+        if table is None:
+            return None
         if events and events[0].version != since + 1:
             return None
         if not events and since != table.version:
@@ -358,8 +360,7 @@ class DuelService:
     async def sweep(self) -> list[str]:
         """Ends every game whose time ran out; returns their codes."""
         now = self.now
-        async with self.repo.read() as tx:
-            codes = await tx.overdue(now - self.settings.grace)
+        codes = await self.store.read(lambda rows: rows.overdue(now - self.settings.grace))
         ended = []
         for code in codes:
             try:
@@ -375,7 +376,7 @@ class DuelService:
         keys = (ALIVE, STOPPED) if stopping else (ALIVE,)
         for _ in range(2):
             try:
-                await self.repo.transaction(functools.partial(_beat, keys=keys, now=self.now))
+                await self.store.write(functools.partial(_beat, keys=keys, now=self.now))
                 return
             except IntegrityError:  # another process inserted it first: update now
                 continue
@@ -395,27 +396,33 @@ class DuelService:
         lock makes the check-and-set atomic).
         """
         now = self.now
-        shifted: list[Outcome] = []
         # with Redis, other processes may be running: a heartbeat a little old is theirs
         live = 2 * self.settings.heartbeat_interval if self.settings.redis_url else 0.0
-        async with self.repo.write() as tx:
-            alive, stopped = await tx.meta(ALIVE), await tx.meta(STOPPED)
-            await tx.set_meta(ALIVE, now)
+
+        def shift(rows: Rows) -> tuple[float, list[Outcome]]:
+            alive, stopped = rows.meta(ALIVE), rows.meta(STOPPED)
+            rows.set_meta(ALIVE, now)
             downtime = downtime_since(now, alive, stopped, live)
+            shifted: list[Outcome] = []
             if not downtime:
-                return 0.0
-            for code in await tx.running():
-                table = await tx.table(code, lock=True)
+                return 0.0, shifted
+            for code in rows.running():
+                table = rows.table(code, lock=True)
                 if table is None or table.turn_deadline is None:
                     continue
                 duel = Duel(table.copy(), now, self.settings)
                 duel.table.turn_started_at = (table.turn_started_at or now) + downtime
                 duel.table.turn_deadline = table.turn_deadline + downtime
                 duel.resumed(downtime)
-                await tx.run(functools.partial(self._save, expected=table.version, duel=duel))
-                self.positions.forget(code)
+                self._save(rows, table.version, duel)
                 shifted.append(Outcome(duel.table, duel.events))
+            return downtime, shifted
+
+        downtime, shifted = await self.store.write(shift)
+        if not downtime:
+            return 0.0
         for outcome in shifted:
+            self.positions.forget(outcome.table.code)
             await self._announce(outcome)
         log.info("credited %.1fs of downtime to %d games", downtime, len(shifted))
         return downtime
@@ -445,9 +452,15 @@ def downtime_since(now: float, alive: float | None, stopped: float | None,
     return age if age > live else 0.0
 
 
-def _beat(tx: Writes, keys: tuple[str, ...], now: float) -> None:
+def _add_table(rows: Rows, duel: Duel) -> None:
+    rows.add_table(duel.table)
+    assert duel.table.id is not None
+    rows.add_events(duel.table.id, duel.events)
+
+
+def _beat(rows: Rows, keys: tuple[str, ...], now: float) -> None:
     for key in keys:
-        tx.set_meta(key, now)
+        rows.set_meta(key, now)
 
 
 def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:

@@ -17,7 +17,7 @@ from reversi.engine.view import game_view
 from reversi.server.clock import remaining
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.storage.repository import ChatRecord, EventRecord, TableRecord
+from reversi.storage import ChatRecord, EventRecord, TableRecord
 
 #: table codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G)
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"

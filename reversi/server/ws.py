@@ -23,7 +23,7 @@ from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService, player_channel, table_channel
 from reversi.server.settings import Settings
 from reversi.server.tables import DuelError, normal_code
-from reversi.storage.repository import PlayerRecord, TableRecord
+from reversi.storage import PlayerRecord, TableRecord
 
 log = logging.getLogger("reversi.ws")
 

@@ -75,8 +75,8 @@ async def test_after_a_redis_reconnect_every_socket_resyncs(
     conn = None
     try:
         code, black, white = await seated(b)
-        async with a.repo.read() as tx:
-            player = await tx.player(white)
+        assert a.store is not None
+        player = await a.store.read(lambda rows: rows.player(white))
         assert player is not None
         socket = FakeSocket()
         conn = Connection(a.hub, socket, player)  # type: ignore[arg-type]

@@ -18,11 +18,11 @@ pytestmark = pytest.mark.anyio
 
 async def crash(server: DuelServer) -> None:
     """Lets a server go like kill -9 would: no clean stop is recorded."""
-    assert server.broker is not None and server.db is not None
+    assert server.broker is not None and server.store is not None
     await server.broker.stop()
     await server.limiter.close()
-    await server.db.close()
-    server.db = None
+    await server.store.close()
+    server.store = None
 
 
 async def running_table(server: DuelServer) -> tuple[str, str, str, dict[str, object]]:

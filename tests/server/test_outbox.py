@@ -22,7 +22,7 @@ from reversi.server.duels import (
     peak_memory_mib,
 )
 from reversi.server.ws import OUTBOX_SIZE, CloseCode, Connection
-from reversi.storage.repository import PlayerRecord
+from reversi.storage import PlayerRecord
 
 pytestmark = pytest.mark.anyio
 
