@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from reversi import __version__
-from reversi.engine import Board, ReversiError, perft
+from reversi.engine import Board, ReversiError, german_figure, perft
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -66,7 +66,7 @@ def _perft(args: argparse.Namespace) -> None:
 
 
 def _figure(args: argparse.Namespace) -> None:
-    print(Board(moves=args.transcript).figure())
+    print(german_figure(Board(moves=args.transcript)))
 
 
 def _serve(args: argparse.Namespace) -> int:

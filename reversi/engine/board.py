@@ -386,12 +386,6 @@ class Board:
         """The moves from the root, e.g. ``f5d6c3``; passes are implicit."""
         return write_transcript(m.square for m in self._stack if m.square is not None)
 
-    def figure(self) -> str:
-        """The German text figure ("Abbildung als Text") of the position."""
-        from reversi.engine.figure import german_figure
-
-        return german_figure(self)
-
     def root(self) -> Board:
         """A board at this game's root position."""
         board = Board.__new__(Board)

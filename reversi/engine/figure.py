@@ -1,5 +1,8 @@
 """The German text figure ("Abbildung als Text"), as in the hall's rule pages.
 
+A renderer outside the core: it reads a :class:`~reversi.engine.board.Board`, the
+board knows nothing of it.
+
 >>> from reversi.engine import Board
 >>> print(german_figure(Board(moves="f5d6")))
 Schwarze Steine (3): e4 e5 f5
@@ -11,13 +14,9 @@ Brett (ab Reihe 1): ......../......../......../...WB.../...WBB../...W..../......
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from reversi.engine.bitboard import SQUARE_NAMES, scan_forward, square
+from reversi.engine.board import Board
 from reversi.engine.color import BLACK, WHITE
-
-if TYPE_CHECKING:
-    from reversi.engine.board import Board
 
 COLOR_WORDS = {BLACK: "Schwarz", WHITE: "Weiß"}
 

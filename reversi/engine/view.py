@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from reversi.engine.bitboard import SQUARE_NAMES
 from reversi.engine.board import flip_order
 from reversi.engine.color import BLACK, WHITE, Color
+from reversi.engine.figure import german_figure
 
 if TYPE_CHECKING:
     from reversi.engine.board import Board
@@ -79,7 +80,7 @@ def game_view(board: Board) -> dict[str, Any]:
         "ply": sum(1 for m in stack if m.square is not None),
         "can_undo": board.can_undo(),
         "can_redo": board.can_redo(),
-        "figure": board.figure(),
+        "figure": german_figure(board),
     }
 
 

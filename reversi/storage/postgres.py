@@ -23,9 +23,9 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from reversi.storage.migrations import upgrade
 from reversi.storage.records import Conflict, EventRecord, TableRecord
 from reversi.storage.rows import COLUMNS, JSON_COLUMNS, Rows, json_text, row_values, trimmed_below
-from reversi.storage.store import upgrade
 
 #: connections of the save's pool per process; a save holds one for a single round trip
 SAVE_CONNECTIONS = 8

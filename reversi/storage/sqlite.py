@@ -18,10 +18,10 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from reversi.storage.migrations import upgrade
 from reversi.storage.records import EventRecord, TableRecord
 from reversi.storage.rows import Rows, SqliteRows
 from reversi.storage.sqlite_writer import GroupWriter
-from reversi.storage.store import upgrade
 
 #: how long SQLite waits for the write lock before giving up
 BUSY_TIMEOUT_S = 30.0
@@ -33,9 +33,6 @@ class SqliteStore:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        path = make_url(url).database
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.reader = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
         _configured(self.reader.sync_engine, "BEGIN")
         writer = _configured(create_engine(
@@ -45,6 +42,9 @@ class SqliteStore:
         self.writer = GroupWriter(writer)
 
     async def migrate(self) -> None:
+        path = make_url(self.url).database
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
         await self.writer.run(upgrade)
 
     async def read(self, fn: Callable[[Rows], T]) -> T:

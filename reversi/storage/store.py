@@ -5,7 +5,7 @@ the data directory), ``postgresql…`` :class:`~reversi.storage.postgres.Postgre
 Both run a function of :class:`~reversi.storage.rows.Rows` (and of the hall's
 statements on ``rows.conn``) as one read or one write transaction, and save a table's
 changed row with its events in the fastest way the database allows. The migrations
-run at startup through ``alembic.command.upgrade``.
+(``migrations/``) run at startup.
 """
 
 from __future__ import annotations
@@ -15,14 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import make_url
 
 from reversi.storage.records import EventRecord, TableRecord
 from reversi.storage.rows import Rows
 
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 T = TypeVar("T")
 
 
@@ -97,19 +94,3 @@ async def open_store(url: str) -> Store:
         await store.close()
         raise
     return store
-
-
-def alembic_config(connection: Connection | None = None) -> Config:
-    """The Alembic configuration, in code (there is no alembic.ini); ``connection``:
-    the one ``migrations/env.py`` migrates."""
-    config = Config()
-    config.set_main_option("path_separator", "os")
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.set_main_option("version_locations", str(MIGRATIONS / "versions"))
-    config.attributes["connection"] = connection
-    return config
-
-
-def upgrade(connection: Connection) -> None:
-    """Runs the migrations up to the newest on ``connection`` (inside its transaction)."""
-    command.upgrade(alembic_config(connection), "head")

@@ -244,8 +244,8 @@ async def test_the_migration_scores_results_recorded_before_it(db_url: str) -> N
     from sqlalchemy import insert
 
     from reversi.storage import Rows, make_store
+    from reversi.storage.migrations import alembic_config
     from reversi.storage.schema import RESULTS
-    from reversi.storage.store import alembic_config
 
     sunday = berlin(2026, 3, 29, 23, 59, 59)
 
