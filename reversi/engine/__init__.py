@@ -4,7 +4,7 @@ Standard library only: this package runs unchanged in the browser under Pyodide.
 """
 
 from reversi.engine.bitboard import SQUARE_NAMES, SQUARES, Bitboard, Square
-from reversi.engine.board import PASS, Board, LegalMoves, Move, flip_order
+from reversi.engine.board import Board, LegalMoves
 from reversi.engine.color import BLACK, WHITE, Color
 from reversi.engine.errors import (
     IllegalMoveError,
@@ -16,6 +16,7 @@ from reversi.engine.errors import (
 )
 from reversi.engine.figure import german_figure
 from reversi.engine.ggf import read_ggf, write_ggf
+from reversi.engine.move import PASS, Move, flip_order
 from reversi.engine.moves import flips, legal_moves
 from reversi.engine.notation import (
     ObfPosition,

@@ -14,7 +14,7 @@ Brett (ab Reihe 1): ......../......../......../...WB.../...WBB../...W..../......
 
 from __future__ import annotations
 
-from reversi.engine.bitboard import SQUARE_NAMES, scan_forward, square
+from reversi.engine.bitboard import SQUARE_NAMES, grid, scan_forward
 from reversi.engine.board import Board
 from reversi.engine.color import BLACK, WHITE
 
@@ -33,13 +33,5 @@ def german_figure(board: Board) -> str:
     lines.append(f"Am Zug: {to_move}")
     last = board.last_placed
     lines.append(f"Letzter Zug: {'keiner' if last is None else last}")
-    black, white = board.black, board.white
-    rows = (
-        "".join(
-            "B" if black >> square(f, r) & 1 else "W" if white >> square(f, r) & 1 else "."
-            for f in range(8)
-        )
-        for r in range(8)
-    )
-    lines.append(f"Brett (ab Reihe 1): {'/'.join(rows)}")
+    lines.append(f"Brett (ab Reihe 1): {'/'.join(grid(board.black, board.white, 'BW.'))}")
     return "\n".join(lines)

@@ -10,7 +10,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
-from reversi.server.duels import DuelServer, duel_routes
+from reversi.server.duels import DuelServer
 
 #: The pages of the hall; each is the same shell, the client draws the page.
 PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine")
@@ -94,7 +94,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         Route("/tisch/{code}", page, methods=["GET", "HEAD"]),
         Route("/weiter", page, methods=["GET", "HEAD"]),
     ]
-    routes += duel_routes(duels)
+    routes += duels.routes()
     app = Starlette(routes=routes, lifespan=duels.lifespan)
     app.state.bundle = bundle
     app.state.duels = duels

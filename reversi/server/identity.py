@@ -7,6 +7,7 @@ the new device gets a fresh cookie, the old one stops working and is told.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import unicodedata
@@ -15,9 +16,9 @@ from typing import Any
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from reversi.server.broker import Broker
-from reversi.server.service import player_channel, secret_hash
+from reversi.server.channels import player_channel
 from reversi.server.settings import Settings
-from reversi.server.tables import CODE_ALPHABET, DuelError, normal_code
+from reversi.server.table import CODE_ALPHABET, DuelError, normal_code
 from reversi.storage import PlayerRecord, Rows, Store
 
 COOKIE = "reversi_player"
@@ -27,6 +28,11 @@ TRANSFER_CODE_LENGTH = 8
 _NICK_OK = re.compile(r"^[\w .,'!?+()-]+$")
 
 
+def secret_hash(value: str) -> str:
+    """How secrets (transfer tokens and codes) are kept: sha256, hex."""
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
 def valid_nickname(nickname: str) -> str:
     """A nickname of 2–24 letters, digits, spaces and a little punctuation.
 
@@ -34,7 +40,7 @@ def valid_nickname(nickname: str) -> str:
     'Anna Lena'
     >>> valid_nickname("<b>")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    reversi.server.tables.DuelError: Ein Name besteht aus Buchstaben, Ziffern, ...
+    reversi.server.table.DuelError: Ein Name besteht aus Buchstaben, Ziffern, ...
     """
     nickname = " ".join(unicodedata.normalize("NFC", nickname).split())
     if not NICK_MIN <= len(nickname) <= NICK_MAX:

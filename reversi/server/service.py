@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
 import hmac
 import logging
 import re
@@ -28,46 +27,18 @@ from sqlalchemy.exc import IntegrityError
 from reversi.hall.queries import record_result
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
+from reversi.server.channels import event_json, player_channel, table_channel
+from reversi.server.downtime import ALIVE, STOPPED, beat, downtime_since
+from reversi.server.duel import Duel, DuelError, set_level
+from reversi.server.identity import secret_hash
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.tables import (
-    Duel,
-    DuelError,
-    new_code,
-    new_table,
-    normal_code,
-    set_level,
-    table_view,
-)
+from reversi.server.table import OPEN, Status, new_code, new_table, normal_code
+from reversi.server.views import table_view
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
 
 log = logging.getLogger("reversi.duels")
-
-#: the meta keys of the last moment any server process was seen alive, and of the
-#: last clean stop of a process
-ALIVE = "alive_at"
-STOPPED = "stopped_at"
-
-
-def table_channel(code: str) -> str:
-    return f"table:{code}"
-
-
-def player_channel(player_id: str) -> str:
-    return f"player:{player_id}"
-
-
-def secret_hash(value: str) -> str:
-    return hashlib.sha256(value.encode()).hexdigest()
-
-
-def event_json(event: EventRecord) -> dict[str, Any]:
-    data = {"version": event.version, "kind": event.kind, "data": event.payload}
-    if event.audience is not None:
-        data["to"] = event.audience
-    return data
-
 
 class _Unconfirmed(Exception):
     """The cached row gave no change to save: ask the database before answering."""
@@ -155,11 +126,11 @@ class DuelService:
         """A new nickname reaches the seats of the player's waiting and running tables
         (finished ones keep the name they were played under)."""
         tables = await self.store.read(
-            lambda rows: rows.tables_of(player_id, ("waiting", "playing")))
+            lambda rows: rows.tables_of(player_id, OPEN))
 
         def action(duel: Duel) -> None:
             seat = duel.seat_of(player_id)
-            if seat is not None and duel.table.status in ("waiting", "playing"):
+            if seat is not None and duel.table.status in OPEN:
                 duel.rename_seat(seat, name)
 
         for table in tables:
@@ -360,7 +331,8 @@ class DuelService:
     async def sweep(self) -> list[str]:
         """Ends every game whose time ran out; returns their codes."""
         now = self.now
-        codes = await self.store.read(lambda rows: rows.overdue(now - self.settings.grace))
+        late = now - self.settings.grace
+        codes = await self.store.read(lambda rows: rows.overdue(Status.PLAYING, late))
         ended = []
         for code in codes:
             try:
@@ -376,7 +348,7 @@ class DuelService:
         keys = (ALIVE, STOPPED) if stopping else (ALIVE,)
         for _ in range(2):
             try:
-                await self.store.write(functools.partial(_beat, keys=keys, now=self.now))
+                await self.store.write(functools.partial(beat, keys=keys, now=self.now))
                 return
             except IntegrityError:  # another process inserted it first: update now
                 continue
@@ -406,7 +378,7 @@ class DuelService:
             shifted: list[Outcome] = []
             if not downtime:
                 return 0.0, shifted
-            for code in rows.running():
+            for code in rows.running(Status.PLAYING):
                 table = rows.table(code, lock=True)
                 if table is None or table.turn_deadline is None:
                     continue
@@ -434,33 +406,10 @@ def _plain(duel: Duel) -> bool:
     return not effects.chat and effects.result is None and effects.rematch is None
 
 
-def downtime_since(now: float, alive: float | None, stopped: float | None,
-                   live: float) -> float:
-    """How long no server process ran, judged at a process's start (0: it was running).
-
-    ``alive``: the last heartbeat of any process, ``stopped``: the last clean stop. If no
-    process beat since that stop, the hall was down exactly since then. Otherwise the
-    last process died (kill -9) within a heartbeat interval after its last beat: the
-    time since that beat is credited, a little generously — unless it is shorter than
-    ``live``, when another process may still be running.
-    """
-    if alive is None:
-        return 0.0
-    if stopped is not None and stopped >= alive:
-        return max(0.0, now - stopped)
-    age = now - alive
-    return age if age > live else 0.0
-
-
 def _add_table(rows: Rows, duel: Duel) -> None:
     rows.add_table(duel.table)
     assert duel.table.id is not None
     rows.add_events(duel.table.id, duel.events)
-
-
-def _beat(rows: Rows, keys: tuple[str, ...], now: float) -> None:
-    for key in keys:
-        rows.set_meta(key, now)
 
 
 def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:

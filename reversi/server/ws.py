@@ -18,11 +18,12 @@ from typing import Any, ClassVar
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reversi.server import protocol as p
+from reversi.server.channels import player_channel, table_channel
 from reversi.server.identity import COOKIE, Identity
 from reversi.server.ratelimit import Limiter
-from reversi.server.service import DuelService, player_channel, table_channel
+from reversi.server.service import DuelService
 from reversi.server.settings import Settings
-from reversi.server.tables import DuelError, normal_code
+from reversi.server.table import DuelError, normal_code
 from reversi.storage import PlayerRecord, TableRecord
 
 log = logging.getLogger("reversi.ws")

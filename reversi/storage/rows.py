@@ -91,18 +91,18 @@ class Rows:
             .order_by(TABLES.c.id)).mappings()
         return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
 
-    def overdue(self, now: float) -> list[str]:
-        """Codes of running tables whose turn deadline lies before ``now``."""
+    def overdue(self, status: str, now: float) -> list[str]:
+        """Codes of tables in ``status`` whose turn deadline lies before ``now``."""
         rows = self.conn.execute(
-            select(TABLES.c.code).where(TABLES.c.status == "playing",
+            select(TABLES.c.code).where(TABLES.c.status == status,
                                         TABLES.c.turn_deadline < now)
             .order_by(TABLES.c.turn_deadline).limit(500))
         return [code for (code,) in rows]
 
-    def running(self) -> list[str]:
-        """Codes of all tables whose clock runs."""
+    def running(self, status: str) -> list[str]:
+        """Codes of all tables in ``status`` whose clock runs."""
         rows = self.conn.execute(
-            select(TABLES.c.code).where(TABLES.c.status == "playing",
+            select(TABLES.c.code).where(TABLES.c.status == status,
                                         TABLES.c.turn_deadline.is_not(None))
             .order_by(TABLES.c.id))
         return [code for (code,) in rows]

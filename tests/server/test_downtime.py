@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from reversi.server.clock import ManualClock
+from reversi.server.downtime import downtime_since
 from reversi.server.duels import DuelServer
-from reversi.server.service import downtime_since
 from tests.server.conftest import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated, view
 

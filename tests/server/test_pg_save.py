@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import event, text
 
 from reversi.server.settings import Settings
-from reversi.server.tables import new_table
+from reversi.server.table import new_table
 from reversi.storage import (
     Conflict,
     EventRecord,

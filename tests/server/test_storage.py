@@ -18,7 +18,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import event, text
 
 from reversi.server.settings import Settings
-from reversi.server.tables import new_table
+from reversi.server.table import new_table
 from reversi.storage import (
     Conflict,
     EventRecord,

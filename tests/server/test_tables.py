@@ -9,7 +9,8 @@ import pytest
 from reversi.server import protocol as p
 from reversi.server.duels import DuelServer
 from reversi.server.service import DuelService
-from reversi.server.tables import CODE_ALPHABET, FREE_SEAT, DuelError
+from reversi.server.table import CODE_ALPHABET, DuelError
+from reversi.server.views import FREE_SEAT
 from tests.server.helpers import leaks, move, play_first_legal, seated, stored, view
 
 pytestmark = pytest.mark.anyio

@@ -1,0 +1,103 @@
+"""A table's row as the duel server reads it: its status, the typed ``extra`` it
+carries, its code, and a new one.
+
+The stored JSON and the JSON a client sees are exactly the strings and keys named here.
+"""
+
+from __future__ import annotations
+
+import secrets
+from enum import StrEnum
+from typing import TypedDict, cast
+
+from reversi.server.settings import Settings
+from reversi.storage import TableRecord
+
+#: table codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G)
+CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
+CODE_LENGTH = 6
+
+
+class Status(StrEnum):
+    """open → waiting → playing → finished | aborted (the value is stored and sent)."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+#: a table someone may still sit down at or play on, and one that is over
+OPEN = (Status.WAITING, Status.PLAYING)
+OVER = (Status.FINISHED, Status.ABORTED)
+
+
+class Takeback(TypedDict):
+    """An open request to take back: who asked, at which ply."""
+
+    seat: int
+    ply: int
+
+
+class End(TypedDict, total=False):
+    """How a game ended; ``black``/``white``: the score (finished games only)."""
+
+    reason: str
+    winner_seat: int | None
+    by: int | None
+    black: int
+    white: int
+
+
+class Extra(TypedDict, total=False):
+    """What a table row carries besides its columns (stored as JSON)."""
+
+    #: the players' nicknames and hall levels ⭐ at seat 0 and 1
+    names: list[str | None]
+    levels: list[int | None]
+    #: client ids of the latest moves: a move sent twice is played once
+    cids: list[str]
+    takeback: Takeback
+    #: the seats that offered a rematch, its table's code, and the table this one avenges
+    rematch: list[int]
+    rematch_code: str
+    rematch_of: str
+    #: the seats that muted the chat
+    muted: list[int]
+    end: End
+    #: when each seat last called the other back
+    callback_at: list[float]
+
+
+def extra(table: TableRecord) -> Extra:
+    """The row's ``extra`` as what it is (the same dict: changes are the row's)."""
+    return cast(Extra, table.extra)
+
+
+class DuelError(Exception):
+    """An intent that is not allowed now; ``code`` for programs, ``message`` in German."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(code: str) -> str:
+    """A code as typed by a person: case and separators do not matter."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())[:16]
+
+
+def new_table(code: str, opener: str, name: str, now: float, settings: Settings) -> TableRecord:
+    return TableRecord(
+        id=None, code=code, status=Status.WAITING, version=0,
+        rules={"move_time": settings.default_move_time, "hints": True, "counting": "nobody"},
+        seat0=opener, seat1=None,
+        secret0=secrets.token_urlsafe(24), secret1=secrets.token_urlsafe(24),
+        black_seat=None, root=None, moves="", turn_started_at=None, turn_deadline=None,
+        extra={"names": [name, None]}, created_at=now, updated_at=now,
+    )
