@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket
 
 from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
+from reversi.server.downtime import credit_downtime, heartbeat
 from reversi.server.hall_mount import hall_api, new_hall
 from reversi.server.http import DuelHttp
 from reversi.server.identity import Identity
@@ -69,7 +70,7 @@ class DuelServer:
         self.hub = Hub(self.service, self.identity, self.limiter, s)
         self.broker.on_resync.append(self.hub.resync_all)
         await self.broker.start(self.hub.on_message)
-        await self.service.credit_downtime()
+        await credit_downtime(self.service)
         if s.sweep_interval > 0:
             self._sweeper = asyncio.create_task(self._sweep_forever(), name="duel-sweeper")
             self._beater = asyncio.create_task(self._beat_forever(), name="duel-heartbeat")
@@ -88,7 +89,7 @@ class DuelServer:
         if self.store is not None:
             await self.hub.close_all()
             with contextlib.suppress(Exception):
-                await self.service.heartbeat(stopping=True)
+                await heartbeat(self.store, self.settings.clock(), stopping=True)
         if self.broker is not None:
             await self.broker.stop()
             await self.limiter.close()
@@ -117,7 +118,7 @@ class DuelServer:
         while True:
             await asyncio.sleep(self.settings.heartbeat_interval)
             try:
-                await self.service.heartbeat()
+                await heartbeat(self.service.store, self.settings.clock())
             except Exception:
                 log.exception("the heartbeat failed; trying again")
 

@@ -1,4 +1,4 @@
-"""The duel service: loads a table, lets :class:`~reversi.server.tables.Duel` change it,
+"""The duel service: loads a table, lets :class:`~reversi.server.duel.Duel` change it,
 commits the row and its events, and only then announces them through the broker.
 
 One writer per table: a lock per table inside the process, and across processes the
@@ -28,9 +28,9 @@ from reversi.hall.queries import record_result
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
 from reversi.server.channels import event_json, player_channel, table_channel
-from reversi.server.downtime import ALIVE, STOPPED, beat, downtime_since
 from reversi.server.duel import Duel, DuelError, set_level
 from reversi.server.identity import secret_hash
+from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
 from reversi.server.table import OPEN, Status, new_code, new_table, normal_code
@@ -159,7 +159,7 @@ class DuelService:
                     guess = None
                     continue
                 if outcome.events:
-                    await self._announce(outcome)
+                    await self.announce(outcome)
                 if error is not None:
                     raise error
                 return outcome
@@ -176,7 +176,7 @@ class DuelService:
                     raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
                 duel, value, error = self._decide(loaded, action, now, guessed=False)
                 if duel.events:
-                    self._save(rows, loaded.version, duel)
+                    self.save_change(rows, loaded.version, duel)
                 return loaded, duel, value, error
 
             loaded, duel, value, error = await self.store.write(locked)
@@ -186,7 +186,7 @@ class DuelService:
             if duel.events and _plain(duel):  # most moves: the row and its events only
                 await self.store.save(duel.table, loaded.version, duel.events)
             elif duel.events:
-                await self.store.write(lambda rows: self._save(rows, loaded.version, duel))
+                await self.store.write(lambda rows: self.save_change(rows, loaded.version, duel))
         if not duel.events:
             self.positions.remember(loaded)
             return Outcome(loaded, [], value), error
@@ -217,7 +217,7 @@ class DuelService:
             raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
         return table
 
-    def _save(self, rows: Rows, expected: int, duel: Duel) -> None:
+    def save_change(self, rows: Rows, expected: int, duel: Duel) -> None:
         table = duel.table
         assert table.id is not None
         rows.save_table(table, expected)
@@ -234,7 +234,7 @@ class DuelService:
             assert effects.rematch.id is not None
             rows.add_events(effects.rematch.id, duel.rematch_events)
 
-    async def _announce(self, outcome: Outcome) -> None:
+    async def announce(self, outcome: Outcome) -> None:
         table = outcome.table
         events = outcome.events
         message = {
@@ -343,62 +343,6 @@ class DuelService:
                 ended.append(code)
         return ended
 
-    async def heartbeat(self, *, stopping: bool = False) -> None:
-        """Records that this process is alive now; ``stopping``: and that it stops cleanly."""
-        keys = (ALIVE, STOPPED) if stopping else (ALIVE,)
-        for _ in range(2):
-            try:
-                await self.store.write(functools.partial(beat, keys=keys, now=self.now))
-                return
-            except IntegrityError:  # another process inserted it first: update now
-                continue
-
-    async def credit_downtime(self) -> float:
-        """See :meth:`_credit_downtime`; two processes starting together may race once."""
-        try:
-            return await self._credit_downtime()
-        except IntegrityError:  # the other process wrote the first heartbeat
-            return await self._credit_downtime()
-
-    async def _credit_downtime(self) -> float:
-        """At startup: the time no process was running (:func:`downtime_since`) is not
-        charged.
-
-        Every running turn's start and deadline move later by that time, once (the write
-        lock makes the check-and-set atomic).
-        """
-        now = self.now
-        # with Redis, other processes may be running: a heartbeat a little old is theirs
-        live = 2 * self.settings.heartbeat_interval if self.settings.redis_url else 0.0
-
-        def shift(rows: Rows) -> tuple[float, list[Outcome]]:
-            alive, stopped = rows.meta(ALIVE), rows.meta(STOPPED)
-            rows.set_meta(ALIVE, now)
-            downtime = downtime_since(now, alive, stopped, live)
-            shifted: list[Outcome] = []
-            if not downtime:
-                return 0.0, shifted
-            for code in rows.running(Status.PLAYING):
-                table = rows.table(code, lock=True)
-                if table is None or table.turn_deadline is None:
-                    continue
-                duel = Duel(table.copy(), now, self.settings)
-                duel.table.turn_started_at = (table.turn_started_at or now) + downtime
-                duel.table.turn_deadline = table.turn_deadline + downtime
-                duel.resumed(downtime)
-                self._save(rows, table.version, duel)
-                shifted.append(Outcome(duel.table, duel.events))
-            return downtime, shifted
-
-        downtime, shifted = await self.store.write(shift)
-        if not downtime:
-            return 0.0
-        for outcome in shifted:
-            self.positions.forget(outcome.table.code)
-            await self._announce(outcome)
-        log.info("credited %.1fs of downtime to %d games", downtime, len(shifted))
-        return downtime
-
 
 def _plain(duel: Duel) -> bool:
     """Whether saving the change writes nothing but the row and its events."""
@@ -410,26 +354,3 @@ def _add_table(rows: Rows, duel: Duel) -> None:
     rows.add_table(duel.table)
     assert duel.table.id is not None
     rows.add_events(duel.table.id, duel.events)
-
-
-def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:
-    return duel.set_rules(seat, m.move_time, m.hints, m.counting)
-
-
-def _rematch(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:
-    return duel.rematch(seat, new_code())
-
-
-HANDLERS: dict[type[p.Message], Callable[[Duel, int | None, Any, list[str]], Any]] = {
-    p.Move: lambda duel, seat, m, _: duel.move(seat, m.square, m.cid, m.ply),
-    p.Rules: _rules,
-    p.Resign: lambda duel, seat, m, _: duel.resign(seat),
-    p.Abort: lambda duel, seat, m, _: duel.abort(seat),
-    p.Takeback: lambda duel, seat, m, _: duel.takeback(seat),
-    p.TakebackReply: lambda duel, seat, m, _: duel.takeback_reply(seat, m.accept),
-    p.Rematch: _rematch,
-    p.RematchDecline: lambda duel, seat, m, _: duel.rematch_decline(seat),
-    p.Callback: lambda duel, seat, m, _: duel.callback(seat),
-    p.Chat: lambda duel, seat, m, secrets_: duel.chat(seat, m.text, secrets_),
-    p.Mute: lambda duel, seat, m, _: duel.mute(seat, m.muted),
-}

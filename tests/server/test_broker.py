@@ -11,8 +11,8 @@ import pytest
 
 from reversi.server.broker import Broker, RedisBroker
 from reversi.server.clock import ManualClock
+from reversi.server.connection import Connection
 from reversi.server.duels import DuelServer
-from reversi.server.ws import Connection
 from tests.server.conftest import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated
 

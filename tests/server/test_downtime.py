@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from reversi.server.clock import ManualClock
-from reversi.server.downtime import downtime_since
+from reversi.server.downtime import downtime_since, heartbeat
 from reversi.server.duels import DuelServer
 from tests.server.conftest import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated, view
@@ -86,7 +86,7 @@ async def test_a_killed_process_is_credited_from_its_last_heartbeat(
     first = DuelServer(make_settings(tmp_path, clock, db_url))
     await first.start()
     code, _, _, before = await running_table(first)
-    await first.service.heartbeat()
+    await heartbeat(first.service.store, first.settings.clock())
     clock.advance(0.3)  # the process dies before its next beat
     await crash(first)
     clock.advance(1.2)

@@ -10,9 +10,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from reversi.server.clock import ManualClock
+from reversi.server.connection import CloseCode
 from reversi.server.identity import COOKIE
 from reversi.server.ratelimit import Limiter
-from reversi.server.ws import CloseCode
 from tests.server.conftest import make_settings, players
 
 
