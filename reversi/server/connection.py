@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reversi.server import protocol as p
 from reversi.server.service import DuelService
+from reversi.server.table import DuelError
 from reversi.storage import PlayerRecord
 
 log = logging.getLogger("reversi.ws")
@@ -192,7 +193,7 @@ class Connection:
         if state is None:
             self.versions.pop(code, None)
             self.hub.tables.get(code, set()).discard(self)
-            return [error_message(None, "unknown_table", "Diesen Tisch gibt es nicht.")]
+            return [error_message(None, DuelError("unknown_table"))]
         self._take_seat(code, state["you"])
         self.versions[code] = state["version"]
         state["presence"] = self.hub.presence_of(code)
@@ -207,5 +208,6 @@ class Connection:
             self.hub.seat_changed(self, code, before, you["seat"])
 
 
-def error_message(request_id: Any, code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "id": request_id, "code": code, "message": message}
+def error_message(request_id: Any, problem: DuelError) -> dict[str, Any]:
+    return {"type": "error", "id": request_id, "code": problem.code, "key": problem.key,
+            "params": problem.params, "message": problem.message}

@@ -9,28 +9,19 @@ service (``service.py``) loads, saves and announces; nothing here does I/O.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
 from typing import Any
 
 from reversi.engine import BLACK, Board, Counting, IllegalMoveError, InvalidSquareError
 from reversi.engine.color import COLOR_NAMES
+from reversi.server.chat import clean_chat
+from reversi.server.effects import Effects
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
 from reversi.server.table import OPEN, OVER, DuelError, End, Extra, Status, extra
 
-__all__ = ["Duel", "DuelError", "Effects", "set_level"]
+__all__ = ["Duel", "DuelError", "Effects"]
 from reversi.storage import ChatRecord, EventRecord, TableRecord
-
-CHAT_MAX = 200
-
-@dataclass
-class Effects:
-    """What the service must do besides saving the row and its events."""
-
-    chat: list[ChatRecord] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    rematch: TableRecord | None = None
-    callback: dict[str, Any] | None = None
+from reversi.texts import text
 
 
 def placed_colors(board: Board) -> list[str]:
@@ -113,14 +104,14 @@ class Duel:
 
     def _seated(self, seat: int | None) -> int:
         if seat is None:
-            raise DuelError("not_seated", "Du sitzt nicht an diesem Tisch.")
+            raise DuelError("not_seated")
         return seat
 
     def _playing(self) -> None:
         if self.table.status == Status.WAITING:
-            raise DuelError("not_started", "Die Partie hat noch nicht begonnen.")
+            raise DuelError("not_started")
         if self.table.status != Status.PLAYING:
-            raise DuelError("game_over", "Die Partie ist vorbei.")
+            raise DuelError("game_over")
 
     def _start_turn(self) -> None:
         first = not self.both_moved() and self.ply < 2
@@ -138,7 +129,7 @@ class Duel:
         if seat is not None:
             return seat
         if self.table.status != Status.WAITING or self.table.seat1 is not None:
-            raise DuelError("table_full", "An diesem Tisch sind beide Plätze besetzt.")
+            raise DuelError("table_full")
         self.table.seat1 = player_id
         self.extra["names"] = [self.name(0), name]
         self._event("joined", {"seat": 1, "name": name})
@@ -153,26 +144,26 @@ class Duel:
         black = self.name(black_seat)
         self._event("started", {
             "black_seat": black_seat,
-            "text": f"Das Los hat entschieden: {black} spielt Ebenholz und beginnt.",
+            "text": text("server.started.drawn", name=black),
         })
 
     def set_rules(self, seat: int | None, move_time: int | None, hints: bool | None,
                   counting: str | None) -> None:
         if self._seated(seat) != 0:
-            raise DuelError("not_opener", "Nur wer den Tisch eröffnet hat, stellt die Regeln ein.")
+            raise DuelError("not_opener")
         if self.table.status != Status.WAITING:
-            raise DuelError("already_started", "Die Regeln stehen fest, die Partie läuft schon.")
+            raise DuelError("already_started")
         rules = dict(self.table.rules)
         if move_time is not None:
             if move_time not in self.settings.move_times:
                 choices = ", ".join(str(t) for t in self.settings.move_times)
-                raise DuelError("bad_rules", f"Die Zugzeit ist eine von: {choices} Sekunden.")
+                raise DuelError("bad_rules", key="server.bad_rules.move_time", choices=choices)
             rules["move_time"] = move_time
         if hints is not None:
             rules["hints"] = hints
         if counting is not None:
             if counting not in ("nobody", "winner"):
-                raise DuelError("bad_rules", "Die Zählweise ist 'nobody' oder 'winner'.")
+                raise DuelError("bad_rules", key="server.bad_rules.counting")
             rules["counting"] = counting
         if rules != self.table.rules:
             self.table.rules = rules
@@ -198,20 +189,20 @@ class Duel:
         seat = self._seated(seat)
         cids = self.extra.get("cids", [])
         if cid in cids:
-            raise DuelError("duplicate", "Dieser Zug wurde schon gespielt.")
+            raise DuelError("duplicate")
         self._playing()
         if self.seat_to_move() != seat:
-            raise DuelError("not_your_turn", "Du bist nicht am Zug.")
+            raise DuelError("not_your_turn")
         if ply != self.ply:
-            raise DuelError("stale", "Das Brett hat sich inzwischen geändert.")
+            raise DuelError("stale")
         try:
             played = self.board.push(square.strip().lower())
         except IllegalMoveError as error:
             self._board = None
             reason = error.reason.name.lower()
-            raise DuelError(reason, ILLEGAL_TEXTS[reason]) from None
+            raise DuelError(reason, key=f"reason.{reason}", square=square.strip().lower()) from None
         except InvalidSquareError:
-            raise DuelError("bad_square", "Dieses Feld gibt es nicht.") from None
+            raise DuelError("bad_square") from None
         color = self.color_of(seat)
         self.table.moves += square.strip().lower()
         self.extra["cids"] = [*cids, cid][-16:]
@@ -236,8 +227,7 @@ class Duel:
         seat = self._seated(seat)
         self._playing()
         if not self.both_moved():
-            raise DuelError("too_early", "Aufgeben geht erst, wenn beide gezogen haben – "
-                                         "bis dahin kann die Partie abgebrochen werden.")
+            raise DuelError("too_early")
         self._end(Status.FINISHED, "resign", 1 - seat)
 
     def abort(self, seat: int | None) -> None:
@@ -247,8 +237,7 @@ class Duel:
             return
         self._playing()
         if self.both_moved():
-            raise DuelError("too_late", "Abbrechen geht nur, bevor beide gezogen haben – "
-                                        "jetzt bleibt nur Aufgeben.")
+            raise DuelError("too_late")
         self._end(Status.ABORTED, "aborted", None, by=seat)
 
     def _end(self, status: Status, reason: str, winner_seat: int | None,
@@ -287,9 +276,9 @@ class Duel:
         seat = self._seated(seat)
         self._playing()
         if self.extra.get("takeback") is not None:
-            raise DuelError("pending", "Es gibt schon eine offene Bitte um Rücknahme.")
+            raise DuelError("pending", key="server.pending.takeback")
         if self.color_of(seat) not in placed_colors(self.board):
-            raise DuelError("nothing_to_take_back", "Du hast noch keinen Zug gemacht.")
+            raise DuelError("nothing_to_take_back")
         self.extra["takeback"] = {"seat": seat, "ply": self.ply}
         self._event("takeback_asked", {"seat": seat})
 
@@ -298,7 +287,7 @@ class Duel:
         self._playing()
         asked = self.extra.get("takeback")
         if asked is None or asked["seat"] == seat:
-            raise DuelError("no_request", "Es gibt keine Bitte um Rücknahme zu beantworten.")
+            raise DuelError("no_request", key="server.no_request.takeback")
         self.extra.pop("takeback")
         if not accept:
             self._event("takeback_declined", {"seat": seat})
@@ -314,12 +303,12 @@ class Duel:
     def rematch(self, seat: int | None, code: str) -> None:
         seat = self._seated(seat)
         if self.table.status not in OVER or self.table.seat1 is None:
-            raise DuelError("not_over", "Eine Revanche gibt es nach dem Ende der Partie.")
+            raise DuelError("not_over")
         if self.extra.get("rematch_code"):
-            raise DuelError("rematch_exists", "Die Revanche hat schon begonnen.")
+            raise DuelError("rematch_exists")
         offers = list(self.extra.get("rematch", []))
         if seat in offers:
-            raise DuelError("pending", "Die Revanche ist schon angeboten.")
+            raise DuelError("pending", key="server.pending.rematch")
         offers.append(seat)
         self.extra["rematch"] = offers
         if len(offers) < 2:
@@ -346,7 +335,7 @@ class Duel:
         seat = self._seated(seat)
         offers = self.extra.get("rematch", [])
         if not offers or offers == [seat] or self.extra.get("rematch_code"):
-            raise DuelError("no_request", "Es gibt kein Angebot zur Revanche.")
+            raise DuelError("no_request", key="server.no_request.rematch")
         self.extra["rematch"] = []
         self._event("rematch_declined", {"seat": seat})
 
@@ -354,8 +343,7 @@ class Duel:
         seat = self._seated(seat)
         text = clean_chat(text)
         if any(s and s in text for s in secrets_):
-            raise DuelError("secret", "Diese Nachricht enthält einen geheimen Link oder Code "
-                                      "und wird nicht gesendet.")
+            raise DuelError("secret")
         line = ChatRecord(seat=seat, text=text, at=self.now)
         self.effects.chat.append(line)
         self._event("chat", {"seat": seat, "text": text, "at": self.now})
@@ -373,10 +361,10 @@ class Duel:
         seat = self._seated(seat)
         if self.table.status not in OPEN or (
                 self.table.seat1 is None):
-            raise DuelError("no_opponent", "Es gibt niemanden zum Zurückrufen.")
+            raise DuelError("no_opponent")
         last = self.extra.get("callback_at", [0.0, 0.0])
         if self.now - last[seat] < self.settings.callback_interval:
-            raise DuelError("too_soon", "Der Rückruf ist eben erst gesendet worden.")
+            raise DuelError("too_soon")
         last = list(last)
         last[seat] = self.now
         self.extra["callback_at"] = last
@@ -409,29 +397,3 @@ class Duel:
         names[seat] = name
         self.extra["names"] = names
         self._event("seat_moved", {"seat": seat, "name": name})
-
-
-ILLEGAL_TEXTS = {
-    "occupied": "Das Feld ist schon besetzt.",
-    "no_flips": "Dieser Zug schließt keinen Stein ein.",
-    "game_over": "Die Partie ist vorbei.",
-}
-
-
-def clean_chat(text: str) -> str:
-    """Plain text of one line: control characters become spaces; 1–200 characters."""
-    text = "".join(" " if (ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0) else ch for ch in text)
-    text = " ".join(text.split())
-    if not text:
-        raise DuelError("empty", "Die Nachricht ist leer.")
-    if len(text) > CHAT_MAX:
-        raise DuelError("too_long", f"Eine Nachricht hat höchstens {CHAT_MAX} Zeichen.")
-    return text
-
-
-def set_level(table: TableRecord, seat: int, level: int | None) -> None:
-    """The hall's level ⭐ of the player at ``seat``, shown with the name."""
-    if level is not None:
-        levels = list(extra(table).get("levels") or [None, None])
-        levels[seat] = level
-        extra(table)["levels"] = levels

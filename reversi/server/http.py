@@ -1,6 +1,6 @@
 """The duel server's HTTP routes: who you are, opening, joining and resuming tables,
-moving to another device. Errors are ``{"error": code, "message": German text}``
-with a 4xx status; replies are never cached."""
+moving to another device. Errors are ``{"error": code, "key": catalogue key, "params":
+{…}, "message": German text}`` with a 4xx status; replies are never cached."""
 
 from __future__ import annotations
 
@@ -22,9 +22,8 @@ from reversi.storage import PlayerRecord
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def error(code: str, message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status,
-                        headers=NO_STORE)
+def error(problem: DuelError, status: int = 400) -> JSONResponse:
+    return JSONResponse(problem.json(), status_code=status, headers=NO_STORE)
 
 
 class Parts(Protocol):
@@ -77,15 +76,15 @@ class DuelHttp:
     async def _body(request: Request) -> dict[str, Any]:
         raw = await request.body()
         if len(raw) > 4096:
-            raise DuelError("too_big", "Die Anfrage ist zu groß.")
+            raise DuelError("too_big")
         if not raw:
             return {}
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
-            raise DuelError("bad_json", "Die Anfrage ist kein gültiges JSON.") from None
+            raise DuelError("bad_json") from None
         if not isinstance(data, dict):
-            raise DuelError("bad_json", "Die Anfrage ist ein JSON-Objekt.")
+            raise DuelError("bad_json", key="server.bad_json.object")
         return data
 
     def client(self, request: HTTPConnection) -> str:
@@ -98,11 +97,11 @@ class DuelHttp:
             if request.method == "POST":
                 nickname = (await self._body(request)).get("nickname")
                 if not isinstance(nickname, str):
-                    raise DuelError("bad_nickname", "Bitte einen Namen angeben.")
+                    raise DuelError("bad_nickname", key="server.bad_nickname.missing")
                 player = await self.parts.identity.rename(player, nickname)
                 await self.parts.service.rename(player.id, player.nickname)
         except DuelError as e:
-            return error(e.code, e.message)
+            return error(e)
         tables = await self.parts.service.store.read(
             lambda rows: rows.tables_of(player.id, OPEN))
         return self._reply({"nickname": player.nickname,
@@ -112,10 +111,10 @@ class DuelHttp:
     async def open_table(self, request: Request) -> Response:
         s = self.parts.settings
         if not (await self.parts.limiter.hit(s.create_limit, "create", self.client(request))):
-            return error("rate_limited", "Zu viele neue Tische – bitte warte etwas.", 429)
+            return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
         player, fresh = await self.player_or_new(request)
         if not await self.parts.limiter.hit(s.create_limit, "create-player", player.id):
-            return error("rate_limited", "Zu viele neue Tische – bitte warte etwas.", 429)
+            return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
         table = await self.parts.service.open_table(player.id, player.nickname)
         state = await self.parts.service.state(table.code, player.id)
         return self._reply(state, player, fresh, 201)
@@ -126,57 +125,57 @@ class DuelHttp:
         state = await self.parts.service.state(code, player.id if player else None)
         if state is None:
             await self._hit(self.parts.settings.join_limit, "join", self.client(request))
-            return error("unknown_table", "Diesen Tisch gibt es nicht.", 404)
+            return error(DuelError("unknown_table"), 404)
         return JSONResponse(state, headers=NO_STORE)
 
     async def join_table(self, request: Request) -> Response:
         if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
-            return error("rate_limited", "Zu viele Versuche – bitte warte etwas.", 429)
+            return error(DuelError("rate_limited"), 429)
         code = normal_code(request.path_params["code"])
         player, fresh = await self.player_or_new(request)
         try:
             await self.parts.service.join(player.id, player.nickname, code)
         except DuelError as e:
             status = 404 if e.code == "unknown_table" else 409
-            return self._reply({"error": e.code, "message": e.message}, player, fresh, status)
+            return self._reply(e.json(), player, fresh, status)
         return self._reply(await self.parts.service.state(code, player.id), player, fresh)
 
     async def resume_seat(self, request: Request) -> Response:
         """Takes a seat with its secret (the resume link of another device)."""
         if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
-            return error("rate_limited", "Zu viele Versuche – bitte warte etwas.", 429)
+            return error(DuelError("rate_limited"), 429)
         code = normal_code(request.path_params["code"])
         try:
             secret = (await self._body(request)).get("secret")
             player, fresh = await self.player_or_new(request)
             if not isinstance(secret, str):
-                raise DuelError("bad_secret", "Dieser Link ist nicht (mehr) gültig.")
+                raise DuelError("bad_secret")
             await self.parts.service.resume(player.id, player.nickname, code, secret)
         except DuelError as e:
-            return error(e.code, e.message, 403 if e.code == "bad_secret" else 400)
+            return error(e, 403 if e.code == "bad_secret" else 400)
         return self._reply(await self.parts.service.state(code, player.id), player, fresh)
 
     async def start_transfer(self, request: Request) -> Response:
         player = await self.player(request)
         if player is None:
-            return error("not_identified", "Unbekannter Spieler.", 401)
+            return error(DuelError("not_identified"), 401)
         if not await self._hit(self.parts.settings.transfer_limit, "transfer", player.id):
-            return error("rate_limited", "Zu viele Versuche – bitte warte etwas.", 429)
+            return error(DuelError("rate_limited"), 429)
         return JSONResponse(await self.parts.identity.start_transfer(player), headers=NO_STORE)
 
     async def redeem_transfer(self, request: Request) -> Response:
         if not await self._hit(self.parts.settings.transfer_limit, "redeem",
                                       self.client(request)):
-            return error("rate_limited", "Zu viele Versuche – bitte warte etwas.", 429)
+            return error(DuelError("rate_limited"), 429)
         try:
             body = await self._body(request)
         except DuelError as e:
-            return error(e.code, e.message)
+            return error(e)
         token, code = body.get("token"), body.get("code")
         if not isinstance(token, str | None) or not isinstance(code, str | None) or not (
                 token or code):
-            return error("bad_transfer", "Bitte den Link oder den Code angeben.")
+            return error(DuelError("bad_transfer", key="server.bad_transfer.missing"))
         player = await self.parts.identity.redeem(token=token, code=code)
         if player is None:
-            return error("bad_transfer", "Dieser Link oder Code ist nicht (mehr) gültig.", 404)
+            return error(DuelError("bad_transfer"), 404)
         return self._reply({"nickname": player.nickname}, player, True)

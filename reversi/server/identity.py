@@ -44,10 +44,10 @@ def valid_nickname(nickname: str) -> str:
     """
     nickname = " ".join(unicodedata.normalize("NFC", nickname).split())
     if not NICK_MIN <= len(nickname) <= NICK_MAX:
-        raise DuelError("bad_nickname", f"Ein Name hat {NICK_MIN} bis {NICK_MAX} Zeichen.")
+        raise DuelError("bad_nickname", key="server.bad_nickname.length", min=NICK_MIN,
+                        max=NICK_MAX)
     if not _NICK_OK.match(nickname) or nickname.isdigit():
-        raise DuelError("bad_nickname",
-                        "Ein Name besteht aus Buchstaben, Ziffern, Leerzeichen und .,'!?+()-")
+        raise DuelError("bad_nickname", key="server.bad_nickname.letters")
     return nickname
 
 

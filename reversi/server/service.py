@@ -28,12 +28,12 @@ from reversi.hall.queries import record_result
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
 from reversi.server.channels import event_json, player_channel, table_channel
-from reversi.server.duel import Duel, DuelError, set_level
+from reversi.server.duel import Duel, DuelError
 from reversi.server.identity import secret_hash
 from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.table import OPEN, Status, new_code, new_table, normal_code
+from reversi.server.table import OPEN, Status, new_code, new_table, normal_code, set_level
 from reversi.server.views import table_view
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
@@ -114,11 +114,11 @@ class DuelService:
                     if mine == seat:
                         return seat
                     if mine is not None:
-                        raise DuelError("both_seats", "Du sitzt schon am anderen Platz.")
+                        raise DuelError("both_seats")
                     duel.move_seat(seat, player_id, name)
                     set_level(duel.table, seat, level)
                     return seat
-            raise DuelError("bad_secret", "Dieser Link ist nicht (mehr) gültig.")
+            raise DuelError("bad_secret")
 
         return int((await self.change(code, action)).value)
 
@@ -163,7 +163,7 @@ class DuelService:
                 if error is not None:
                     raise error
                 return outcome
-            raise DuelError("busy", "Der Tisch ist gerade beschäftigt – bitte noch einmal.")
+            raise DuelError("busy")
 
     async def _change_once(self, code: str, action: Callable[[Duel], Any],
                            guess: TableRecord | None) -> tuple[Outcome, DuelError | None]:
@@ -173,7 +173,7 @@ class DuelService:
             def locked(rows: Rows) -> tuple[TableRecord, Duel, Any, DuelError | None]:
                 loaded = rows.table(code, lock=True)
                 if loaded is None:
-                    raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
+                    raise DuelError("unknown_table")
                 duel, value, error = self._decide(loaded, action, now, guessed=False)
                 if duel.events:
                     self.save_change(rows, loaded.version, duel)
@@ -214,7 +214,7 @@ class DuelService:
     async def _load(self, code: str) -> TableRecord:
         table = await self.store.read(lambda rows: rows.table(code))
         if table is None:
-            raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
+            raise DuelError("unknown_table")
         return table
 
     def save_change(self, rows: Rows, expected: int, duel: Duel) -> None:
@@ -256,7 +256,7 @@ class DuelService:
         """Applies one protocol message from a seated (or not) player."""
         handler = HANDLERS.get(type(message))
         if handler is None:
-            raise DuelError("bad_message", "Diese Nachricht ändert keinen Tisch.")
+            raise DuelError("bad_message")
         code = normal_code(message.code)  # type: ignore[attr-defined]
         secrets_: list[str] = []
         if isinstance(message, p.Chat):

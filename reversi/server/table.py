@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import secrets
 from enum import StrEnum
-from typing import TypedDict, cast
+from typing import Any, TypedDict, cast
 
 from reversi.server.settings import Settings
 from reversi.storage import TableRecord
+from reversi.texts import text
 
 #: table codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G)
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -75,12 +76,21 @@ def extra(table: TableRecord) -> Extra:
 
 
 class DuelError(Exception):
-    """An intent that is not allowed now; ``code`` for programs, ``message`` in German."""
+    """An intent that is not allowed now: ``code`` for programs; ``key`` (default
+    ``server.<code>``) and ``params`` name its German text in the catalogue, and
+    ``message`` is that text."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, key: str | None = None, **params: Any) -> None:
         self.code = code
-        self.message = message
+        self.key = key or f"server.{code}"
+        self.params = params
+        self.message = text(self.key, **params)
+        super().__init__(self.message)
+
+    def json(self) -> dict[str, Any]:
+        """What a client gets: the code, the text's key and parameters, the text."""
+        return {"error": self.code, "key": self.key, "params": self.params,
+                "message": self.message}
 
 
 def new_code() -> str:
@@ -101,3 +111,11 @@ def new_table(code: str, opener: str, name: str, now: float, settings: Settings)
         black_seat=None, root=None, moves="", turn_started_at=None, turn_deadline=None,
         extra={"names": [name, None]}, created_at=now, updated_at=now,
     )
+
+
+def set_level(table: TableRecord, seat: int, level: int | None) -> None:
+    """The hall's level ⭐ of the player at ``seat``, shown with the name."""
+    if level is not None:
+        levels = list(extra(table).get("levels") or [None, None])
+        levels[seat] = level
+        extra(table)["levels"] = levels

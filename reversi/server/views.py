@@ -12,8 +12,9 @@ from reversi.server.settings import Settings
 from reversi.server.table import Status
 from reversi.server.table import extra as extra_of
 from reversi.storage import TableRecord
+from reversi.texts import text
 
-FREE_SEAT = "🪑 noch frei"
+FREE_SEAT = text("seat.free")
 
 
 def table_view(table: TableRecord, now: float, settings: Settings,

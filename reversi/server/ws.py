@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from starlette.websockets import WebSocket
 
 from reversi.server import protocol as p
-from reversi.server.channels import player_channel, table_channel
+from reversi.server.channels import table_channel
 from reversi.server.connection import STRIKES, Announcement, CloseCode, Connection, error_message
 from reversi.server.identity import COOKIE, Identity
 from reversi.server.ratelimit import Limiter
@@ -24,6 +24,7 @@ from reversi.server.service import DuelService
 from reversi.server.settings import Settings
 from reversi.server.table import DuelError, normal_code
 from reversi.storage import TableRecord
+from reversi.texts import text
 
 log = logging.getLogger("reversi.ws")
 
@@ -84,8 +85,8 @@ class Hub:
         for conn in list(self.players.get(player_id, ())):
             if message.get("type") == "transferred":
                 if conn.player.generation < message["generation"]:
-                    conn.send({"type": "transferred", "message":
-                               "Du spielst jetzt auf einem anderen Gerät weiter."})
+                    conn.send({"type": "transferred", "key": "server.transferred",
+                               "message": text("server.transferred")})
                     conn.close(CloseCode.MOVED_AWAY)
             else:
                 conn.send(message)
@@ -163,7 +164,7 @@ class Hub:
         player = await self.identity.from_cookie(ws.cookies.get(COOKIE))
         if player is None:
             await ws.send_text(p.dumps(error_message(
-                None, "not_identified", "Unbekannter Spieler: bitte die Seite neu laden.")))
+                None, DuelError("not_identified", key="server.not_identified.socket"))))
             await ws.close(CloseCode.NOT_IDENTIFIED)
             return
         conn = Connection(self, ws, player)
@@ -197,23 +198,25 @@ class Hub:
             frame = await conn.ws.receive()
             if frame["type"] == "websocket.disconnect":
                 return
-            text = frame.get("text")
-            if text is None:
-                conn.send(error_message(None, "bad_message", "Nur Textnachrichten (JSON)."))
+            data = frame.get("text")
+            if data is None:
+                conn.send(error_message(
+                    None, DuelError("bad_message", key="server.bad_message.text")))
                 continue
-            if len(text) > self.settings.max_frame:
-                conn.send(error_message(None, "too_big", "Die Nachricht ist zu groß."))
+            if len(data) > self.settings.max_frame:
+                conn.send(error_message(
+                    None, DuelError("too_big", key="server.too_big.message")))
                 conn.close(CloseCode.TOO_BIG)
                 return
             if not self.limiter.hit_here(self.settings.message_limit, "msg", conn.player.id):
                 strikes += 1
-                conn.send(error_message(None, "rate_limited",
-                                        "Zu viele Nachrichten – bitte langsamer."))
+                conn.send(error_message(
+                    None, DuelError("rate_limited", key="server.rate_limited.messages")))
                 if strikes >= STRIKES:
                     conn.close(CloseCode.POLICY)
                     return
                 continue
-            await self._dispatch(conn, text)
+            await self._dispatch(conn, data)
 
     async def _dispatch(self, conn: Connection, text: str) -> None:
         request_id = None
@@ -222,15 +225,15 @@ class Hub:
             handler = self.HANDLERS.get(type(message), Hub._table_intent)
             reply = await handler(self, conn, message)
         except p.ProtocolError as error:
-            conn.send(error_message(request_id, error.code, str(error)))
+            conn.send(error_message(request_id, DuelError(error.code, key="server.protocol",
+                                                          detail=str(error))))
             return
         except DuelError as error:
-            conn.send(error_message(request_id, error.code, error.message))
+            conn.send(error_message(request_id, error))
             return
         except Exception:  # e.g. the database is away: this message fails, the socket stays
             log.exception("handling a message failed")
-            conn.send(error_message(request_id, "server_error",
-                                    "Das ging gerade schief – bitte noch einmal."))
+            conn.send(error_message(request_id, DuelError("server_error", key="server.failed")))
             return
         if reply is not None:
             conn.send({"id": request_id, **reply})
@@ -240,7 +243,7 @@ class Hub:
         code = normal_code(message.code)
         if code not in conn.versions and not await self.limiter.hit(
                 self.settings.join_limit, "join", conn.player.id):
-                raise DuelError("rate_limited", "Zu viele Versuche – bitte warte etwas.")
+                raise DuelError("rate_limited", key="server.rate_limited")
         await self.watch(conn, code, message.version)
         return None
 
@@ -257,7 +260,7 @@ class Hub:
             code = normal_code(message.code)
             if not await self.limiter.hit(self.settings.chat_limit, "chat", code,
                                           conn.player.id):
-                raise DuelError("chat_flood", "Langsam – zu viele Nachrichten hintereinander.")
+                raise DuelError("chat_flood")
         outcome = await self.service.handle(conn.player.id, message)
         reply: dict[str, Any] = {"type": "ack", "version": outcome.table.version}
         if isinstance(message, p.Move):
@@ -275,9 +278,6 @@ class Hub:
             for conn in list(conns):
                 conn.close(CloseCode.GOING_AWAY)
         await asyncio.sleep(0)
-
-    def channels_of(self, player_id: str) -> str:
-        return player_channel(player_id)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
