@@ -9,6 +9,7 @@ from collections.abc import Callable
 from starlette.requests import Request
 from starlette.responses import Response
 
+from reversi.ai import Level
 from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
 from reversi.server.http import DuelHttp
@@ -16,7 +17,7 @@ from reversi.server.settings import Settings
 
 GAME = "reversi"
 #: the computer's levels, as the solo page names them
-LEVELS = ("leicht", "mittel", "schwer")
+LEVELS = tuple(level.value for level in Level)
 #: the settings a player takes to another device (dots, Drehzahl, level, who begins,
 #: sound, motion)
 SETTINGS: Schema = {"dots": bool, "counts": bool, "sound": bool, "motion": bool,
