@@ -387,6 +387,14 @@ class Duel:
         self.extra["names"] = names
         self._event("renamed", {"seat": seat, "name": name, "before": before})
 
+    def renew_secret(self, seat: int) -> None:
+        """A new secret for ``seat`` (its link was used); told to that seat only."""
+        if seat == 0:
+            self.table.secret0 = secrets.token_urlsafe(24)
+        else:
+            self.table.secret1 = secrets.token_urlsafe(24)
+        self._event("secret_renewed", {"seat": seat}, audience=seat)
+
     def move_seat(self, seat: int, player_id: str, name: str) -> None:
         """Gives ``seat`` to another player (resume link); its secret is renewed."""
         if seat == 0:

@@ -141,7 +141,9 @@ class DuelHttp:
         return self._reply(await self.parts.service.state(code, player.id), player, fresh)
 
     async def resume_seat(self, request: Request) -> Response:
-        """Takes a seat with its secret (the resume link of another device)."""
+        """Continues at a seat on this device with the seat's secret (the link "Mein Platz
+        auf einem anderen Gerät"): this device becomes the seat's player, as with a
+        transfer link (see ``DuelService.resume``)."""
         if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
             return error(DuelError("rate_limited"), 429)
         code = normal_code(request.path_params["code"])
@@ -150,9 +152,12 @@ class DuelHttp:
             player, fresh = await self.player_or_new(request)
             if not isinstance(secret, str):
                 raise DuelError("bad_secret")
-            await self.parts.service.resume(player.id, player.nickname, code, secret)
+            _, holder = await self.parts.service.resume(player.id, player.nickname, code,
+                                                        secret)
         except DuelError as e:
             return error(e, 403 if e.code == "bad_secret" else 400)
+        if holder != player.id:
+            player, fresh = await self.parts.identity.move_here(holder), True
         return self._reply(await self.parts.service.state(code, player.id), player, fresh)
 
     async def start_transfer(self, request: Request) -> Response:

@@ -122,12 +122,28 @@ class Identity:
                 now=now)
             if player_id is None:
                 return None
-            rows.bump_generation(player_id)
-            return rows.player(player_id)
+            return _moved(rows, player_id)
 
         player = await self.store.write(take)
         if player is None:
             return None
+        await self._tell_moved(player)
+        return player
+
+    async def move_here(self, player_id: str) -> PlayerRecord:
+        """Moves ``player_id`` to the device asking (a used seat link): a new generation,
+        the old device is told — as a transfer does."""
+        player = await self.store.write(lambda rows: _moved(rows, player_id))
+        assert player is not None
+        await self._tell_moved(player)
+        return player
+
+    async def _tell_moved(self, player: PlayerRecord) -> None:
         await self.broker.publish(player_channel(player.id),
                                   {"type": "transferred", "generation": player.generation})
-        return player
+
+
+def _moved(rows: Rows, player_id: str) -> PlayerRecord | None:
+    """The player with a new generation: cookies of older ones stop working."""
+    rows.bump_generation(player_id)
+    return rows.player(player_id)

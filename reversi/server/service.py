@@ -103,24 +103,37 @@ class DuelService:
 
         return int((await self.change(code, action)).value)
 
-    async def resume(self, player_id: str, name: str, code: str, secret: str) -> int:
-        """Moves the seat whose secret this is to ``player_id`` (and renews the secret)."""
+    async def resume(self, player_id: str, name: str, code: str, secret: str
+                     ) -> tuple[int, str]:
+        """The seat whose secret this is, and the player who sits there.
+
+        The seat link carries the *player*, not only the seat: opened by someone else,
+        the seat keeps its player (name, level, points, record), its secret is renewed
+        (the link works once), and the caller moves that player to this device
+        (:meth:`~reversi.server.identity.Identity.move_here`). Only a free seat is taken
+        by ``player_id`` itself.
+        """
         level = await self._level(player_id)
 
-        def action(duel: Duel) -> int:
+        def action(duel: Duel) -> tuple[int, str]:
             for seat, known in ((0, duel.table.secret0), (1, duel.table.secret1)):
                 if hmac.compare_digest(known.encode(), secret.encode()):
+                    holder = duel.table.seat0 if seat == 0 else duel.table.seat1
                     mine = duel.seat_of(player_id)
                     if mine == seat:
-                        return seat
+                        return seat, player_id
                     if mine is not None:
                         raise DuelError("both_seats")
-                    duel.move_seat(seat, player_id, name)
-                    set_level(duel.table, seat, level)
-                    return seat
+                    if holder is None:
+                        duel.move_seat(seat, player_id, name)
+                        set_level(duel.table, seat, level)
+                        return seat, player_id
+                    duel.renew_secret(seat)
+                    return seat, holder
             raise DuelError("bad_secret")
 
-        return int((await self.change(code, action)).value)
+        seat, holder = (await self.change(code, action)).value
+        return int(seat), str(holder)
 
     async def rename(self, player_id: str, name: str) -> None:
         """A new nickname reaches the seats of the player's waiting and running tables

@@ -177,15 +177,19 @@ async def test_a_new_nickname_reaches_the_seats_of_open_tables(service: DuelServ
     assert (await view(service, code, white))["version"] == before + 1
 
 
-async def test_a_seat_moves_with_its_secret(service: DuelServer) -> None:
+async def test_a_seat_link_names_its_player_and_works_once(service: DuelServer) -> None:
     code, black, white = await seated(service)
-    secret = (await view(service, code, black))["you"]["secret"]
+    mine = (await view(service, code, black))["you"]
+    secret = mine["secret"]
     other = await service.identity.create()
     with pytest.raises(DuelError):
         await service.service.resume(other.id, other.nickname, code, "wrong")
-    await service.service.resume(other.id, other.nickname, code, secret)
-    state = await view(service, code, other.id)
+    assert await service.service.resume(other.id, other.nickname, code, secret) == (
+        mine["seat"], black)
+    state = await view(service, code, black)
     assert state["you"]["color"] == "black" and state["you"]["secret"] != secret
-    assert (await view(service, code, black))["you"]["seat"] is None
+    assert (await view(service, code, other.id))["you"]["seat"] is None  # nobody else sits
     with pytest.raises(DuelError):  # used up: the secret was renewed
         await service.service.resume(white, "x", code, secret)
+
+
