@@ -1,4 +1,5 @@
-"""The rules of Reversi: bitboards, moves, the game, notation and perft.
+"""The rules of Reversi: bitboards, moves, the game, notation and perft, and the
+renderers that read a board (the view, the German text figure).
 
 Standard library only: this package runs unchanged in the browser under Pyodide.
 """

@@ -3,7 +3,8 @@
 Game-agnostic: a game reports a finished game between people as
 ``(game, source, players, outcome, when)`` (:func:`reversi.hall.queries.record_result`),
 a device reports computer games, and the hall knows nothing of any game's rules.
-It imports storage, never the engine, the AI or the server.
+It imports storage and the German catalogue (``reversi.texts``), never the engine,
+the AI or the server.
 """
 
 from reversi.hall.milestones import MILESTONES, Stats, level
