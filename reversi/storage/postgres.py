@@ -123,6 +123,7 @@ class PostgresStore:
                 if self._pool is None:
                     self._pool = await asyncpg.create_pool(
                         min_size=0, max_size=self._save_connections, reset=_nothing_to_reset,
+                        max_inactive_connection_lifetime=0,
                         **connect_arguments(self.engine))
         return self._pool
 
@@ -131,8 +132,14 @@ class PostgresStore:
         if not events:
             raise ValueError("a change has events")
         pool = self._pool or await self.save_pool()
-        async with pool.acquire(timeout=ACQUIRE_TIMEOUT) as conn:
+        # the wait is bounded by asyncio.timeout, not acquire(timeout=…): that wraps every
+        # acquire in a task of its own (asyncio.wait_for), which cost more than the rest
+        async with asyncio.timeout(ACQUIRE_TIMEOUT):
+            conn = await pool.acquire()
+        try:
             status: str = await conn.execute(SAVE, *save_args(table, expected_version, events))
+        finally:
+            await pool.release(conn)
         if saved_events(status) != len(events):
             raise Conflict(f"table {table.code} changed since version {expected_version}")
 
