@@ -82,9 +82,9 @@ async def _json(request: Request, limit: int) -> dict[str, Any]:
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, RecursionError):
-        raise BadInput("bad_json", "hall.error.bad_json") from None
+        raise BadInput("bad_json", "request.bad_json") from None
     if not isinstance(data, dict):
-        raise BadInput("bad_json", "hall.error.bad_json.object")
+        raise BadInput("bad_json", "request.bad_json.object")
     return data
 
 
@@ -197,7 +197,7 @@ class HallApi:
         player = await self.players.find(request)
         try:
             if player is None:
-                raise BadInput("not_identified", "hall.error.not_identified", 401)
+                raise BadInput("not_identified", "request.not_identified", 401)
             ids = (await _json(request, 1024)).get("ids")
             if not isinstance(ids, list) or not all(i in MILESTONE_IDS for i in ids):
                 raise BadInput("bad_milestones", "hall.error.bad_milestones")

@@ -111,7 +111,7 @@ class Duel:
         if self.table.status == Status.WAITING:
             raise DuelError("not_started")
         if self.table.status != Status.PLAYING:
-            raise DuelError("game_over")
+            raise DuelError("game_over", key="status.over")
 
     def _start_turn(self) -> None:
         first = not self.both_moved() and self.ply < 2

@@ -82,9 +82,9 @@ class DuelHttp:
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
-            raise DuelError("bad_json") from None
+            raise DuelError("bad_json", key="request.bad_json") from None
         if not isinstance(data, dict):
-            raise DuelError("bad_json", key="server.bad_json.object")
+            raise DuelError("bad_json", key="request.bad_json.object")
         return data
 
     def client(self, request: HTTPConnection) -> str:
@@ -163,7 +163,7 @@ class DuelHttp:
     async def start_transfer(self, request: Request) -> Response:
         player = await self.player(request)
         if player is None:
-            return error(DuelError("not_identified"), 401)
+            return error(DuelError("not_identified", key="request.not_identified"), 401)
         if not await self._hit(self.parts.settings.transfer_limit, "transfer", player.id):
             return error(DuelError("rate_limited"), 429)
         return JSONResponse(await self.parts.identity.start_transfer(player), headers=NO_STORE)

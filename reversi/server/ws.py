@@ -85,8 +85,8 @@ class Hub:
         for conn in list(self.players.get(player_id, ())):
             if message.get("type") == "transferred":
                 if conn.player.generation < message["generation"]:
-                    conn.send({"type": "transferred", "key": "server.transferred",
-                               "message": text("server.transferred")})
+                    conn.send({"type": "transferred", "key": "transfer.moved",
+                               "message": text("transfer.moved")})
                     conn.close(CloseCode.MOVED_AWAY)
             else:
                 conn.send(message)

@@ -216,7 +216,7 @@ def test_the_seat_link_carries_the_player_to_another_device(settings: Any) -> No
         code, _ = open_and_join(a, b)
         with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
             sa, sb = watch(wa, code), watch(wb, code)
-            (black, sblack, bclient), (white, swhite, _) = sorted(
+            (black, sblack, bclient), (white, _, _) = sorted(
                 [(wa, sa, a), (wb, sb, b)], key=lambda x: x[1]["you"]["color"] != "black")
             names = [seat["name"] for seat in sa["table"]["seats"]]
             owner = bclient.get("/api/me").json()["nickname"]
