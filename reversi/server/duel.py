@@ -14,7 +14,7 @@ from typing import Any
 from reversi.engine import BLACK, Board, Counting, IllegalMoveError, InvalidSquareError
 from reversi.engine.color import COLOR_NAMES
 from reversi.server.chat import clean_chat
-from reversi.server.effects import Effects
+from reversi.server.effects import Effects, hall_result
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
 from reversi.server.table import OPEN, OVER, DuelError, End, Extra, Status, extra
@@ -78,7 +78,7 @@ class Duel:
     def color_of(self, seat: int) -> str | None:
         if self.table.black_seat is None:
             return None
-        return "black" if seat == self.table.black_seat else "white"
+        return COLOR_NAMES[seat == self.table.black_seat]
 
     def seat_to_move(self) -> int | None:
         if self.table.status != Status.PLAYING or self.table.black_seat is None:
@@ -253,24 +253,9 @@ class Duel:
             black, white = (board.count(True), board.count(False))
             score = outcome.score() if outcome else (black, white)
             end["black"], end["white"] = score
-            self.effects.result = self._result(end)
+            self.effects.result = hall_result(t, end, [self.color_of(0), self.color_of(1)])
         extra(t)["end"] = end
         self._event("ended", {"status": status, **end})
-
-    def _result(self, end: End) -> dict[str, Any]:
-        t = self.table
-        players = []
-        for seat, player in ((0, t.seat0), (1, t.seat1)):
-            color = self.color_of(seat)
-            outcome = ("draw" if end["winner_seat"] is None
-                       else "win" if end["winner_seat"] == seat else "loss")
-            players.append({"player": player, "side": color, "outcome": outcome,
-                            "score": (end["black"] if color == "black" else end["white"])
-                            if color else None})
-        return {"players": players,
-                "outcome": {"reason": end["reason"], "black": end["black"],
-                            "white": end["white"], "counting": t.rules["counting"],
-                            "moves": t.moves, "code": t.code}}
 
     def takeback(self, seat: int | None) -> None:
         seat = self._seated(seat)
