@@ -42,7 +42,7 @@ import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
-from reversi.server.duels import collect_forever
+from reversi.server.collector import collect_forever
 from reversi.server.settings import Settings
 from tests.server.scratch_db import scratch_database
 

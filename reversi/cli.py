@@ -8,7 +8,12 @@ import time
 from collections.abc import Callable, Sequence
 
 from reversi import __version__
-from reversi.engine import Board, ReversiError, perft
+from reversi.ai import Level
+from reversi.engine import Board, IllegalMoveError, ReversiError, german_figure, perft
+from reversi.texts import text
+
+#: the computer's levels by name
+LEVELS = [level.value for level in Level]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -66,7 +71,7 @@ def _perft(args: argparse.Namespace) -> None:
 
 
 def _figure(args: argparse.Namespace) -> None:
-    print(Board(moves=args.transcript).figure())
+    print(german_figure(Board(moves=args.transcript)))
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -90,13 +95,12 @@ def _serve(args: argparse.Namespace) -> int:
 
 # --- the computer player (issue 3) --------------------------------------------
 
-_LEVELS = ["leicht", "mittel", "schwer"]
 
 
 def _add_ai_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = commands.add_parser("move", help="print the computer's move in an OBF position")
     cmd.add_argument("obf", help='64 squares a1..h8 of X/O/-, a space and the side, e.g. "...X"')
-    cmd.add_argument("--level", choices=_LEVELS, default="schwer")
+    cmd.add_argument("--level", choices=LEVELS, default="schwer")
     cmd.add_argument("--seed", type=int, default=None, help="Leicht's tie-break seed")
     cmd.add_argument("--budget", type=float, default=None, help="seconds to think (Schwer)")
     cmd.add_argument("-v", "--verbose", action="store_true", help="print the search's figures")
@@ -109,15 +113,15 @@ def _add_ai_commands(commands: argparse._SubParsersAction[argparse.ArgumentParse
     cmd.set_defaults(run=_solve)
 
     cmd = commands.add_parser("play", help="play a game against the computer in the terminal")
-    cmd.add_argument("--level", choices=_LEVELS, default="mittel")
+    cmd.add_argument("--level", choices=LEVELS, default="mittel")
     cmd.add_argument("--begin", choices=["me", "computer"], default="me",
                      help="who begins and plays black")
     cmd.add_argument("--seed", type=int, default=None)
     cmd.set_defaults(run=_play)
 
     cmd = commands.add_parser("match", help="play level against level from varied openings")
-    cmd.add_argument("first", choices=_LEVELS)
-    cmd.add_argument("second", choices=_LEVELS)
+    cmd.add_argument("first", choices=LEVELS)
+    cmd.add_argument("second", choices=LEVELS)
     cmd.add_argument("-n", "--games", type=int, default=10)
     cmd.add_argument("--budget", type=float, default=None, help="seconds per move for Schwer")
     cmd.add_argument("--seed", type=int, default=1)
@@ -162,18 +166,16 @@ def _solve(args: argparse.Namespace) -> None:
 
 
 def _board_text(board: Board) -> str:
-    """The board with coordinates: X black, O white, a dot on each legal move."""
-    moves = board.legal_moves.mask
-    rows = ["   a b c d e f g h"]
-    for r in range(8):
-        cells = []
-        for f in range(8):
-            sq = r * 8 + f
-            cells.append("X" if board.black >> sq & 1 else "O" if board.white >> sq & 1
-                         else "." if moves >> sq & 1 else "-")
-        rows.append(f" {r + 1} {' '.join(cells)}")
-    rows.append(f"   black (X) {board.count(True)}, white (O) {board.count(False)}")
-    return "\n".join(rows)
+    """The board (the engine's diagram: X Ebenholz, O Perlmutt, * a legal move) and the
+    disc counts."""
+    return f"{board}\n{text('score.label', black=board.count(True), white=board.count(False))}"
+
+
+def _refusal(error: ReversiError, typed: str) -> str:
+    """Why a typed move is not possible, in the words of the board in the browser."""
+    if isinstance(error, IllegalMoveError):
+        return text(f"reason.{error.reason.name.lower()}", square=typed)
+    return text("reason.bad_square", square=typed)
 
 
 def _play(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
@@ -181,43 +183,43 @@ def _play(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     from reversi.engine import BLACK, PASS
 
     human = BLACK if args.begin == "me" else not BLACK
-    names = {BLACK: "Black (X)", not BLACK: "White (O)"}
+    colors = {BLACK: text("color.black"), not BLACK: text("color.white")}
     board = Board()
-    print(f"You play {names[human]} against {args.level}. Enter a square like d3, "
-          "u to undo your last move, q to quit.")
+    print(text("setup.current", level=text(f"level.{args.level}"), color=colors[human]))
+    print(text("cli.help"))
     while not board.is_game_over():
         if board.turn != human:
             decision = think(board, args.level, seed=args.seed)
             board.push(decision.move)
-            print(f"The computer plays {decision.move}.")
+            print(text("cli.computer_move", square=decision.move))
         else:
             print(_board_text(board))
             try:
-                text = ask(f"{names[human]} to move: ").strip().lower()
+                typed = ask(text("cli.prompt", color=colors[human])).strip().lower()
             except EOFError:
                 return 1
-            if text in ("q", "quit"):
+            if typed in ("q", "quit"):
                 return 0
-            if text in ("u", "undo"):
+            if typed in ("u", "undo"):
                 earlier = _undo(board, human)
-                print("Nothing to undo." if earlier is None else "Taken back.")
+                print(text("cli.undo.none" if earlier is None else "cli.undo.done"))
                 board = earlier or board
                 continue
             try:
-                board.push(text)
+                board.push(typed)
             except ReversiError as error:
-                print(f"Not possible: {error}")
+                print(_refusal(error, typed))
                 continue
         if board.last_move == PASS and not board.is_game_over():
-            print(f"{names[not board.turn]} has no move and passes.")
+            print(text("notice.pass", color=colors[not board.turn], other=colors[board.turn]))
     print(_board_text(board))
     outcome = board.outcome()
     assert outcome is not None
+    score = {"black": outcome.black, "white": outcome.white}
     if outcome.winner is None:
-        print(f"Draw, {outcome.black}:{outcome.white}.")
+        print(text("result.draw", **score))
     else:
-        who = "You win" if outcome.winner == human else "The computer wins"
-        print(f"{who}, {outcome.black}:{outcome.white} (black:white).")
+        print(text("result.you.win" if outcome.winner == human else "result.you.loss", **score))
     return 0
 
 

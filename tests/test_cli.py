@@ -1,9 +1,12 @@
+import argparse
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from reversi import __version__
+from reversi import __version__, cli
 from reversi.cli import main
 from tests.engine.test_notation import SEED_001_FIGURE_1
 
@@ -43,3 +46,21 @@ def test_python_dash_m_works_the_same() -> None:
         capture_output=True, text=True, check=True,
     )
     assert result.stdout == SEED_001_FIGURE_1 + "\n"
+
+
+def test_the_terminal_game_speaks_german_with_the_boards_reasons(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong square is refused as the board in the browser refuses it (de.json's
+    reason.*), never with the engine's internals (an English message quoting OBF)."""
+    answers = iter(["d4", "a1", "zz", "q"])
+    args = argparse.Namespace(level="leicht", begin="me", seed=1)
+    assert cli._play(args, lambda prompt: next(answers)) == 0
+    out = capsys.readouterr().out
+    catalogue = json.loads((Path(cli.__file__).parent / "web/static/de.json").read_text())
+    assert catalogue["reason.occupied"].format(square="d4") in out
+    assert catalogue["reason.no_flips"].format(square="a1") in out
+    assert "„zz“ ist kein Feld" in out
+    assert "Gegen den Computer (Leicht) – du spielst Ebenholz." in out
+    assert "Steine: Ebenholz 2, Perlmutt 2" in out
+    for internal in ("illegal", "Not possible", "encloses", "----", "black", "You "):
+        assert internal not in out

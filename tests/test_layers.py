@@ -64,6 +64,93 @@ def test_the_hall_knows_no_game_and_no_server(tmp_path: Path) -> None:
     assert (PACKAGE / "hall").is_dir()
     assert hall_violations(PACKAGE / "hall") == []
     (tmp_path / "bad.py").write_text("from reversi.engine import Board\nimport reversi.server.app\n"
-                                     "from reversi.storage.db import Database\n")
+                                     "from reversi.storage import Store\n")
     assert hall_violations(tmp_path) == ["bad.py imports reversi.engine",
                                          "bad.py imports reversi.server.app"]
+
+
+# --- no import circles -------------------------------------------------------------------
+
+
+def module_name(root: Path, path: Path) -> str:
+    parts = [root.name, *path.relative_to(root).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Which modules of the package at ``root`` each of its modules imports: every import,
+    also those inside functions and under ``TYPE_CHECKING`` (a circle is a circle).
+    ``from package import name`` counts as importing ``package.name`` when that is a
+    module, else ``package``."""
+    modules = {module_name(root, p): p for p in root.rglob("*.py")}
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
+                           for a in node.names]
+            for target in targets:
+                while target and target not in modules:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_module_of_the_package_imports_itself_through_others() -> None:
+    assert circles(import_graph(PACKAGE)) == []
+
+
+def test_the_circle_check_finds_circles_however_they_import(tmp_path: Path) -> None:
+    root = tmp_path / "pkg"
+    (root / "sub").mkdir(parents=True)
+    (root / "__init__.py").write_text("from pkg.a import A\n")
+    (root / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                               "    from pkg.b import B\nA = 1\n")
+    (root / "b.py").write_text("def f():\n    from . import a\n")  # lazily, relative
+    (root / "c.py").write_text("import pkg.sub.d\n")
+    (root / "sub" / "__init__.py").write_text("")
+    (root / "sub" / "d.py").write_text("from .. import c\nfrom pkg import a\n")
+    (root / "e.py").write_text("from pkg import a\n")  # imports into a circle: not in one
+    assert import_graph(root)["pkg.b"] == {"pkg.a"}
+    assert circles(import_graph(root)) == [["pkg.a", "pkg.b"], ["pkg.c", "pkg.sub.d"]]

@@ -1,10 +1,11 @@
-"""The rules of Reversi: bitboards, moves, the game, notation and perft.
+"""The rules of Reversi: bitboards, moves, the game, notation and perft, and the
+renderers that read a board (the view, the German text figure).
 
 Standard library only: this package runs unchanged in the browser under Pyodide.
 """
 
 from reversi.engine.bitboard import SQUARE_NAMES, SQUARES, Bitboard, Square
-from reversi.engine.board import PASS, Board, LegalMoves, Move, flip_order
+from reversi.engine.board import Board, LegalMoves
 from reversi.engine.color import BLACK, WHITE, Color
 from reversi.engine.errors import (
     IllegalMoveError,
@@ -16,6 +17,7 @@ from reversi.engine.errors import (
 )
 from reversi.engine.figure import german_figure
 from reversi.engine.ggf import read_ggf, write_ggf
+from reversi.engine.move import PASS, Move, flip_order
 from reversi.engine.moves import flips, legal_moves
 from reversi.engine.notation import (
     ObfPosition,

@@ -12,14 +12,11 @@ from reversi.engine.bitboard import (
     BB_E4,
     BB_E5,
     BB_SQUARES,
-    DIRECTIONS,
     SQUARE_NAMES,
     Bitboard,
     Square,
+    grid,
     scan_forward,
-    square,
-    square_file,
-    square_row,
 )
 from reversi.engine.color import BLACK, WHITE, Color
 from reversi.engine.errors import (
@@ -28,6 +25,7 @@ from reversi.engine.errors import (
     InvalidPositionError,
     InvalidSquareError,
 )
+from reversi.engine.move import PASS, Move
 from reversi.engine.moves import FLIPS_BY_SQUARE, legal_moves
 from reversi.engine.notation import (
     parse_obf,
@@ -40,41 +38,6 @@ from reversi.engine.outcome import Counting, Outcome, Termination
 
 START_BLACK: Bitboard = BB_D5 | BB_E4
 START_WHITE: Bitboard = BB_D4 | BB_E5
-
-
-class Move(NamedTuple):
-    """A placed disc and the discs it flipped, or a pass (``square`` is None)."""
-
-    square: Square | None
-    flipped: Bitboard = 0
-
-    @property
-    def is_pass(self) -> bool:
-        return self.square is None
-
-    @property
-    def flip_count(self) -> int:
-        return self.flipped.bit_count()
-
-    def __str__(self) -> str:
-        return "pass" if self.square is None else SQUARE_NAMES[self.square]
-
-
-PASS = Move(None, 0)
-
-
-def flip_order(move: Move) -> list[Square]:
-    """The flipped discs in the order to turn them by hand: line by line
-    clockwise from the top (towards row 1), nearest disc first."""
-    if move.square is None:
-        return []
-    order = []
-    for dx, dy in DIRECTIONS:
-        x, y = square_file(move.square) + dx, square_row(move.square) + dy
-        while 0 <= x < 8 and 0 <= y < 8 and move.flipped >> square(x, y) & 1:
-            order.append(square(x, y))
-            x, y = x + dx, y + dy
-    return order
 
 
 class _State(NamedTuple):
@@ -283,6 +246,12 @@ class Board:
         """Every move from the root, automatic passes included."""
         return tuple(self._stack)
 
+    def mover(self, index: int) -> Color:
+        """The side that made entry ``index`` of :attr:`move_stack`: every entry,
+        automatic passes included, is the other side's than the one before, starting
+        with the root's side to move."""
+        return self._root.turn if index % 2 == 0 else not self._root.turn
+
     @property
     def last_move(self) -> Move | None:
         return self._stack[-1] if self._stack else None
@@ -386,12 +355,6 @@ class Board:
         """The moves from the root, e.g. ``f5d6c3``; passes are implicit."""
         return write_transcript(m.square for m in self._stack if m.square is not None)
 
-    def figure(self) -> str:
-        """The German text figure ("Abbildung als Text") of the position."""
-        from reversi.engine.figure import german_figure
-
-        return german_figure(self)
-
     def root(self) -> Board:
         """A board at this game's root position."""
         board = Board.__new__(Board)
@@ -424,15 +387,6 @@ class Board:
 
     def __str__(self) -> str:
         """A diagram: X black, O white, * a legal move, coordinates around it."""
-        rows = ["  a b c d e f g h"]
-        black, white, moves = self.black, self.white, self._state.moves
-        for r in range(8):
-            cells = []
-            for f in range(8):
-                sq = square(f, r)
-                cells.append(
-                    "X" if black >> sq & 1 else "O" if white >> sq & 1
-                    else "*" if moves >> sq & 1 else "."
-                )
-            rows.append(f"{r + 1} {' '.join(cells)}")
-        return "\n".join(rows)
+        rows = grid(self.black, self.white, "XO.", marks=self._state.moves)
+        return "\n".join(["  a b c d e f g h",
+                          *(f"{r} {' '.join(row)}" for r, row in enumerate(rows, start=1))])

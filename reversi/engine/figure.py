@@ -1,5 +1,8 @@
 """The German text figure ("Abbildung als Text"), as in the hall's rule pages.
 
+A renderer outside the core: it reads a :class:`~reversi.engine.board.Board`, the
+board knows nothing of it.
+
 >>> from reversi.engine import Board
 >>> print(german_figure(Board(moves="f5d6")))
 Schwarze Steine (3): e4 e5 f5
@@ -11,13 +14,9 @@ Brett (ab Reihe 1): ......../......../......../...WB.../...WBB../...W..../......
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from reversi.engine.bitboard import SQUARE_NAMES, scan_forward, square
+from reversi.engine.bitboard import SQUARE_NAMES, grid, scan_forward
+from reversi.engine.board import Board
 from reversi.engine.color import BLACK, WHITE
-
-if TYPE_CHECKING:
-    from reversi.engine.board import Board
 
 COLOR_WORDS = {BLACK: "Schwarz", WHITE: "Weiß"}
 
@@ -34,13 +33,5 @@ def german_figure(board: Board) -> str:
     lines.append(f"Am Zug: {to_move}")
     last = board.last_placed
     lines.append(f"Letzter Zug: {'keiner' if last is None else last}")
-    black, white = board.black, board.white
-    rows = (
-        "".join(
-            "B" if black >> square(f, r) & 1 else "W" if white >> square(f, r) & 1 else "."
-            for f in range(8)
-        )
-        for r in range(8)
-    )
-    lines.append(f"Brett (ab Reihe 1): {'/'.join(rows)}")
+    lines.append(f"Brett (ab Reihe 1): {'/'.join(grid(board.black, board.white, 'BW.'))}")
     return "\n".join(lines)

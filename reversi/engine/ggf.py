@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from reversi.engine.bitboard import BB_SQUARES, SQUARE_NAMES, square
+from reversi.engine.bitboard import BB_SQUARES, SQUARE_NAMES, grid
 from reversi.engine.board import Board
 from reversi.engine.color import BLACK, WHITE, Color
 from reversi.engine.errors import NotationError, ReversiError
@@ -76,15 +76,7 @@ def write_ggf(board: Board, tags: dict[str, str] | None = None) -> str:
 
 
 def _write_bo(board: Board) -> str:
-    black, white = board.black, board.white
-    rows = [
-        "".join(
-            "*" if black >> square(f, r) & 1 else "O" if white >> square(f, r) & 1 else "-"
-            for f in range(8)
-        )
-        for r in range(8)
-    ]
-    return f"8 {' '.join(rows)} {'*' if board.turn else 'O'}"
+    return f"8 {' '.join(grid(board.black, board.white, '*O-'))} {'*' if board.turn else 'O'}"
 
 
 def _read_bo(value: str) -> Board:
@@ -109,7 +101,7 @@ def _replay(board: Board, consumed: int, color: Color, token: str) -> int:
     stack = board.move_stack
     name = f"{'B' if color else 'W'}[{token}]"
     if token.upper() == "PA":
-        if consumed < len(stack) and stack[consumed].is_pass and _mover(board, consumed) == color:
+        if consumed < len(stack) and stack[consumed].is_pass and board.mover(consumed) == color:
             return consumed + 1
         raise NotationError(f"GGF pass {name} while a move exists in {board.obf()!r}")
     if consumed < len(stack) and stack[consumed].is_pass:
@@ -121,11 +113,6 @@ def _replay(board: Board, consumed: int, color: Color, token: str) -> int:
     except ReversiError as error:
         raise NotationError(f"GGF move {name}: {error}") from None
     return consumed + 1
-
-
-def _mover(board: Board, index: int) -> Color:
-    root_turn = board.root().turn
-    return root_turn if index % 2 == 0 else not root_turn
 
 
 def split_ggf_records(text: str) -> list[str]:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from reversi.engine.bitboard import BB_SQUARES, SQUARE_NAMES, Bitboard, Square
+from reversi.engine.bitboard import BB_SQUARES, SQUARE_NAMES, Bitboard, Square, grid
 from reversi.engine.color import BLACK, WHITE, Color
 from reversi.engine.errors import InvalidSquareError, NotationError
 
@@ -100,7 +100,4 @@ def parse_obf(text: str) -> ObfPosition:
 
 
 def write_obf(black: Bitboard, white: Bitboard, turn: Color, annotation: str = "") -> str:
-    squares = "".join(
-        "X" if black >> sq & 1 else "O" if white >> sq & 1 else "-" for sq in range(64)
-    )
-    return f"{squares} {'X' if turn else 'O'}{annotation}"
+    return f"{''.join(grid(black, white, 'XO-'))} {'X' if turn else 'O'}{annotation}"

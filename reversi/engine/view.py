@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reversi.engine.bitboard import SQUARE_NAMES
-from reversi.engine.board import flip_order
-from reversi.engine.color import BLACK, WHITE, Color
+from reversi.engine.bitboard import SQUARE_NAMES, grid
+from reversi.engine.color import BLACK, COLOR_NAMES, WHITE, Color
+from reversi.engine.figure import german_figure
+from reversi.engine.move import flip_order
 
 if TYPE_CHECKING:
     from reversi.engine.board import Board
@@ -25,19 +26,15 @@ if TYPE_CHECKING:
 #: The version of the view's shape; bumped on any incompatible change.
 VIEW_VERSION = 1
 
-COLOR_KEYS: dict[Color, str] = {BLACK: "black", WHITE: "white"}
 
 
 def color_key(color: Color | None) -> str | None:
-    return None if color is None else COLOR_KEYS[color]
+    return None if color is None else COLOR_NAMES[color]
 
 
 def squares_text(board: Board) -> str:
     """64 characters a1…h8, row by row: ``B`` black, ``W`` white, ``.`` empty."""
-    black, white = board.black, board.white
-    return "".join(
-        "B" if black >> sq & 1 else "W" if white >> sq & 1 else "." for sq in range(64)
-    )
+    return "".join(grid(board.black, board.white, "BW."))
 
 
 def game_view(board: Board) -> dict[str, Any]:
@@ -79,20 +76,18 @@ def game_view(board: Board) -> dict[str, Any]:
         "ply": sum(1 for m in stack if m.square is not None),
         "can_undo": board.can_undo(),
         "can_redo": board.can_redo(),
-        "figure": board.figure(),
+        "figure": german_figure(board),
     }
 
 
 def _moves(board: Board) -> list[dict[str, Any]]:
     """The move list with colours.
 
-    Every entry of the stack, automatic passes included, is made by the other side
-    than the one before it, starting with the root's side to move: no replay needed.
+    The colours come from :meth:`Board.mover`: no replay needed.
     """
-    first = board.root().turn
     moves: list[dict[str, Any]] = []
     for i, move in enumerate(board.move_stack):
-        color = color_key(first if i % 2 == 0 else not first)
+        color = color_key(board.mover(i))
         if move.square is None:
             moves.append({"color": color, "square": None})
         else:

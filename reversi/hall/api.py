@@ -3,8 +3,8 @@ settings. Documented in ``docs/api.md``.
 
 The hall does not know how players are identified: the app hands it a
 :class:`Players` (the duel server's signed cookie). Every answer is JSON with
-``Cache-Control: no-store``; errors are ``{"error": code, "message": German text}``
-and change nothing.
+``Cache-Control: no-store``; errors are ``{"error": code, "key": catalogue key,
+"params": {…}, "message": German text}`` and change nothing.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from starlette.routing import BaseRoute, Route
 from reversi.hall.milestones import MILESTONE_IDS
 from reversi.hall.periods import PERIODS, PeriodError, parse_day
 from reversi.hall.points import OUTCOMES
+from reversi.hall.queries import DeviceGame
 from reversi.hall.service import Hall
-from reversi.hall.store import DeviceGame
+from reversi.texts import text
 
 NO_STORE = {"Cache-Control": "no-store"}
 #: limits of a batch of computer games and of the settings
@@ -53,26 +54,37 @@ class Players(Protocol):
 
 
 class BadInput(Exception):
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code, self.message, self.status = code, message, status
+    """A request the hall refuses: ``code`` for programs, the catalogue's ``key`` and
+    ``params`` for its German ``message``."""
+
+    def __init__(self, code: str, key: str, status: int = 400, **params: Any) -> None:
+        self.code, self.key, self.status, self.params = code, key, status, params
+        self.message = text(key, **params)
+        super().__init__(self.message)
+
+
+class BadGame(ValueError):
+    """Why one computer game of a batch is refused (a catalogue key and its params)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(text(key, **params))
 
 
 def error(e: BadInput) -> JSONResponse:
-    return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status,
-                        headers=NO_STORE)
+    return JSONResponse({"error": e.code, "key": e.key, "params": e.params,
+                         "message": e.message}, status_code=e.status, headers=NO_STORE)
 
 
 async def _json(request: Request, limit: int) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > limit:
-        raise BadInput("too_big", f"Die Anfrage ist zu groß (höchstens {limit} Bytes).", 413)
+        raise BadInput("too_big", "hall.error.too_big", 413, limit=limit)
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, RecursionError):
-        raise BadInput("bad_json", "Die Anfrage ist kein gültiges JSON.") from None
+        raise BadInput("bad_json", "request.bad_json") from None
     if not isinstance(data, dict):
-        raise BadInput("bad_json", "Die Anfrage ist ein JSON-Objekt.")
+        raise BadInput("bad_json", "request.bad_json.object")
     return data
 
 
@@ -87,41 +99,41 @@ def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
     {'dots': True}
     """
     if not isinstance(value, dict):
-        raise BadInput("bad_settings", "Die Einstellungen sind ein JSON-Objekt.")
+        raise BadInput("bad_settings", "hall.error.bad_settings")
     for name, setting in value.items():
         allowed = schema.get(name)
         if allowed is None:
-            raise BadInput("bad_settings", f"Unbekannte Einstellung: {name[:40]!r}.")
+            raise BadInput("bad_settings", "hall.error.bad_settings.unknown", name=name[:40])
         ok = (isinstance(setting, bool) if allowed is bool
               else not isinstance(setting, bool) and setting in allowed)  # type: ignore[operator]
         if not ok:
-            raise BadInput("bad_settings", f"Ungültiger Wert für {name!r}.")
+            raise BadInput("bad_settings", "hall.error.bad_settings.value", name=name)
     return dict(value)
 
 
 def check_device_game(item: Any, levels: tuple[str, ...], now: float) -> DeviceGame:
     """One computer game of a batch (see docs/api.md)."""
     if not isinstance(item, dict):
-        raise ValueError("ist kein JSON-Objekt")
+        raise BadGame("hall.game.not_object")
     unknown = set(item) - {"id", "level", "outcome", "finished_at", "detail"}
     if unknown:
-        raise ValueError(f"unbekanntes Feld {sorted(unknown)[0][:20]!r}")
+        raise BadGame("hall.game.unknown_field", name=sorted(unknown)[0][:20])
     client_id, lvl, outcome = item.get("id"), item.get("level"), item.get("outcome")
     when, detail = item.get("finished_at"), item.get("detail", {})
     if not isinstance(client_id, str) or not _CLIENT_ID.fullmatch(client_id):
-        raise ValueError("braucht eine id aus 8–64 Buchstaben, Ziffern, - oder _")
+        raise BadGame("hall.game.id")
     if lvl not in levels:
-        raise ValueError(f"hat keine bekannte Spielstärke ({', '.join(levels)})")
+        raise BadGame("hall.game.level", levels=", ".join(levels))
     if outcome not in OUTCOMES:
-        raise ValueError("hat kein Ergebnis win, draw oder loss")
+        raise BadGame("hall.game.outcome")
     if (isinstance(when, bool) or not isinstance(when, int | float) or not math.isfinite(when)
             or not EARLIEST <= when <= now + 86_400):
-        raise ValueError("hat keinen gültigen Zeitpunkt finished_at (Sekunden seit 1970)")
+        raise BadGame("hall.game.finished_at")
     if not isinstance(detail, dict) or len(detail) > 8 or not all(
             isinstance(k, str) and _DETAIL_KEY.fullmatch(k)
             and (v is None or isinstance(v, bool | int)
                  or (isinstance(v, str) and len(v) <= 16)) for k, v in detail.items()):
-        raise ValueError("hat ein ungültiges detail (≤ 8 kurze Werte)")
+        raise BadGame("hall.game.detail")
     return DeviceGame(client_id, lvl, outcome, float(when), detail)
 
 
@@ -143,7 +155,7 @@ class HallApi:
 
     async def _check_rate(self, request: Request) -> None:
         if not await self.allow_write(request):
-            raise BadInput("rate_limited", "Zu viele Anfragen – bitte warte etwas.", 429)
+            raise BadInput("rate_limited", "hall.error.rate_limited", 429)
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -167,10 +179,10 @@ class HallApi:
         at = request.query_params.get("at")
         try:
             if kind not in PERIODS:
-                raise BadInput("bad_period", "Zeitraum ist week, month oder year.")
+                raise BadInput("bad_period", "hall.error.bad_period")
             day = parse_day(at) if at else None
         except PeriodError:
-            return error(BadInput("bad_date", "Das Datum hat die Form JJJJ-MM-TT."))
+            return error(BadInput("bad_date", "hall.error.bad_date"))
         except BadInput as e:
             return error(e)
         player = await self.players.find(request)
@@ -185,10 +197,10 @@ class HallApi:
         player = await self.players.find(request)
         try:
             if player is None:
-                raise BadInput("not_identified", "Unbekannter Spieler.", 401)
+                raise BadInput("not_identified", "request.not_identified", 401)
             ids = (await _json(request, 1024)).get("ids")
             if not isinstance(ids, list) or not all(i in MILESTONE_IDS for i in ids):
-                raise BadInput("bad_milestones", "ids ist eine Liste von Meilensteinen.")
+                raise BadInput("bad_milestones", "hall.error.bad_milestones")
         except BadInput as e:
             return error(e)
         await self.hall.mark_seen(player.id, ids)
@@ -200,18 +212,19 @@ class HallApi:
             body = await _json(request, MAX_RESULTS_BODY)
             items = body.get("results")
             if set(body) != {"results"} or not isinstance(items, list):
-                raise BadInput("bad_results", "Erwartet wird {\"results\": [...]}.")
+                raise BadInput("bad_results", "hall.error.bad_results")
             if len(items) > MAX_BATCH:
-                raise BadInput("too_many", f"Höchstens {MAX_BATCH} Partien auf einmal.", 413)
+                raise BadInput("too_many", "hall.error.too_many", 413, max=MAX_BATCH)
             now = self.hall.clock()
             games: list[DeviceGame] = []
             for index, item in enumerate(items):
                 try:
                     games.append(check_device_game(item, self.hall.levels, now))
-                except ValueError as why:
-                    raise BadInput("bad_results", f"Partie {index + 1} {why}.") from None
+                except BadGame as why:
+                    raise BadInput("bad_results", "hall.error.bad_game", number=index + 1,
+                                   why=str(why)) from None
             if len({g.client_id for g in games}) != len(games):
-                raise BadInput("bad_results", "Eine id kommt zweimal vor.")
+                raise BadInput("bad_results", "hall.error.bad_results.twice")
         except BadInput as e:
             return error(e)
         player, set_cookie = await self.players.find_or_create(request)
@@ -228,12 +241,12 @@ class HallApi:
             await self._check_rate(request)
             body = await _json(request, MAX_SETTINGS_BODY)
             if set(body) - {"settings", "changed_at"}:
-                raise BadInput("bad_settings", "Erwartet wird {\"settings\", \"changed_at\"}.")
+                raise BadInput("bad_settings", "hall.error.bad_settings.fields")
             settings = check_settings(body.get("settings"), self.schema)
             changed_at = body.get("changed_at")
             if (isinstance(changed_at, bool) or not isinstance(changed_at, int | float)
                     or not math.isfinite(changed_at) or changed_at < 0):
-                raise BadInput("bad_settings", "changed_at ist ein Zeitpunkt in Sekunden.")
+                raise BadInput("bad_settings", "hall.error.bad_settings.changed_at")
             changed_at = min(float(changed_at), self.hall.clock() + 60)
         except BadInput as e:
             return error(e)

@@ -1,7 +1,7 @@
 """The hall as a service: what the routes (``api.py``) and the duel server ask of it.
 
 It knows players by id and games by name only; results come in as
-``(game, players, outcome, when)`` — see :func:`reversi.hall.store.record_result`.
+``(game, players, outcome, when)`` — see :func:`reversi.hall.queries.record_result`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
-from reversi.hall import store
+from reversi.hall import queries as q
 from reversi.hall.milestones import level, progress
 from reversi.hall.periods import PERIODS, Period, current, period_of
 from reversi.hall.points import OUTCOMES
-from reversi.storage.db import Database
+from reversi.storage import Store
 
 #: rows of a leaderboard, and entries of the record's recent lists
 TOP = 50
@@ -24,27 +24,29 @@ RECENT = 20
 
 
 class Hall:
-    def __init__(self, db: Database | None, clock: Callable[[], float], game: str,
+    def __init__(self, store: Store | None, clock: Callable[[], float], game: str,
                  levels: Sequence[str] = ()) -> None:
         #: set before the first request (the duel server opens it at startup)
-        self._db = db
+        self._store = store
         self.clock = clock
         self.game = game
         #: the computer's levels of this game, in the order the record lists them
         self.levels = tuple(levels)
 
     @property
-    def db(self) -> Database:
-        assert self._db is not None, "the hall has no database yet"
-        return self._db
+    def store(self) -> Store:
+        assert self._store is not None, "the hall has no database yet"
+        return self._store
 
-    @db.setter
-    def db(self, db: Database | None) -> None:
-        self._db = db
+    @store.setter
+    def store(self, store: Store | None) -> None:
+        self._store = store
 
     async def _read(self, fn: Callable[[Connection], Any]) -> Any:
-        async with self.db.read() as conn:
-            return await conn.run_sync(fn)
+        return await self.store.read(lambda rows: fn(rows.conn))
+
+    async def _write(self, fn: Callable[[Connection], Any]) -> Any:
+        return await self.store.write(lambda rows: fn(rows.conn))
 
     # --- writes -------------------------------------------------------------------------
 
@@ -52,45 +54,45 @@ class Hall:
                             outcome: dict[str, Any], finished_at: float) -> bool:
         """A finished game between people in a transaction of its own (tests, other games);
         the duel server records inside its table's transaction instead."""
-        return bool(await self.db.run_write(functools.partial(
-            store.record_result, game=game, source=source, players=players, outcome=outcome,
+        return bool(await self._write(functools.partial(
+            q.record_result, game=game, source=source, players=players, outcome=outcome,
             finished_at=finished_at)))
 
     async def add_device_games(self, player_id: str,
-                               games: Iterable[store.DeviceGame]) -> list[str]:
+                               games: Iterable[q.DeviceGame]) -> list[str]:
         games = list(games)
         now = self.clock()
-        return list(await self.db.run_write(
-            lambda conn: store.add_device_games(conn, player_id, self.game, games, now)))
+        return list(await self._write(
+            lambda conn: q.add_device_games(conn, player_id, self.game, games, now)))
 
     async def settings(self, player_id: str) -> dict[str, Any] | None:
-        found = (await self._read(lambda c: store.profile(c, player_id)))["settings"]
+        found = (await self._read(lambda c: q.profile(c, player_id)))["settings"]
         kept = found.get(self.game)
         return dict(kept) if kept else None
 
     async def save_settings(self, player_id: str, settings: dict[str, Any],
                             changed_at: float) -> dict[str, Any]:
-        return dict(await self.db.run_write(
-            lambda c: store.save_settings(c, player_id, self.game, settings, changed_at)))
+        return dict(await self._write(
+            lambda c: q.save_settings(c, player_id, self.game, settings, changed_at)))
 
     async def mark_seen(self, player_id: str, ids: Iterable[str]) -> list[str]:
         ids = list(ids)
-        return list(await self.db.run_write(lambda c: store.mark_seen(c, player_id, ids)))
+        return list(await self._write(lambda c: q.mark_seen(c, player_id, ids)))
 
     # --- reads --------------------------------------------------------------------------
 
     async def level_of(self, player_id: str) -> int:
-        tallies = await self._read(lambda c: store.tallies(c, [player_id]))
+        tallies = await self._read(lambda c: q.tallies(c, [player_id]))
         return level(tallies[player_id].stats)
 
     async def milestones(self, player_id: str | None) -> dict[str, Any]:
         """Level, every milestone with its progress, and the reached ones not yet seen."""
         if player_id is None:
-            return _milestones(store.Tally(), [])
+            return _milestones(q.Tally(), [])
 
         def read(conn: Connection) -> dict[str, Any]:
-            tally = store.tallies(conn, [player_id])[player_id]
-            return _milestones(tally, store.profile(conn, player_id)["milestones_seen"])
+            tally = q.tallies(conn, [player_id])[player_id]
+            return _milestones(tally, q.profile(conn, player_id)["milestones_seen"])
 
         return dict(await self._read(read))
 
@@ -101,19 +103,19 @@ class Hall:
         period = current(kind, now) if day is None else period_of(kind, day)
 
         def read(conn: Connection) -> dict[str, Any]:
-            rows, count = store.board(conn, period.key, TOP)
+            rows, count = q.board(conn, period.key, TOP)
             you = None
             if player_id is not None:
                 mine = next((r for r in rows if r["player_id"] == player_id), None)
                 if mine is None:
-                    points = store.period_points(conn, player_id, [period.key]).get(period.key)
+                    points = q.period_points(conn, player_id, [period.key]).get(period.key)
                     if points is not None:
-                        name = store.nicknames(conn, [player_id]).get(player_id, "?")
+                        name = q.nicknames(conn, [player_id]).get(player_id, "?")
                         mine = {"player_id": player_id, "nickname": name, "points": points,
-                                "rank": store.rank_of(conn, period.key, points)}
+                                "rank": q.rank_of(conn, period.key, points)}
                 you = mine
             ids = [r["player_id"] for r in rows] + ([you["player_id"]] if you else [])
-            tallies = store.tallies(conn, ids)
+            tallies = q.tallies(conn, ids)
 
             def public(row: dict[str, Any]) -> dict[str, Any]:
                 return {"rank": row["rank"], "nickname": row["nickname"],
@@ -133,20 +135,20 @@ class Hall:
 
         def read(conn: Connection) -> dict[str, Any]:
             keys = [p.key for p in periods.values()]
-            mine = store.period_points(conn, player_id, keys)
+            mine = q.period_points(conn, player_id, keys)
             points = {}
             for kind, period in periods.items():
                 got = mine.get(period.key, 0)
                 points[kind] = {"key": period.key, "points": got,
-                                "rank": store.rank_of(conn, period.key, got) if got else None}
-            tally = store.tallies(conn, [player_id])[player_id]
-            seen = store.profile(conn, player_id)["milestones_seen"]
-            against = store.opponents(conn, player_id)
-            recent = store.recent_duels(conn, player_id, RECENT)
-            names = store.nicknames(conn, [o["player_id"] for o in against])
-            levels = store.tallies(conn, names)
-            counts = store.device_counts(conn, player_id)
-            device = store.recent_device_games(conn, player_id, RECENT)
+                                "rank": q.rank_of(conn, period.key, got) if got else None}
+            tally = q.tallies(conn, [player_id])[player_id]
+            seen = q.profile(conn, player_id)["milestones_seen"]
+            against = q.opponents(conn, player_id)
+            recent = q.recent_duels(conn, player_id, RECENT)
+            names = q.nicknames(conn, [o["player_id"] for o in against])
+            levels = q.tallies(conn, names)
+            counts = q.device_counts(conn, player_id)
+            device = q.recent_device_games(conn, player_id, RECENT)
             return {"points": points, **_milestones(tally, seen),
                     "record": {
                         "duels": {
@@ -178,7 +180,7 @@ class Hall:
                            for g in device]}
 
 
-def _milestones(tally: store.Tally, seen: list[str]) -> dict[str, Any]:
+def _milestones(tally: q.Tally, seen: list[str]) -> dict[str, Any]:
     items = progress(tally.stats)
     return {"level": level(tally.stats), "milestones": items,
             "new_milestones": [m["id"] for m in items if m["done"] and m["id"] not in seen]}

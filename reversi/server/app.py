@@ -10,7 +10,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
-from reversi.server.duels import DuelServer, duel_routes
+from reversi.server.duels import DuelServer
+from reversi.texts import text
 
 #: The pages of the hall; each is the same shell, the client draws the page.
 PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine")
@@ -27,7 +28,7 @@ def _encoding(request: Request, asset: Asset) -> str | None:
 
 def serve_asset(request: Request, asset: Asset | None, cache_control: str = IMMUTABLE) -> Response:
     if asset is None:
-        return Response("nicht gefunden", status_code=404, media_type="text/plain")
+        return Response(text("server.not_found"), status_code=404, media_type="text/plain")
     etag = f'"{asset.etag}"'
     encoding = _encoding(request, asset)
     headers = {"Cache-Control": cache_control, "ETag": etag, "Vary": "Accept-Encoding"}
@@ -94,7 +95,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         Route("/tisch/{code}", page, methods=["GET", "HEAD"]),
         Route("/weiter", page, methods=["GET", "HEAD"]),
     ]
-    routes += duel_routes(duels)
+    routes += duels.routes()
     app = Starlette(routes=routes, lifespan=duels.lifespan)
     app.state.bundle = bundle
     app.state.duels = duels

@@ -15,7 +15,7 @@ from typing import Any
 
 from reversi.engine import Board
 from reversi.engine.view import game_view
-from reversi.storage.repository import TableRecord
+from reversi.storage import TableRecord
 
 #: tables remembered per process (a board at the end of a game holds ~20 KiB)
 CAPACITY = 4096

@@ -1,4 +1,4 @@
-"""The duel service: loads a table, lets :class:`~reversi.server.tables.Duel` change it,
+"""The duel service: loads a table, lets :class:`~reversi.server.duel.Duel` change it,
 commits the row and its events, and only then announces them through the broker.
 
 One writer per table: a lock per table inside the process, and across processes the
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
 import hmac
 import logging
 import re
@@ -25,49 +24,21 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from reversi.hall.store import record_result
+from reversi.hall.queries import record_result
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
+from reversi.server.channels import event_json, player_channel, table_channel
+from reversi.server.duel import Duel, DuelError
+from reversi.server.identity import secret_hash
+from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.tables import (
-    Duel,
-    DuelError,
-    new_code,
-    new_table,
-    normal_code,
-    set_level,
-    table_view,
-)
+from reversi.server.table import OPEN, Status, new_code, new_table, normal_code, set_level
+from reversi.server.views import table_view
+from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
-from reversi.storage.repository import Conflict, EventRecord, Repository, TableRecord, Writes
 
 log = logging.getLogger("reversi.duels")
-
-#: the meta keys of the last moment any server process was seen alive, and of the
-#: last clean stop of a process
-ALIVE = "alive_at"
-STOPPED = "stopped_at"
-
-
-def table_channel(code: str) -> str:
-    return f"table:{code}"
-
-
-def player_channel(player_id: str) -> str:
-    return f"player:{player_id}"
-
-
-def secret_hash(value: str) -> str:
-    return hashlib.sha256(value.encode()).hexdigest()
-
-
-def event_json(event: EventRecord) -> dict[str, Any]:
-    data = {"version": event.version, "kind": event.kind, "data": event.payload}
-    if event.audience is not None:
-        data["to"] = event.audience
-    return data
-
 
 class _Unconfirmed(Exception):
     """The cached row gave no change to save: ask the database before answering."""
@@ -82,8 +53,8 @@ class Outcome:
 
 
 class DuelService:
-    def __init__(self, repo: Repository, broker: Broker, settings: Settings) -> None:
-        self.repo = repo
+    def __init__(self, store: Store, broker: Broker, settings: Settings) -> None:
+        self.store = store
         self.broker = broker
         self.settings = settings
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
@@ -116,10 +87,7 @@ class DuelService:
             set_level(duel.table, 0, level)
             duel.open()
             try:
-                async with self.repo.write() as tx:
-                    await tx.add_table(duel.table)
-                    assert duel.table.id is not None
-                    await tx.add_events(duel.table.id, duel.events)
+                await self.store.write(functools.partial(_add_table, duel=duel))
             except IntegrityError:  # the code was taken: draw another
                 continue
             return duel.table
@@ -135,34 +103,47 @@ class DuelService:
 
         return int((await self.change(code, action)).value)
 
-    async def resume(self, player_id: str, name: str, code: str, secret: str) -> int:
-        """Moves the seat whose secret this is to ``player_id`` (and renews the secret)."""
+    async def resume(self, player_id: str, name: str, code: str, secret: str
+                     ) -> tuple[int, str]:
+        """The seat whose secret this is, and the player who sits there.
+
+        The seat link carries the *player*, not only the seat: opened by someone else,
+        the seat keeps its player (name, level, points, record), its secret is renewed
+        (the link works once), and the caller moves that player to this device
+        (:meth:`~reversi.server.identity.Identity.move_here`). Only a free seat is taken
+        by ``player_id`` itself.
+        """
         level = await self._level(player_id)
 
-        def action(duel: Duel) -> int:
+        def action(duel: Duel) -> tuple[int, str]:
             for seat, known in ((0, duel.table.secret0), (1, duel.table.secret1)):
                 if hmac.compare_digest(known.encode(), secret.encode()):
+                    holder = duel.table.seat0 if seat == 0 else duel.table.seat1
                     mine = duel.seat_of(player_id)
                     if mine == seat:
-                        return seat
+                        return seat, player_id
                     if mine is not None:
-                        raise DuelError("both_seats", "Du sitzt schon am anderen Platz.")
-                    duel.move_seat(seat, player_id, name)
-                    set_level(duel.table, seat, level)
-                    return seat
-            raise DuelError("bad_secret", "Dieser Link ist nicht (mehr) gültig.")
+                        raise DuelError("both_seats")
+                    if holder is None:
+                        duel.move_seat(seat, player_id, name)
+                        set_level(duel.table, seat, level)
+                        return seat, player_id
+                    duel.renew_secret(seat)
+                    return seat, holder
+            raise DuelError("bad_secret")
 
-        return int((await self.change(code, action)).value)
+        seat, holder = (await self.change(code, action)).value
+        return int(seat), str(holder)
 
     async def rename(self, player_id: str, name: str) -> None:
         """A new nickname reaches the seats of the player's waiting and running tables
         (finished ones keep the name they were played under)."""
-        async with self.repo.read() as tx:
-            tables = await tx.tables_of(player_id, ("waiting", "playing"))
+        tables = await self.store.read(
+            lambda rows: rows.tables_of(player_id, OPEN))
 
         def action(duel: Duel) -> None:
             seat = duel.seat_of(player_id)
-            if seat is not None and duel.table.status in ("waiting", "playing"):
+            if seat is not None and duel.table.status in OPEN:
                 duel.rename_seat(seat, name)
 
         for table in tables:
@@ -191,34 +172,34 @@ class DuelService:
                     guess = None
                     continue
                 if outcome.events:
-                    await self._announce(outcome)
+                    await self.announce(outcome)
                 if error is not None:
                     raise error
                 return outcome
-            raise DuelError("busy", "Der Tisch ist gerade beschäftigt – bitte noch einmal.")
+            raise DuelError("busy")
 
     async def _change_once(self, code: str, action: Callable[[Duel], Any],
                            guess: TableRecord | None) -> tuple[Outcome, DuelError | None]:
         now = self.now
-        if guess is None and not self.repo.db.is_sqlite:
+        if guess is None and self.store.locks_rows:
             # a row lock is cheap here: read, decide and write in one transaction
-            def locked(tx: Writes) -> tuple[TableRecord, Duel, Any, DuelError | None]:
-                loaded = tx.table(code, lock=True)
+            def locked(rows: Rows) -> tuple[TableRecord, Duel, Any, DuelError | None]:
+                loaded = rows.table(code, lock=True)
                 if loaded is None:
-                    raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
+                    raise DuelError("unknown_table")
                 duel, value, error = self._decide(loaded, action, now, guessed=False)
                 if duel.events:
-                    self._save(tx, loaded.version, duel)
+                    self.save_change(rows, loaded.version, duel)
                 return loaded, duel, value, error
 
-            loaded, duel, value, error = await self.repo.transaction(locked)
+            loaded, duel, value, error = await self.store.write(locked)
         else:
             loaded = guess or await self._load(code)
             duel, value, error = self._decide(loaded, action, now, guessed=guess is not None)
             if duel.events and _plain(duel):  # most moves: the row and its events only
-                await self.repo.save(duel.table, loaded.version, duel.events)
+                await self.store.save(duel.table, loaded.version, duel.events)
             elif duel.events:
-                await self.repo.transaction(lambda tx: self._save(tx, loaded.version, duel))
+                await self.store.write(lambda rows: self.save_change(rows, loaded.version, duel))
         if not duel.events:
             self.positions.remember(loaded)
             return Outcome(loaded, [], value), error
@@ -244,30 +225,29 @@ class DuelService:
         return duel, value, None
 
     async def _load(self, code: str) -> TableRecord:
-        async with self.repo.read() as tx:
-            table = await tx.table(code)
+        table = await self.store.read(lambda rows: rows.table(code))
         if table is None:
-            raise DuelError("unknown_table", "Diesen Tisch gibt es nicht.")
+            raise DuelError("unknown_table")
         return table
 
-    def _save(self, tx: Writes, expected: int, duel: Duel) -> None:
+    def save_change(self, rows: Rows, expected: int, duel: Duel) -> None:
         table = duel.table
         assert table.id is not None
-        tx.save_table(table, expected)
-        tx.add_events(table.id, duel.events)
+        rows.save_table(table, expected)
+        rows.add_events(table.id, duel.events)
         effects = duel.effects
         for line in effects.chat:
-            tx.add_chat(table.id, line)
+            rows.add_chat(table.id, line)
         if effects.result is not None:
             # the hall's points, once per table, in the same transaction as the table
-            record_result(tx.conn, "reversi", f"table:{table.code}", effects.result["players"],
-                          effects.result["outcome"], duel.now)
+            record_result(rows.conn, "reversi", f"table:{table.code}",
+                          effects.result["players"], effects.result["outcome"], duel.now)
         if effects.rematch is not None:
-            tx.add_table(effects.rematch)
+            rows.add_table(effects.rematch)
             assert effects.rematch.id is not None
-            tx.add_events(effects.rematch.id, duel.rematch_events)
+            rows.add_events(effects.rematch.id, duel.rematch_events)
 
-    async def _announce(self, outcome: Outcome) -> None:
+    async def announce(self, outcome: Outcome) -> None:
         table = outcome.table
         events = outcome.events
         message = {
@@ -289,7 +269,7 @@ class DuelService:
         """Applies one protocol message from a seated (or not) player."""
         handler = HANDLERS.get(type(message))
         if handler is None:
-            raise DuelError("bad_message", "Diese Nachricht ändert keinen Tisch.")
+            raise DuelError("bad_message")
         code = normal_code(message.code)  # type: ignore[attr-defined]
         secrets_: list[str] = []
         if isinstance(message, p.Chat):
@@ -303,9 +283,9 @@ class DuelService:
 
     async def _secrets_of(self, code: str, player_id: str, text: str) -> list[str]:
         """The secrets a chat line must not hold: seat secrets, live transfer links and codes."""
-        async with self.repo.read() as tx:
-            table = await tx.table(code)
-            hashes = set(await tx.transfer_hashes(player_id, self.now))
+        now = self.now
+        table, hashes = await self.store.read(
+            lambda rows: (rows.table(code), set(rows.transfer_hashes(player_id, now))))
         found = [table.secret0, table.secret1] if table else []
         words = re.findall(r"[A-Za-z0-9_-]{6,}", text)
         found += [w for w in words
@@ -316,11 +296,13 @@ class DuelService:
 
     async def state(self, code: str, player_id: str | None) -> dict[str, Any] | None:
         """The full picture for one client: the table, its chat and the client's seat."""
-        async with self.repo.read() as tx:
-            table = await tx.table(code)
-            if table is None:
-                return None
-            chat = await tx.chat(table.id or 0)
+        def read(rows: Rows) -> tuple[TableRecord | None, list[ChatRecord]]:
+            table = rows.table(code)
+            return table, [] if table is None else rows.chat(table.id or 0)
+
+        table, chat = await self.store.read(read)
+        if table is None:
+            return None
         # whoever looks at a table may move next: then this row spares the move a read
         self.positions.learn(table)
         duel = Duel(table, self.now, self.settings, self.positions)
@@ -339,11 +321,15 @@ class DuelService:
 
     async def missed(self, code: str, since: int) -> dict[str, Any] | None:
         """The events after ``since`` with the current table, or None if they are gone."""
-        async with self.repo.read() as tx:
-            table = await tx.table(code)
+        def read(rows: Rows) -> tuple[TableRecord | None, list[EventRecord]]:
+            table = rows.table(code)
             if table is None or since > table.version:
-                return None
-            events = await tx.events_after(table.id or 0, since)
+                return None, []
+            return table, rows.events_after(table.id or 0, since)
+
+        table, events = await self.store.read(read)
+        if table is None:
+            return None
         if events and events[0].version != since + 1:
             return None
         if not events and since != table.version:
@@ -358,8 +344,8 @@ class DuelService:
     async def sweep(self) -> list[str]:
         """Ends every game whose time ran out; returns their codes."""
         now = self.now
-        async with self.repo.read() as tx:
-            codes = await tx.overdue(now - self.settings.grace)
+        late = now - self.settings.grace
+        codes = await self.store.read(lambda rows: rows.overdue(Status.PLAYING, late))
         ended = []
         for code in codes:
             try:
@@ -370,56 +356,6 @@ class DuelService:
                 ended.append(code)
         return ended
 
-    async def heartbeat(self, *, stopping: bool = False) -> None:
-        """Records that this process is alive now; ``stopping``: and that it stops cleanly."""
-        keys = (ALIVE, STOPPED) if stopping else (ALIVE,)
-        for _ in range(2):
-            try:
-                await self.repo.transaction(functools.partial(_beat, keys=keys, now=self.now))
-                return
-            except IntegrityError:  # another process inserted it first: update now
-                continue
-
-    async def credit_downtime(self) -> float:
-        """See :meth:`_credit_downtime`; two processes starting together may race once."""
-        try:
-            return await self._credit_downtime()
-        except IntegrityError:  # the other process wrote the first heartbeat
-            return await self._credit_downtime()
-
-    async def _credit_downtime(self) -> float:
-        """At startup: the time no process was running (:func:`downtime_since`) is not
-        charged.
-
-        Every running turn's start and deadline move later by that time, once (the write
-        lock makes the check-and-set atomic).
-        """
-        now = self.now
-        shifted: list[Outcome] = []
-        # with Redis, other processes may be running: a heartbeat a little old is theirs
-        live = 2 * self.settings.heartbeat_interval if self.settings.redis_url else 0.0
-        async with self.repo.write() as tx:
-            alive, stopped = await tx.meta(ALIVE), await tx.meta(STOPPED)
-            await tx.set_meta(ALIVE, now)
-            downtime = downtime_since(now, alive, stopped, live)
-            if not downtime:
-                return 0.0
-            for code in await tx.running():
-                table = await tx.table(code, lock=True)
-                if table is None or table.turn_deadline is None:
-                    continue
-                duel = Duel(table.copy(), now, self.settings)
-                duel.table.turn_started_at = (table.turn_started_at or now) + downtime
-                duel.table.turn_deadline = table.turn_deadline + downtime
-                duel.resumed(downtime)
-                await tx.run(functools.partial(self._save, expected=table.version, duel=duel))
-                self.positions.forget(code)
-                shifted.append(Outcome(duel.table, duel.events))
-        for outcome in shifted:
-            await self._announce(outcome)
-        log.info("credited %.1fs of downtime to %d games", downtime, len(shifted))
-        return downtime
-
 
 def _plain(duel: Duel) -> bool:
     """Whether saving the change writes nothing but the row and its events."""
@@ -427,47 +363,7 @@ def _plain(duel: Duel) -> bool:
     return not effects.chat and effects.result is None and effects.rematch is None
 
 
-def downtime_since(now: float, alive: float | None, stopped: float | None,
-                   live: float) -> float:
-    """How long no server process ran, judged at a process's start (0: it was running).
-
-    ``alive``: the last heartbeat of any process, ``stopped``: the last clean stop. If no
-    process beat since that stop, the hall was down exactly since then. Otherwise the
-    last process died (kill -9) within a heartbeat interval after its last beat: the
-    time since that beat is credited, a little generously — unless it is shorter than
-    ``live``, when another process may still be running.
-    """
-    if alive is None:
-        return 0.0
-    if stopped is not None and stopped >= alive:
-        return max(0.0, now - stopped)
-    age = now - alive
-    return age if age > live else 0.0
-
-
-def _beat(tx: Writes, keys: tuple[str, ...], now: float) -> None:
-    for key in keys:
-        tx.set_meta(key, now)
-
-
-def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:
-    return duel.set_rules(seat, m.move_time, m.hints, m.counting)
-
-
-def _rematch(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:
-    return duel.rematch(seat, new_code())
-
-
-HANDLERS: dict[type[p.Message], Callable[[Duel, int | None, Any, list[str]], Any]] = {
-    p.Move: lambda duel, seat, m, _: duel.move(seat, m.square, m.cid, m.ply),
-    p.Rules: _rules,
-    p.Resign: lambda duel, seat, m, _: duel.resign(seat),
-    p.Abort: lambda duel, seat, m, _: duel.abort(seat),
-    p.Takeback: lambda duel, seat, m, _: duel.takeback(seat),
-    p.TakebackReply: lambda duel, seat, m, _: duel.takeback_reply(seat, m.accept),
-    p.Rematch: _rematch,
-    p.RematchDecline: lambda duel, seat, m, _: duel.rematch_decline(seat),
-    p.Callback: lambda duel, seat, m, _: duel.callback(seat),
-    p.Chat: lambda duel, seat, m, secrets_: duel.chat(seat, m.text, secrets_),
-    p.Mute: lambda duel, seat, m, _: duel.mute(seat, m.muted),
-}
+def _add_table(rows: Rows, duel: Duel) -> None:
+    rows.add_table(duel.table)
+    assert duel.table.id is not None
+    rows.add_events(duel.table.id, duel.events)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reversi.server.clock import Clock, system_clock
-from reversi.storage.db import async_url
+from reversi.storage import async_url
 
 #: the move times ("Zugzeit") the opener can choose, in seconds
 MOVE_TIMES = (15, 30, 60, 120, 300)

@@ -9,202 +9,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import logging
-from collections import defaultdict, deque
-from functools import cached_property
+from collections import defaultdict
 from typing import Any, ClassVar
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from reversi.server import protocol as p
+from reversi.server.channels import table_channel
+from reversi.server.connection import STRIKES, Announcement, CloseCode, Connection, error_message
 from reversi.server.identity import COOKIE, Identity
 from reversi.server.ratelimit import Limiter
-from reversi.server.service import DuelService, player_channel, table_channel
+from reversi.server.service import DuelService
 from reversi.server.settings import Settings
-from reversi.server.tables import DuelError, normal_code
-from reversi.storage.repository import PlayerRecord, TableRecord
+from reversi.server.table import DuelError, normal_code
+from reversi.storage import TableRecord
+from reversi.texts import text
 
 log = logging.getLogger("reversi.ws")
-
-
-class CloseCode(enum.IntEnum):
-    GOING_AWAY = 1001  # the server shuts down
-    POLICY = 1008  # too many messages over the limit
-    TOO_BIG = 1009  # a frame over the size cap
-    MOVED_AWAY = 4001  # the player moved to another device
-    NOT_IDENTIFIED = 4003  # no valid player cookie: call GET /api/me first
-    TOO_SLOW = 4008  # the client does not read its messages
-
-
-OUTBOX_SIZE = 512
-STRIKES = 20  # messages over the rate limit before the socket is closed
-
-
-class Announcement:
-    """One table's events as the broker delivered them, serialised once for every socket."""
-
-    def __init__(self, message: dict[str, Any]) -> None:
-        self.message = message
-
-    @cached_property
-    def text(self) -> str:
-        return p.dumps(self.message)
-
-
-class Connection:
-    def __init__(self, hub: Hub, ws: WebSocket, player: PlayerRecord) -> None:
-        self.hub = hub
-        self.ws = ws
-        self.player = player
-        #: code → the last version this client has (None: not yet)
-        self.versions: dict[str, int | None] = {}
-        self.seats: dict[str, int | None] = {}
-        self.muted: dict[str, bool] = {}
-        #: the tables whose seat for this player is known
-        self.seated: set[str] = set()
-        #: what is still to be sent; a task sends it, started when the first item comes
-        #: (an idle socket keeps no task waiting: 2,000 of them cost the collector)
-        self.outbox: deque[tuple[str, Any]] = deque()
-        self.sender: asyncio.Task[None] | None = None
-        self.closed = False
-        #: sending failed: the socket is gone
-        self.broken = False
-        self.close_code: int | None = None
-
-    def put(self, kind: str, item: Any) -> None:
-        if self.closed or self.broken:
-            return
-        if len(self.outbox) >= OUTBOX_SIZE:
-            self.close(CloseCode.TOO_SLOW)
-            return
-        self.outbox.append((kind, item))
-        self._wake()
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.put("send", message)
-
-    def close(self, code: int) -> None:
-        if not self.closed:
-            self.closed = True
-            self.close_code = code
-            self.outbox.append(("close", code))
-            self._wake()
-
-    def _wake(self) -> None:
-        if self.sender is None:
-            self.sender = asyncio.get_running_loop().create_task(self._send_all())
-
-    async def _send_all(self) -> None:
-        """The only task that writes to the socket, while there is something to send."""
-        try:
-            while self.outbox and not self.broken:
-                kind, item = self.outbox.popleft()
-                if kind == "close":
-                    self.broken = True
-                    with contextlib.suppress(Exception):
-                        await self.ws.close(item)
-                    return
-                try:
-                    for message in await self._prepare(kind, item):
-                        if not isinstance(message, str):
-                            message = p.dumps(message)
-                        await self.ws.send_text(message)
-                except (WebSocketDisconnect, RuntimeError, OSError):
-                    self.broken = True
-                except Exception:
-                    log.exception("sending to a socket failed")
-                    self.broken = True
-        finally:
-            self.sender = None
-
-    async def flushed(self) -> None:
-        """Waits until everything put so far is sent (or the socket is gone)."""
-        while self.sender is not None:
-            await asyncio.shield(self.sender)
-
-    async def _prepare(self, kind: str, item: Any) -> list[dict[str, Any] | str]:
-        if kind == "send":
-            return [item]
-        if kind == "events":
-            return await self._live(item)
-        if kind == "sync":
-            return await self._sync(item)
-        return []
-
-    async def _live(self, shared: Announcement) -> list[dict[str, Any] | str]:
-        message = shared.message
-        code = message["code"]
-        if code not in self.versions:
-            return []
-        have = self.versions[code]
-        if have is not None and message["version"] <= have:
-            return []  # already seen (a catch-up brought it)
-        if have is None or message["from"] != have + 1:
-            return await self._sync(code)
-        kinds = {e["kind"] for e in message["events"]}
-        if "seat_moved" in kinds:
-            self.versions[code] = None
-            return await self._sync(code)
-        filtered = self._filtered(message)
-        return [shared.text if filtered is message else filtered]
-
-    def _filtered(self, message: dict[str, Any]) -> dict[str, Any]:
-        code = message["code"]
-        seat = self.seats.get(code)
-        events = []
-        for event in message["events"]:
-            to = event.get("to")
-            if to is not None and to != seat:
-                continue
-            if event["kind"] == "mute" and to == seat:
-                self.muted[code] = bool(event["data"]["muted"])
-            if (event["kind"] == "chat" and self.muted.get(code)
-                    and event["data"]["seat"] != seat):
-                continue
-            events.append(event)
-        self.versions[code] = message["version"]
-        if len(events) == len(message["events"]):
-            return message
-        return {**message, "events": events}
-
-    async def _sync(self, code: str) -> list[dict[str, Any] | str]:
-        """What the client missed: the events since its version, or the full state."""
-        if code not in self.versions:
-            return []
-        service = self.hub.service
-        have = self.versions[code]
-        if have is not None:
-            missed = await service.missed(code, have)
-            if missed is not None:
-                if code not in self.seated:
-                    # watched from a version (a reconnect): learn the seat all the same,
-                    # for presence and for the events meant for one seat only
-                    state = await service.state(code, self.player.id)
-                    if state is not None:
-                        self._take_seat(code, state["you"])
-                return [self._filtered(missed)]
-        state = await service.state(code, self.player.id)
-        if state is None:
-            self.versions.pop(code, None)
-            self.hub.tables.get(code, set()).discard(self)
-            return [error_message(None, "unknown_table", "Diesen Tisch gibt es nicht.")]
-        self._take_seat(code, state["you"])
-        self.versions[code] = state["version"]
-        state["presence"] = self.hub.presence_of(code)
-        return [state]
-
-    def _take_seat(self, code: str, you: dict[str, Any]) -> None:
-        before = self.seats.get(code)
-        self.seats[code] = you["seat"]
-        self.seated.add(code)
-        self.muted[code] = bool(you.get("muted"))
-        if before != you["seat"]:
-            self.hub.seat_changed(self, code, before, you["seat"])
-
-
-def error_message(request_id: Any, code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "id": request_id, "code": code, "message": message}
 
 
 class Hub:
@@ -263,8 +85,8 @@ class Hub:
         for conn in list(self.players.get(player_id, ())):
             if message.get("type") == "transferred":
                 if conn.player.generation < message["generation"]:
-                    conn.send({"type": "transferred", "message":
-                               "Du spielst jetzt auf einem anderen Gerät weiter."})
+                    conn.send({"type": "transferred", "key": "transfer.moved",
+                               "message": text("transfer.moved")})
                     conn.close(CloseCode.MOVED_AWAY)
             else:
                 conn.send(message)
@@ -342,7 +164,7 @@ class Hub:
         player = await self.identity.from_cookie(ws.cookies.get(COOKIE))
         if player is None:
             await ws.send_text(p.dumps(error_message(
-                None, "not_identified", "Unbekannter Spieler: bitte die Seite neu laden.")))
+                None, DuelError("not_identified", key="server.not_identified.socket"))))
             await ws.close(CloseCode.NOT_IDENTIFIED)
             return
         conn = Connection(self, ws, player)
@@ -376,23 +198,25 @@ class Hub:
             frame = await conn.ws.receive()
             if frame["type"] == "websocket.disconnect":
                 return
-            text = frame.get("text")
-            if text is None:
-                conn.send(error_message(None, "bad_message", "Nur Textnachrichten (JSON)."))
+            data = frame.get("text")
+            if data is None:
+                conn.send(error_message(
+                    None, DuelError("bad_message", key="server.bad_message.text")))
                 continue
-            if len(text) > self.settings.max_frame:
-                conn.send(error_message(None, "too_big", "Die Nachricht ist zu groß."))
+            if len(data) > self.settings.max_frame:
+                conn.send(error_message(
+                    None, DuelError("too_big", key="server.too_big.message")))
                 conn.close(CloseCode.TOO_BIG)
                 return
             if not self.limiter.hit_here(self.settings.message_limit, "msg", conn.player.id):
                 strikes += 1
-                conn.send(error_message(None, "rate_limited",
-                                        "Zu viele Nachrichten – bitte langsamer."))
+                conn.send(error_message(
+                    None, DuelError("rate_limited", key="server.rate_limited.messages")))
                 if strikes >= STRIKES:
                     conn.close(CloseCode.POLICY)
                     return
                 continue
-            await self._dispatch(conn, text)
+            await self._dispatch(conn, data)
 
     async def _dispatch(self, conn: Connection, text: str) -> None:
         request_id = None
@@ -401,15 +225,15 @@ class Hub:
             handler = self.HANDLERS.get(type(message), Hub._table_intent)
             reply = await handler(self, conn, message)
         except p.ProtocolError as error:
-            conn.send(error_message(request_id, error.code, str(error)))
+            conn.send(error_message(request_id, DuelError(error.code, key="server.protocol",
+                                                          detail=str(error))))
             return
         except DuelError as error:
-            conn.send(error_message(request_id, error.code, error.message))
+            conn.send(error_message(request_id, error))
             return
         except Exception:  # e.g. the database is away: this message fails, the socket stays
             log.exception("handling a message failed")
-            conn.send(error_message(request_id, "server_error",
-                                    "Das ging gerade schief – bitte noch einmal."))
+            conn.send(error_message(request_id, DuelError("server_error", key="server.failed")))
             return
         if reply is not None:
             conn.send({"id": request_id, **reply})
@@ -419,7 +243,7 @@ class Hub:
         code = normal_code(message.code)
         if code not in conn.versions and not await self.limiter.hit(
                 self.settings.join_limit, "join", conn.player.id):
-                raise DuelError("rate_limited", "Zu viele Versuche – bitte warte etwas.")
+                raise DuelError("rate_limited", key="server.rate_limited")
         await self.watch(conn, code, message.version)
         return None
 
@@ -436,7 +260,7 @@ class Hub:
             code = normal_code(message.code)
             if not await self.limiter.hit(self.settings.chat_limit, "chat", code,
                                           conn.player.id):
-                raise DuelError("chat_flood", "Langsam – zu viele Nachrichten hintereinander.")
+                raise DuelError("chat_flood")
         outcome = await self.service.handle(conn.player.id, message)
         reply: dict[str, Any] = {"type": "ack", "version": outcome.table.version}
         if isinstance(message, p.Move):
@@ -454,9 +278,6 @@ class Hub:
             for conn in list(conns):
                 conn.close(CloseCode.GOING_AWAY)
         await asyncio.sleep(0)
-
-    def channels_of(self, player_id: str) -> str:
-        return player_channel(player_id)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

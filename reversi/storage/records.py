@@ -1,4 +1,4 @@
-"""The records the repository reads and writes: plain dataclasses, no database types."""
+"""The records a store reads and writes: plain dataclasses, no database types."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""SQLite's writer thread: whole write transactions in one hop, several at a time.
+"""SQLite's writer thread, the store's only writer: whole write transactions in one
+hop, several at a time.
 
 aiosqlite hops to its thread for every cursor, statement and fetch, and a writer holds
 SQLite's lock all along; on a busy machine every hop also waits for the scheduler, so
@@ -22,10 +23,8 @@ Write = Callable[[Connection], Any]
 
 
 class GroupWriter:
-    def __init__(self, engine: Engine, lock: asyncio.Lock) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        #: the database's write lock: the async engine's writers wait while a batch runs
-        self.lock = lock
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
         self._queue: list[tuple[Write, asyncio.Future[Any]]] = []
         self._task: asyncio.Task[None] | None = None
@@ -44,9 +43,8 @@ class GroupWriter:
         while self._queue:
             batch, self._queue = self._queue, []
             try:
-                async with self.lock:
-                    outcomes = await loop.run_in_executor(
-                        self._thread, self._write, [fn for fn, _ in batch])
+                outcomes = await loop.run_in_executor(
+                    self._thread, self._write, [fn for fn, _ in batch])
             except Exception as error:  # the transaction failed as a whole
                 for _, future in batch:
                     if not future.done():

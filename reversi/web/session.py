@@ -23,7 +23,6 @@ from reversi.engine.view import color_key, game_view
 Message = dict[str, Any]
 
 MODES = ("solo", "duo")
-LEVELS = ("leicht", "mittel", "schwer")
 REASONS = {
     IllegalReason.OCCUPIED: "occupied",
     IllegalReason.NO_FLIPS: "no_flips",
@@ -42,8 +41,12 @@ class Session:
                  seed: int | None = None) -> None:
         if mode not in MODES:
             raise ProtocolError(f"unknown mode {mode!r} (expected one of {MODES})")
-        if level not in LEVELS:
-            raise ProtocolError(f"unknown level {level!r} (expected one of {LEVELS})")
+        if mode == "solo":  # the computer plays: its levels are reversi.ai's
+            from reversi.ai import Level
+
+            names = [lv.value for lv in Level]
+            if level not in names:
+                raise ProtocolError(f"unknown level {level!r} (expected one of {names})")
         if human not in ("black", "white"):
             raise ProtocolError(f"unknown colour {human!r} (expected 'black' or 'white')")
         self.mode, self.level, self.human, self.seed = mode, level, human, seed
@@ -222,4 +225,4 @@ class Worker:
         return json.dumps({"type": "thinking", "color": color, "level": self.session.level})
 
 
-__all__ = ["LEVELS", "MODES", "ProtocolError", "Session", "Worker"]
+__all__ = ["MODES", "ProtocolError", "Session", "Worker"]

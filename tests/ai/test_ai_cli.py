@@ -48,8 +48,8 @@ def test_play_a_whole_game_with_undo(
     args = argparse.Namespace(level="leicht", begin="me", seed=3)
     assert cli._play(args, ask) == 0
     out = capsys.readouterr().out
-    assert "Not possible" in out and "Nothing to undo." in out
-    assert "wins" in out or "Draw" in out
+    assert "„zz“ ist kein Feld" in out and "Es gibt noch keinen Zug zum Zurücknehmen." in out
+    assert "gewonnen" in out or "Unentschieden" in out
 
 
 def test_match_prints_the_score(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ const report = py.runPython(`
 import doctest, importlib, json, pkgutil, sys
 sys.path.insert(0, "/lib")
 import reversi.engine
-from reversi.engine import Board, parse_obf, perft
+from reversi.engine import Board, german_figure, parse_obf, perft
 
 doctest_failures = 0
 for module in pkgutil.iter_modules(reversi.engine.__path__):
@@ -48,7 +48,7 @@ json.dumps({
     "doctest_failures": doctest_failures,
     "perft": perft_counts,
     "ffo_round_trips": ffo_round_trips,
-    "figure": Board(moves="f5d6c5f4e3f6g5e6e7").figure(),
+    "figure": german_figure(Board(moves="f5d6c5f4e3f6g5e6e7")),
 })
 `);
 console.log(report);

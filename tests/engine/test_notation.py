@@ -201,7 +201,7 @@ def test_bad_ggf(text: str, words: str) -> None:
 # --- the German text figure ----------------------------------------------------------
 
 def test_seed_001_figure_1() -> None:
-    assert Board(moves="f5d6").figure() == SEED_001_FIGURE_1
+    assert german_figure(Board(moves="f5d6")) == SEED_001_FIGURE_1
 
 
 def test_seed_001_figure_2_white_wiped_out() -> None:
@@ -210,12 +210,12 @@ def test_seed_001_figure_2_white_wiped_out() -> None:
 
 
 def test_figure_of_the_start_position_names_no_last_move() -> None:
-    lines = Board().figure().splitlines()
+    lines = german_figure(Board()).splitlines()
     assert lines[2:4] == ["Am Zug: Schwarz", "Letzter Zug: keiner"]
 
 
 def test_figure_after_a_pass_names_the_last_placed_disc() -> None:
     board = Board(moves="e6f6g6d6c6g7f4g5c4e3e2c7g4d2g8h8d7g3g2c5b7h6c2h2c3h4b6g1f2f8")
-    lines = board.figure().splitlines()
+    lines = german_figure(board).splitlines()
     assert lines[2:4] == ["Am Zug: Weiß", "Letzter Zug: f8"]
     assert board.turn == WHITE

@@ -7,6 +7,7 @@ from typing import Any
 
 from reversi.server import protocol as p
 from reversi.server.duels import DuelServer
+from reversi.storage import PlayerRecord, Store
 
 
 async def seated(server: DuelServer) -> tuple[str, str, str]:
@@ -51,3 +52,17 @@ async def play_first_legal(server: DuelServer, code: str, black: str, white: str
 def leaks(data: Any, *secrets: str) -> bool:
     text = json.dumps(data)
     return any(secret and secret in text for secret in secrets)
+
+
+def stored(server: DuelServer) -> Store:
+    """The server's store (it is open while the server runs)."""
+    assert server.store is not None
+    return server.store
+
+
+async def results(server: DuelServer) -> list[dict[str, Any]]:
+    return await stored(server).read(lambda rows: rows.results())
+
+
+async def player_of(server: DuelServer, player_id: str) -> PlayerRecord | None:
+    return await stored(server).read(lambda rows: rows.player(player_id))

@@ -11,8 +11,8 @@ import pytest
 
 from reversi.server.broker import Broker, RedisBroker
 from reversi.server.clock import ManualClock
+from reversi.server.connection import Connection
 from reversi.server.duels import DuelServer
-from reversi.server.ws import Connection
 from tests.server.conftest import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated
 
@@ -75,8 +75,8 @@ async def test_after_a_redis_reconnect_every_socket_resyncs(
     conn = None
     try:
         code, black, white = await seated(b)
-        async with a.repo.read() as tx:
-            player = await tx.player(white)
+        assert a.store is not None
+        player = await a.store.read(lambda rows: rows.player(white))
         assert player is not None
         socket = FakeSocket()
         conn = Connection(a.hub, socket, player)  # type: ignore[arg-type]

@@ -9,9 +9,9 @@ import pytest
 from reversi.server import protocol as p
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
-from reversi.server.tables import DuelError
+from reversi.server.table import DuelError
 from tests.server.conftest import make_settings
-from tests.server.helpers import move, seated, view
+from tests.server.helpers import move, player_of, results, seated, stored, view
 
 pytestmark = pytest.mark.anyio
 
@@ -30,8 +30,7 @@ async def test_running_out_of_time_loses(service: DuelServer, clock: ManualClock
     table = (await view(service, code))["table"]
     assert table["status"] == "finished" and table["end"]["reason"] == "timeout"
     assert table["seats"][table["end"]["winner_seat"]]["color"] == "white"
-    async with service.repo.read() as tx:
-        assert len(await tx.results()) == 1
+    assert len(await results(service)) == 1
 
 
 async def test_the_sweeper_ends_games_with_nobody_connected(
@@ -46,8 +45,7 @@ async def test_the_sweeper_ends_games_with_nobody_connected(
     ended = (await view(service, never))["table"]
     assert ended["status"] == "aborted" and ended["end"]["reason"] == "no_first_move"
     assert await service.service.sweep() == []
-    async with service.repo.read() as tx:
-        assert [r["source"] for r in await tx.results()] == [f"table:{code}"]
+    assert [r["source"] for r in await results(service)] == [f"table:{code}"]
 
 
 async def test_a_restart_loses_nothing_and_charges_no_downtime(
@@ -95,8 +93,7 @@ async def test_chat_is_plain_limited_and_keeps_no_secrets(service: DuelServer) -
     with pytest.raises(DuelError) as secret:
         await service.service.handle(black, p.Chat(code=code, text=f"nimm {own_secret}"))
     assert secret.value.code == "secret"
-    async with service.repo.read() as tx:
-        record = await tx.player(black)
+    record = await player_of(service, black)
     assert record is not None
     transfer = await service.identity.start_transfer(record)
     for leak in (transfer["link"], transfer["code"].lower(), f"code: {transfer['code']}"):
@@ -136,8 +133,7 @@ async def test_a_muted_opponent_is_not_shown(service: DuelServer) -> None:
 
 async def test_moving_to_another_device(service: DuelServer) -> None:
     code, black, _white = await seated(service)
-    async with service.repo.read() as tx:
-        old = await tx.player(black)
+    old = await player_of(service, black)
     assert old is not None
     old_cookie = service.identity.cookie_value(old)
     transfer = await service.identity.start_transfer(old)
@@ -161,8 +157,7 @@ async def test_nicknames_are_validated(service: DuelServer) -> None:
 
 async def test_a_new_nickname_reaches_the_seats_of_open_tables(service: DuelServer) -> None:
     code, black, white = await seated(service)
-    async with service.repo.read() as tx:
-        player = await tx.player(black)
+    player = await player_of(service, black)
     assert player is not None
     finished = (await service.service.open_table(black, player.nickname)).code
     await service.service.change(finished, lambda duel: duel.abort(duel.seat_of(black)))
@@ -172,8 +167,8 @@ async def test_a_new_nickname_reaches_the_seats_of_open_tables(service: DuelServ
     state = await view(service, code, white)
     seat = next(s for s in state["table"]["seats"] if not s["free"] and s["color"] == "black")
     assert seat["name"] == "Neuer Name" and state["version"] == before + 1
-    async with service.repo.read() as tx:
-        events = await tx.events_after((await tx.table(code)).id, before)
+    events = await stored(service).read(
+        lambda rows: rows.events_after(rows.table(code).id, before))  # type: ignore[union-attr,arg-type]
     assert [(e.kind, e.payload["name"]) for e in events] == [("renamed", "Neuer Name")]
     # a finished table keeps the name it was played under; renaming again is no change
     old = await view(service, finished, black)
@@ -182,15 +177,19 @@ async def test_a_new_nickname_reaches_the_seats_of_open_tables(service: DuelServ
     assert (await view(service, code, white))["version"] == before + 1
 
 
-async def test_a_seat_moves_with_its_secret(service: DuelServer) -> None:
+async def test_a_seat_link_names_its_player_and_works_once(service: DuelServer) -> None:
     code, black, white = await seated(service)
-    secret = (await view(service, code, black))["you"]["secret"]
+    mine = (await view(service, code, black))["you"]
+    secret = mine["secret"]
     other = await service.identity.create()
     with pytest.raises(DuelError):
         await service.service.resume(other.id, other.nickname, code, "wrong")
-    await service.service.resume(other.id, other.nickname, code, secret)
-    state = await view(service, code, other.id)
+    assert await service.service.resume(other.id, other.nickname, code, secret) == (
+        mine["seat"], black)
+    state = await view(service, code, black)
     assert state["you"]["color"] == "black" and state["you"]["secret"] != secret
-    assert (await view(service, code, black))["you"]["seat"] is None
+    assert (await view(service, code, other.id))["you"]["seat"] is None  # nobody else sits
     with pytest.raises(DuelError):  # used up: the secret was renewed
         await service.service.resume(white, "x", code, secret)
+
+

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from reversi.server.clock import ManualClock
+from reversi.server.downtime import downtime_since, heartbeat
 from reversi.server.duels import DuelServer
-from reversi.server.service import downtime_since
 from tests.server.conftest import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated, view
 
@@ -18,11 +18,11 @@ pytestmark = pytest.mark.anyio
 
 async def crash(server: DuelServer) -> None:
     """Lets a server go like kill -9 would: no clean stop is recorded."""
-    assert server.broker is not None and server.db is not None
+    assert server.broker is not None and server.store is not None
     await server.broker.stop()
     await server.limiter.close()
-    await server.db.close()
-    server.db = None
+    await server.store.close()
+    server.store = None
 
 
 async def running_table(server: DuelServer) -> tuple[str, str, str, dict[str, object]]:
@@ -86,7 +86,7 @@ async def test_a_killed_process_is_credited_from_its_last_heartbeat(
     first = DuelServer(make_settings(tmp_path, clock, db_url))
     await first.start()
     code, _, _, before = await running_table(first)
-    await first.service.heartbeat()
+    await heartbeat(first.service.store, first.settings.clock())
     clock.advance(0.3)  # the process dies before its next beat
     await crash(first)
     clock.advance(1.2)

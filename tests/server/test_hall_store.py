@@ -12,13 +12,13 @@ import pytest
 
 from reversi.hall import service as hall_service
 from reversi.hall.periods import BERLIN
+from reversi.hall.queries import DeviceGame
 from reversi.hall.service import Hall
-from reversi.hall.store import DeviceGame
 from reversi.server import protocol as p
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
-from reversi.storage.db import open_database
-from tests.server.helpers import move, seated, view
+from reversi.storage import open_store
+from tests.server.helpers import move, results, seated, view
 
 pytestmark = pytest.mark.anyio
 
@@ -59,8 +59,7 @@ async def test_a_result_reported_twice_counts_once(service: DuelServer) -> None:
     assert (await points(hall, a), await points(hall, b)) == (10, 1)
     me = await hall.me(a)
     assert me["record"]["duels"]["games"] == 1 and me["points"]["year"]["points"] == 10
-    async with service.repo.read() as tx:
-        assert [r["source"] for r in await tx.results()] == ["table:X1"]
+    assert [r["source"] for r in await results(service)] == ["table:X1"]
 
 
 async def test_results_reported_at_the_same_moment_count_once(
@@ -69,7 +68,7 @@ async def test_results_reported_at_the_same_moment_count_once(
     second server process), all at once; and twenty different results at once."""
     hall = service.hall
     a, b, c = await named(service, "Anna", "Ben", "Cleo")
-    other_db = await open_database(db_url)
+    other_db = await open_store(db_url)
     other = Hall(other_db, service.settings.clock, "reversi")
     now = service.settings.clock()
     try:
@@ -158,8 +157,7 @@ async def test_a_finished_duel_scores_for_both_and_an_aborted_one_not(
     hall = service.hall
     assert (await points(hall, black), await points(hall, white)) == (10, 1)
     # the duel's result again (as after a crash between commit and announcement)
-    async with service.repo.read() as tx:
-        stored = (await tx.results())[0]
+    stored = (await results(service))[0]
     assert not await hall.record_result("reversi", stored["source"], stored["players"],
                                         stored["outcome"], stored["finished_at"])
     assert (await points(hall, black), await points(hall, white)) == (10, 1)
@@ -242,32 +240,26 @@ async def test_settings_keep_the_newest(service: DuelServer) -> None:
 
 async def test_the_migration_scores_results_recorded_before_it(db_url: str) -> None:
     """A database at revision 0001 with two results: upgraded, they count once each."""
-    from alembic.runtime.environment import EnvironmentContext
-    from alembic.script import ScriptDirectory
+    from alembic import command
     from sqlalchemy import insert
 
-    from reversi.storage.db import Database, alembic_config
-    from reversi.storage.writes import RESULTS
+    from reversi.storage import Rows, make_store
+    from reversi.storage.migrations import alembic_config
+    from reversi.storage.schema import RESULTS
 
-    def upgrade_to(connection: Any, revision: str, batch: bool) -> None:
-        config = alembic_config()
-        script = ScriptDirectory.from_config(config)
-        with EnvironmentContext(config, script, destination_rev=revision,
-                                fn=lambda rev, _: script._upgrade_revs(revision, rev)) as env:
-            env.configure(connection=connection, render_as_batch=batch,
-                          transactional_ddl=not batch)
-            env.run_migrations()
+    sunday = berlin(2026, 3, 29, 23, 59, 59)
 
-    db = Database(db_url)
+    def at_0001(rows: Rows) -> None:
+        command.upgrade(alembic_config(rows.conn), "0001")
+        rows.conn.execute(insert(RESULTS), [
+            {"game": "reversi", "source": "table:OLD1", "players": duel("p1", "p2", "win"),
+             "outcome": {}, "finished_at": sunday},
+            {"game": "reversi", "source": "table:OLD2", "players": duel("p1", "p2", "draw"),
+             "outcome": {}, "finished_at": sunday + 1}])
+
+    db = make_store(db_url)
     try:
-        async with db.writer.begin() as conn:
-            await conn.run_sync(upgrade_to, "0001", db.is_sqlite)
-            sunday = berlin(2026, 3, 29, 23, 59, 59)
-            await conn.execute(insert(RESULTS), [
-                {"game": "reversi", "source": "table:OLD1", "players": duel("p1", "p2", "win"),
-                 "outcome": {}, "finished_at": sunday},
-                {"game": "reversi", "source": "table:OLD2", "players": duel("p1", "p2", "draw"),
-                 "outcome": {}, "finished_at": sunday + 1}])
+        await db.write(at_0001)
         await db.migrate()
         hall = Hall(db, lambda: berlin(2026, 4, 2), "reversi")
         assert (await hall.leaderboard("week", "p1", date(2026, 3, 29)))["you"]["points"] == 10

@@ -13,16 +13,16 @@ from typing import Any
 
 import pytest
 
-from reversi.server import duels
-from reversi.server.duels import (
+from reversi.server import collector
+from reversi.server.collector import (
     LEAST_MEMORY_FOR_A_FULL_PASS,
     collect_all,
     collect_young,
     full_pass_due,
     peak_memory_mib,
 )
-from reversi.server.ws import OUTBOX_SIZE, CloseCode, Connection
-from reversi.storage.repository import PlayerRecord
+from reversi.server.connection import OUTBOX_SIZE, CloseCode, Connection
+from reversi.storage import PlayerRecord
 
 pytestmark = pytest.mark.anyio
 
@@ -126,11 +126,11 @@ async def test_the_collector_never_walks_what_it_set_aside(
         if young == 3:
             ticks.set()
 
-    monkeypatch.setattr(duels, "collect_young", counted)
-    collector = asyncio.create_task(duels.collect_forever(0.001, 0.0))
-    await asyncio.wait({collector, asyncio.create_task(ticks.wait())},
+    monkeypatch.setattr(collector, "collect_young", counted)
+    task = asyncio.create_task(collector.collect_forever(0.001, 0.0))
+    await asyncio.wait({task, asyncio.create_task(ticks.wait())},
                        return_when=asyncio.FIRST_COMPLETED)
-    collector.cancel()
+    task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
-        await collector
+        await task
     assert young >= 3

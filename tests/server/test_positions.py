@@ -6,7 +6,7 @@ from reversi.engine import Board
 from reversi.engine.view import game_view
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.tables import new_table
+from reversi.server.table import new_table
 
 
 def test_boards_and_views_follow_the_rows_they_are_given() -> None:

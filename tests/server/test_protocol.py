@@ -10,9 +10,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from reversi.server.clock import ManualClock
+from reversi.server.connection import CloseCode
 from reversi.server.identity import COOKIE
 from reversi.server.ratelimit import Limiter
-from reversi.server.ws import CloseCode
 from tests.server.conftest import make_settings, players
 
 
@@ -206,6 +206,52 @@ def test_the_old_device_is_told_when_the_player_moves(settings: Any) -> None:
         assert old.get(f"/api/tables/{code}").json()["you"]["seat"] is None
         again = new.post("/api/transfer/redeem", json={"token": transfer["token"]})
         assert again.status_code == 404
+
+
+def test_the_seat_link_carries_the_player_to_another_device(settings: Any) -> None:
+    """Issue 13, fault 1: "Mein Platz auf einem anderen Gerät" opened in a fresh browser
+    is a transfer: the seat keeps its player (name, level, record), the new device
+    becomes that player, the old one is told; the resignation there is the player's."""
+    with players(settings, 3) as (a, b, fresh):
+        code, _ = open_and_join(a, b)
+        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
+            sa, sb = watch(wa, code), watch(wb, code)
+            (black, sblack, bclient), (white, _, _) = sorted(
+                [(wa, sa, a), (wb, sb, b)], key=lambda x: x[1]["you"]["color"] != "black")
+            names = [seat["name"] for seat in sa["table"]["seats"]]
+            owner = bclient.get("/api/me").json()["nickname"]
+            for ply, (ws, square) in enumerate(((black, "d3"), (white, "c5"))):
+                ws.send_json({"type": "move", "code": code, "square": square,
+                              "cid": f"m{ply}", "ply": ply, "id": ply})
+                until(ws, "ack")
+            guest = fresh.get("/api/me").json()["nickname"]  # the page asks first
+            assert guest != owner
+            moved = fresh.post(f"/api/tables/{code}/resume",
+                               json={"secret": sblack["you"]["secret"]})
+            assert moved.status_code == 200
+            state = moved.json()
+            assert state["you"]["seat"] == sblack["you"]["seat"]
+            assert state["you"]["secret"] != sblack["you"]["secret"]  # the link works once
+            assert [seat["name"] for seat in state["table"]["seats"]] == names
+            assert fresh.get("/api/me").json()["nickname"] == owner
+            assert until(black, "transferred")["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                black.receive_json()
+            assert closed.value.code == CloseCode.MOVED_AWAY
+            with fresh.websocket_connect("/ws") as wf:
+                watch(wf, code)
+                wf.send_json({"type": "resign", "code": code, "id": 9})
+                until(wf, "ack")
+            ended = until(white, "events")
+            while not any(e["kind"] == "ended" for e in ended["events"]):
+                ended = until(white, "events")
+            assert [seat["name"] for seat in ended["table"]["seats"]] == names
+        record = fresh.get("/api/me").json()["record"]["duels"]
+        assert (record["games"], record["losses"]) == (1, 1)
+        assert bclient.get("/api/me").json()["nickname"] != owner  # signed out there
+        again = bclient.post(f"/api/tables/{code}/resume",
+                             json={"secret": sblack["you"]["secret"]})
+        assert again.status_code == 403
 
 
 def test_nickname_over_http(settings: Any) -> None:

@@ -9,8 +9,9 @@ import pytest
 from reversi.server import protocol as p
 from reversi.server.duels import DuelServer
 from reversi.server.service import DuelService
-from reversi.server.tables import CODE_ALPHABET, FREE_SEAT, DuelError
-from tests.server.helpers import leaks, move, play_first_legal, seated, view
+from reversi.server.table import CODE_ALPHABET, DuelError
+from reversi.server.views import FREE_SEAT
+from tests.server.helpers import leaks, move, play_first_legal, seated, stored, view
 
 pytestmark = pytest.mark.anyio
 
@@ -90,14 +91,12 @@ async def test_a_whole_game_ends_with_one_result(service: DuelServer) -> None:
     table = await play_first_legal(service, code, black, white)
     assert table["status"] == "finished" and table["end"]["reason"] == "game_over"
     assert table["game"]["result"] is not None
-    async with service.repo.read() as tx:
-        results = await tx.results("reversi")
+    results = await stored(service).read(lambda rows: rows.results("reversi"))
     assert len(results) == 1 and results[0]["source"] == f"table:{code}"
     outcomes = {r["player"]: r["outcome"] for r in results[0]["players"]}
     assert set(outcomes) == {black, white}
     # recording again is a no-op: a result is kept once
-    async with service.repo.write() as tx:
-        again = await tx.record_result("reversi", f"table:{code}", [], {}, 0.0)
+    again = await service.hall.record_result("reversi", f"table:{code}", [], {}, 0.0)
     assert again is False
 
 
@@ -131,7 +130,7 @@ async def test_of_two_racing_moves_exactly_one_applies(service: DuelServer) -> N
     code, black, _white = await seated(service)
     # a second service on the same database: another process, no shared lock
     assert service.broker is not None
-    other = DuelService(service.repo, service.broker, service.settings)
+    other = DuelService(stored(service), service.broker, service.settings)
     moves = [p.Move(code=code, square=sq, cid=sq, ply=0) for sq in ("d3", "c4", "f5", "e6")]
     results = await asyncio.gather(
         *(svc.handle(black, m) for svc, m in zip([service.service, other] * 2, moves,
@@ -151,9 +150,8 @@ async def test_of_two_racing_moves_exactly_one_applies(service: DuelServer) -> N
 async def test_of_two_moves_on_the_same_cached_row_exactly_one_applies(
         service: DuelServer) -> None:
     code, black, _white = await seated(service)
-    other = DuelService(service.repo, service.broker, service.settings)  # another process
-    async with service.repo.read() as tx:
-        row = await tx.table(code)
+    other = DuelService(stored(service), service.broker, service.settings)  # another process
+    row = await stored(service).read(lambda rows: rows.table(code))
     assert row is not None
     for svc in (service.service, other):  # both go on from the row without reading it
         svc.positions.remember(row)
@@ -191,8 +189,7 @@ async def test_resign_only_after_both_moved_abort_only_before(service: DuelServe
     await move(service, code2, black2, "d3")
     await service.service.handle(black2, p.Abort(code=code2))
     assert (await view(service, code2))["table"]["status"] == "aborted"
-    async with service.repo.read() as tx:
-        sources = [r["source"] for r in await tx.results()]
+    sources = [r["source"] for r in await stored(service).read(lambda rows: rows.results())]
     assert sources == [f"table:{code}"]  # an aborted game has no result
 
 
@@ -230,8 +227,7 @@ async def test_a_rematch_swaps_the_colours(service: DuelServer) -> None:
 
 async def test_views_hold_no_player_ids_or_secrets(service: DuelServer) -> None:
     code, black, white = await seated(service)
-    async with service.repo.read() as tx:
-        table = await tx.table(code)
+    table = await stored(service).read(lambda rows: rows.table(code))
     assert table is not None
     state_black = await view(service, code, black)
     state_white = await view(service, code, white)

@@ -442,8 +442,10 @@ def test_nickname_and_moving_to_another_device(duel_server: DuelServer, players:
     assert [e for e in console.errors if "Failed to load resource" not in e] == []
 
 
-def test_the_own_resume_link_moves_the_seat(duel_server: DuelServer, players: Any,
-                                            console: Any) -> None:
+def test_the_own_resume_link_moves_the_player(duel_server: DuelServer, players: Any,
+                                              console: Any) -> None:
+    """The seat link is a transfer (issue 13, fault 1): the phone continues as the same
+    player, under the same name; the old page says it moved and stops playing."""
     base = duel_server.url
     a, b = players(), players()
     code = open_table(a, base)
@@ -455,12 +457,14 @@ def test_the_own_resume_link_moves_the_seat(duel_server: DuelServer, players: An
     assert link == f"{base}/tisch/{code}#platz={secret}"
     # the secret is nowhere in the opponent's page
     assert secret not in b.content()
+    name = a.inner_text("#seat-0 .seat-label")
     phone = players(viewport={"width": 360, "height": 640})
     phone.goto(link)
     wait_ready(phone)
     wait_table(phone, "t.you.seat === 0")
     assert "#" not in phone.url
-    # the old page is now only watching; the new secret is not the old one
-    wait_table(a, "t.you.seat === null")
+    assert phone.inner_text("#seat-0 .seat-label") == name  # the same player
+    # the old page was signed out; the new secret is not the old one
+    wait_table(a, "t.state === 'moved'")
     assert phone.evaluate("window.reversiTable.you.secret") != secret
     assert console.errors == []

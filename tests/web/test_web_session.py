@@ -28,8 +28,11 @@ def first_move_ai(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         levels.append(level)
         return next(iter(board.legal_moves))
 
+    from reversi.ai.levels import Level
+
     module = types.ModuleType("reversi.ai")
     module.choose_move = choose_move  # type: ignore[attr-defined]
+    module.Level = Level  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "reversi.ai", module)
     return levels
 

@@ -1,7 +1,7 @@
-"""The hall's rows: synchronous statements on a SQLAlchemy ``Connection``.
+"""The hall's statements: synchronous functions of a SQLAlchemy ``Connection``.
 
-Writes run inside the caller's transaction — a duel's result in the same transaction
-as its table — or through ``Database.run_write``; reads through ``run_sync``.
+They run inside a store's transaction (``Store.read`` / ``Store.write`` hand them
+``rows.conn``) — a duel's result in the same transaction as its table.
 
 **Exactly once.** A result is stored once per ``(game, source)`` and its points once
 per ``(source, player)``: both are unique keys, written with ``INSERT … ON CONFLICT DO
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import Table, case, func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -24,21 +24,8 @@ from sqlalchemy.engine import Connection
 from reversi.hall.milestones import Stats
 from reversi.hall.periods import period_keys
 from reversi.hall.points import POINTS
-from reversi.storage.models import (
-    HallDeviceGame,
-    HallProfile,
-    HallScore,
-    HallTotal,
-    Player,
-    Result,
-)
-
-SCORES = cast(Table, HallScore.__table__)
-TOTALS = cast(Table, HallTotal.__table__)
-DEVICE = cast(Table, HallDeviceGame.__table__)
-PROFILES = cast(Table, HallProfile.__table__)
-PLAYERS = cast(Table, Player.__table__)
-RESULTS = cast(Table, Result.__table__)
+from reversi.storage.schema import DEVICE_GAMES as DEVICE
+from reversi.storage.schema import PLAYERS, PROFILES, RESULTS, SCORES, TOTALS
 
 
 def _insert(conn: Connection, table: Table) -> Any:

@@ -1,0 +1,213 @@
+"""One socket's side of the duel WebSocket: its outbox and the worker task that owns
+the sending side, replies, live events from the broker and catch-ups, in order."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import logging
+from collections import deque
+from functools import cached_property
+from typing import Any, Protocol
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from reversi.server import protocol as p
+from reversi.server.service import DuelService
+from reversi.server.table import DuelError
+from reversi.storage import PlayerRecord
+
+log = logging.getLogger("reversi.ws")
+
+
+class Tables(Protocol):
+    """What a connection asks of the hub (``ws.Hub``) that holds it."""
+
+    service: DuelService
+    tables: dict[str, set[Any]]
+
+    def presence_of(self, code: str) -> list[bool]: ...
+
+    def seat_changed(self, conn: Connection, code: str, before: int | None,
+                     after: int | None) -> None: ...
+
+
+class CloseCode(enum.IntEnum):
+    GOING_AWAY = 1001  # the server shuts down
+    POLICY = 1008  # too many messages over the limit
+    TOO_BIG = 1009  # a frame over the size cap
+    MOVED_AWAY = 4001  # the player moved to another device
+    NOT_IDENTIFIED = 4003  # no valid player cookie: call GET /api/me first
+    TOO_SLOW = 4008  # the client does not read its messages
+
+
+OUTBOX_SIZE = 512
+STRIKES = 20  # messages over the rate limit before the socket is closed
+
+
+class Announcement:
+    """One table's events as the broker delivered them, serialised once for every socket."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        self.message = message
+
+    @cached_property
+    def text(self) -> str:
+        return p.dumps(self.message)
+
+
+class Connection:
+    def __init__(self, hub: Tables, ws: WebSocket, player: PlayerRecord) -> None:
+        self.hub = hub
+        self.ws = ws
+        self.player = player
+        #: code → the last version this client has (None: not yet)
+        self.versions: dict[str, int | None] = {}
+        self.seats: dict[str, int | None] = {}
+        self.muted: dict[str, bool] = {}
+        #: the tables whose seat for this player is known
+        self.seated: set[str] = set()
+        #: what is still to be sent; a task sends it, started when the first item comes
+        #: (an idle socket keeps no task waiting: 2,000 of them cost the collector)
+        self.outbox: deque[tuple[str, Any]] = deque()
+        self.sender: asyncio.Task[None] | None = None
+        self.closed = False
+        #: sending failed: the socket is gone
+        self.broken = False
+        self.close_code: int | None = None
+
+    def put(self, kind: str, item: Any) -> None:
+        if self.closed or self.broken:
+            return
+        if len(self.outbox) >= OUTBOX_SIZE:
+            self.close(CloseCode.TOO_SLOW)
+            return
+        self.outbox.append((kind, item))
+        self._wake()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.put("send", message)
+
+    def close(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            self.outbox.append(("close", code))
+            self._wake()
+
+    def _wake(self) -> None:
+        if self.sender is None:
+            self.sender = asyncio.get_running_loop().create_task(self._send_all())
+
+    async def _send_all(self) -> None:
+        """The only task that writes to the socket, while there is something to send."""
+        try:
+            while self.outbox and not self.broken:
+                kind, item = self.outbox.popleft()
+                if kind == "close":
+                    self.broken = True
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(item)
+                    return
+                try:
+                    for message in await self._prepare(kind, item):
+                        if not isinstance(message, str):
+                            message = p.dumps(message)
+                        await self.ws.send_text(message)
+                except (WebSocketDisconnect, RuntimeError, OSError):
+                    self.broken = True
+                except Exception:
+                    log.exception("sending to a socket failed")
+                    self.broken = True
+        finally:
+            self.sender = None
+
+    async def flushed(self) -> None:
+        """Waits until everything put so far is sent (or the socket is gone)."""
+        while self.sender is not None:
+            await asyncio.shield(self.sender)
+
+    async def _prepare(self, kind: str, item: Any) -> list[dict[str, Any] | str]:
+        if kind == "send":
+            return [item]
+        if kind == "events":
+            return await self._live(item)
+        if kind == "sync":
+            return await self._sync(item)
+        return []
+
+    async def _live(self, shared: Announcement) -> list[dict[str, Any] | str]:
+        message = shared.message
+        code = message["code"]
+        if code not in self.versions:
+            return []
+        have = self.versions[code]
+        if have is not None and message["version"] <= have:
+            return []  # already seen (a catch-up brought it)
+        if have is None or message["from"] != have + 1:
+            return await self._sync(code)
+        kinds = {e["kind"] for e in message["events"]}
+        if "seat_moved" in kinds:
+            self.versions[code] = None
+            return await self._sync(code)
+        filtered = self._filtered(message)
+        return [shared.text if filtered is message else filtered]
+
+    def _filtered(self, message: dict[str, Any]) -> dict[str, Any]:
+        code = message["code"]
+        seat = self.seats.get(code)
+        events = []
+        for event in message["events"]:
+            to = event.get("to")
+            if to is not None and to != seat:
+                continue
+            if event["kind"] == "mute" and to == seat:
+                self.muted[code] = bool(event["data"]["muted"])
+            if (event["kind"] == "chat" and self.muted.get(code)
+                    and event["data"]["seat"] != seat):
+                continue
+            events.append(event)
+        self.versions[code] = message["version"]
+        if len(events) == len(message["events"]):
+            return message
+        return {**message, "events": events}
+
+    async def _sync(self, code: str) -> list[dict[str, Any] | str]:
+        """What the client missed: the events since its version, or the full state."""
+        if code not in self.versions:
+            return []
+        service = self.hub.service
+        have = self.versions[code]
+        if have is not None:
+            missed = await service.missed(code, have)
+            if missed is not None:
+                if code not in self.seated:
+                    # watched from a version (a reconnect): learn the seat all the same,
+                    # for presence and for the events meant for one seat only
+                    state = await service.state(code, self.player.id)
+                    if state is not None:
+                        self._take_seat(code, state["you"])
+                return [self._filtered(missed)]
+        state = await service.state(code, self.player.id)
+        if state is None:
+            self.versions.pop(code, None)
+            self.hub.tables.get(code, set()).discard(self)
+            return [error_message(None, DuelError("unknown_table"))]
+        self._take_seat(code, state["you"])
+        self.versions[code] = state["version"]
+        state["presence"] = self.hub.presence_of(code)
+        return [state]
+
+    def _take_seat(self, code: str, you: dict[str, Any]) -> None:
+        before = self.seats.get(code)
+        self.seats[code] = you["seat"]
+        self.seated.add(code)
+        self.muted[code] = bool(you.get("muted"))
+        if before != you["seat"]:
+            self.hub.seat_changed(self, code, before, you["seat"])
+
+
+def error_message(request_id: Any, problem: DuelError) -> dict[str, Any]:
+    return {"type": "error", "id": request_id, "code": problem.code, "key": problem.key,
+            "params": problem.params, "message": problem.message}

@@ -1,0 +1,392 @@
+"""A duel as a state machine: open → waiting → playing → finished | aborted.
+
+:class:`Duel` wraps one stored table row; each method checks a player's intent,
+changes the row and records the events that describe the change. It raises
+:class:`DuelError` (and changes nothing) when the intent is not allowed. The
+service (``service.py``) loads, saves and announces; nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from reversi.engine import BLACK, Board, Counting, IllegalMoveError, InvalidSquareError
+from reversi.engine.color import COLOR_NAMES
+from reversi.server.chat import clean_chat
+from reversi.server.effects import Effects, hall_result
+from reversi.server.positions import Positions
+from reversi.server.settings import Settings
+from reversi.server.table import OPEN, OVER, DuelError, End, Extra, Status, extra
+
+__all__ = ["Duel", "DuelError", "Effects"]
+from reversi.storage import ChatRecord, EventRecord, TableRecord
+from reversi.texts import text
+
+
+def placed_colors(board: Board) -> list[str]:
+    """The colour of each placed disc, in order.
+
+    No replay needed: :meth:`~reversi.engine.Board.mover` knows who made each entry.
+    """
+    return [COLOR_NAMES[board.mover(i)]
+            for i, move in enumerate(board.move_stack) if move.square is not None]
+
+
+class Duel:
+    def __init__(self, table: TableRecord, now: float, settings: Settings,
+                 positions: Positions | None = None) -> None:
+        self.table = table
+        self.positions = positions
+        self.now = now
+        self.settings = settings
+        self.events: list[EventRecord] = []
+        self.effects = Effects()
+        self.rematch_events: list[EventRecord] = []
+        self._board: Board | None = None
+
+    # --- reading ---------------------------------------------------------------
+
+    @property
+    def extra(self) -> Extra:
+        return extra(self.table)
+
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            if self.positions is not None:
+                self._board = self.positions.board(self.table)
+            else:
+                self._board = Board(self.table.root) if self.table.root else Board()
+                for i in range(0, len(self.table.moves), 2):
+                    self._board.push(self.table.moves[i:i + 2])
+        return self._board
+
+    @property
+    def ply(self) -> int:
+        return len(self.table.moves) // 2
+
+    def seat_of(self, player_id: str | None) -> int | None:
+        if player_id is None:
+            return None
+        if self.table.seat0 == player_id:
+            return 0
+        if self.table.seat1 == player_id:
+            return 1
+        return None
+
+    def color_of(self, seat: int) -> str | None:
+        if self.table.black_seat is None:
+            return None
+        return COLOR_NAMES[seat == self.table.black_seat]
+
+    def seat_to_move(self) -> int | None:
+        if self.table.status != Status.PLAYING or self.table.black_seat is None:
+            return None
+        if self.board.is_game_over():
+            return None
+        return self.table.black_seat if self.board.turn == BLACK else 1 - self.table.black_seat
+
+    def name(self, seat: int) -> str:
+        return self.extra.get("names", [None, None])[seat] or "?"
+
+    def both_moved(self) -> bool:
+        """Whether each side has placed a disc (resign from then on, abort before)."""
+        # the root's side always places first: someone else placed iff an odd entry did
+        return any(move.square is not None for move in self.board.move_stack[1::2])
+
+    # --- writing ---------------------------------------------------------------
+
+    def _event(self, kind: str, payload: dict[str, Any], audience: int | None = None) -> None:
+        self.table.version += 1
+        self.table.updated_at = self.now
+        self.events.append(EventRecord(self.table.version, kind, payload, audience, self.now))
+
+    def _seated(self, seat: int | None) -> int:
+        if seat is None:
+            raise DuelError("not_seated")
+        return seat
+
+    def _playing(self) -> None:
+        if self.table.status == Status.WAITING:
+            raise DuelError("not_started")
+        if self.table.status != Status.PLAYING:
+            raise DuelError("game_over", key="status.over")
+
+    def _start_turn(self) -> None:
+        first = not self.both_moved() and self.ply < 2
+        budget = float(self.table.rules["move_time"])
+        if first:
+            budget = max(budget, self.settings.first_move_time)
+        self.table.turn_started_at = self.now
+        self.table.turn_deadline = self.now + budget
+
+    def open(self) -> None:
+        self._event("opened", {"seat": 0, "name": self.name(0)})
+
+    def join(self, player_id: str, name: str) -> int:
+        seat = self.seat_of(player_id)
+        if seat is not None:
+            return seat
+        if self.table.status != Status.WAITING or self.table.seat1 is not None:
+            raise DuelError("table_full")
+        self.table.seat1 = player_id
+        self.extra["names"] = [self.name(0), name]
+        self._event("joined", {"seat": 1, "name": name})
+        self.start(secrets.randbelow(2))
+        return 1
+
+    def start(self, black_seat: int) -> None:
+        self.table.black_seat = black_seat
+        self.table.status = Status.PLAYING
+        self._board = None
+        self._start_turn()
+        black = self.name(black_seat)
+        self._event("started", {
+            "black_seat": black_seat,
+            "text": text("server.started.drawn", name=black),
+        })
+
+    def set_rules(self, seat: int | None, move_time: int | None, hints: bool | None,
+                  counting: str | None) -> None:
+        if self._seated(seat) != 0:
+            raise DuelError("not_opener")
+        if self.table.status != Status.WAITING:
+            raise DuelError("already_started")
+        rules = dict(self.table.rules)
+        if move_time is not None:
+            if move_time not in self.settings.move_times:
+                choices = ", ".join(str(t) for t in self.settings.move_times)
+                raise DuelError("bad_rules", key="server.bad_rules.move_time", choices=choices)
+            rules["move_time"] = move_time
+        if hints is not None:
+            rules["hints"] = hints
+        if counting is not None:
+            if counting not in ("nobody", "winner"):
+                raise DuelError("bad_rules", key="server.bad_rules.counting")
+            rules["counting"] = counting
+        if rules != self.table.rules:
+            self.table.rules = rules
+            self._event("rules", {"rules": rules})
+
+    def check_time(self) -> bool:
+        """Ends the game if the side to move ran out of time (plus grace)."""
+        t = self.table
+        if t.status != Status.PLAYING or t.turn_deadline is None:
+            return False
+        if self.now <= t.turn_deadline + self.settings.grace:
+            return False
+        seat = self.seat_to_move()
+        if seat is None:
+            return False
+        if not self.both_moved():
+            self._end(Status.ABORTED, "no_first_move", None)
+        else:
+            self._end(Status.FINISHED, "timeout", 1 - seat)
+        return True
+
+    def move(self, seat: int | None, square: str, cid: str, ply: int) -> dict[str, Any]:
+        seat = self._seated(seat)
+        cids = self.extra.get("cids", [])
+        if cid in cids:
+            raise DuelError("duplicate")
+        self._playing()
+        if self.seat_to_move() != seat:
+            raise DuelError("not_your_turn")
+        if ply != self.ply:
+            raise DuelError("stale")
+        try:
+            played = self.board.push(square.strip().lower())
+        except IllegalMoveError as error:
+            self._board = None
+            reason = error.reason.name.lower()
+            raise DuelError(reason, key=f"reason.{reason}", square=square.strip().lower()) from None
+        except InvalidSquareError:
+            raise DuelError("bad_square") from None
+        color = self.color_of(seat)
+        self.table.moves += square.strip().lower()
+        self.extra["cids"] = [*cids, cid][-16:]
+        self.extra.pop("takeback", None)
+        board = self.board
+        passed = bool(board.move_stack) and board.move_stack[-1].is_pass
+        self._event("move", {"seat": seat, "color": color, "square": square.strip().lower(),
+                             "flips": played.flip_count, "cid": cid, "ply": self.ply,
+                             "pass": COLOR_NAMES[not board.turn] if passed else None})
+        if board.is_game_over():
+            outcome = board.outcome(Counting(self.table.rules["counting"]))
+            assert outcome is not None
+            winner = outcome.winner
+            winner_seat = None if winner is None else (
+                self.table.black_seat if winner == BLACK else 1 - (self.table.black_seat or 0))
+            self._end(Status.FINISHED, "game_over", winner_seat)
+        else:
+            self._start_turn()
+        return {"ply": self.ply}
+
+    def resign(self, seat: int | None) -> None:
+        seat = self._seated(seat)
+        self._playing()
+        if not self.both_moved():
+            raise DuelError("too_early")
+        self._end(Status.FINISHED, "resign", 1 - seat)
+
+    def abort(self, seat: int | None) -> None:
+        seat = self._seated(seat)
+        if self.table.status == Status.WAITING:
+            self._end(Status.ABORTED, "closed", None)
+            return
+        self._playing()
+        if self.both_moved():
+            raise DuelError("too_late")
+        self._end(Status.ABORTED, "aborted", None, by=seat)
+
+    def _end(self, status: Status, reason: str, winner_seat: int | None,
+             by: int | None = None) -> None:
+        t = self.table
+        t.status = status
+        t.turn_started_at = t.turn_deadline = None
+        extra(t).pop("takeback", None)
+        board = self.board
+        end: End = {"reason": reason, "winner_seat": winner_seat, "by": by}
+        if status == Status.FINISHED:
+            outcome = board.outcome(Counting(t.rules["counting"]))
+            black, white = (board.count(True), board.count(False))
+            score = outcome.score() if outcome else (black, white)
+            end["black"], end["white"] = score
+            self.effects.result = hall_result(t, end, [self.color_of(0), self.color_of(1)])
+        extra(t)["end"] = end
+        self._event("ended", {"status": status, **end})
+
+    def takeback(self, seat: int | None) -> None:
+        seat = self._seated(seat)
+        self._playing()
+        if self.extra.get("takeback") is not None:
+            raise DuelError("pending", key="server.pending.takeback")
+        if self.color_of(seat) not in placed_colors(self.board):
+            raise DuelError("nothing_to_take_back")
+        self.extra["takeback"] = {"seat": seat, "ply": self.ply}
+        self._event("takeback_asked", {"seat": seat})
+
+    def takeback_reply(self, seat: int | None, accept: bool) -> None:
+        seat = self._seated(seat)
+        self._playing()
+        asked = self.extra.get("takeback")
+        if asked is None or asked["seat"] == seat:
+            raise DuelError("no_request", key="server.no_request.takeback")
+        self.extra.pop("takeback")
+        if not accept:
+            self._event("takeback_declined", {"seat": seat})
+            return
+        asker_color = self.color_of(asked["seat"])
+        colors = placed_colors(self.board)
+        last = max(i for i, color in enumerate(colors) if color == asker_color)
+        self.table.moves = self.table.moves[:2 * last]
+        self._board = None
+        self._start_turn()
+        self._event("takeback", {"seat": seat, "ply": self.ply})
+
+    def rematch(self, seat: int | None, code: str) -> None:
+        seat = self._seated(seat)
+        if self.table.status not in OVER or self.table.seat1 is None:
+            raise DuelError("not_over")
+        if self.extra.get("rematch_code"):
+            raise DuelError("rematch_exists")
+        offers = list(self.extra.get("rematch", []))
+        if seat in offers:
+            raise DuelError("pending", key="server.pending.rematch")
+        offers.append(seat)
+        self.extra["rematch"] = offers
+        if len(offers) < 2:
+            self._event("rematch_offered", {"seat": seat})
+            return
+        t = self.table
+        fresh = TableRecord(
+            id=None, code=code, status=Status.WAITING, version=0, rules=dict(t.rules),
+            seat0=t.seat0, seat1=t.seat1, secret0=secrets.token_urlsafe(24),
+            secret1=secrets.token_urlsafe(24), black_seat=None, root=None, moves="",
+            turn_started_at=None, turn_deadline=None,
+            extra={"names": list(extra(t)["names"]), "rematch_of": t.code,
+                   "levels": list(extra(t).get("levels") or [None, None])},
+            created_at=self.now, updated_at=self.now)
+        follow = Duel(fresh, self.now, self.settings)
+        follow.open()
+        follow.start(1 - (t.black_seat or 0))  # colours swapped
+        self.effects.rematch = fresh
+        self.rematch_events = follow.events
+        extra(t)["rematch_code"] = code
+        self._event("rematch", {"code": code})
+
+    def rematch_decline(self, seat: int | None) -> None:
+        seat = self._seated(seat)
+        offers = self.extra.get("rematch", [])
+        if not offers or offers == [seat] or self.extra.get("rematch_code"):
+            raise DuelError("no_request", key="server.no_request.rematch")
+        self.extra["rematch"] = []
+        self._event("rematch_declined", {"seat": seat})
+
+    def chat(self, seat: int | None, text: str, secrets_: list[str]) -> None:
+        seat = self._seated(seat)
+        text = clean_chat(text)
+        if any(s and s in text for s in secrets_):
+            raise DuelError("secret")
+        line = ChatRecord(seat=seat, text=text, at=self.now)
+        self.effects.chat.append(line)
+        self._event("chat", {"seat": seat, "text": text, "at": self.now})
+
+    def mute(self, seat: int | None, muted: bool) -> None:
+        seat = self._seated(seat)
+        mutes = set(self.extra.get("muted", []))
+        if (seat in mutes) == muted:
+            return
+        mutes.symmetric_difference_update({seat})
+        self.extra["muted"] = sorted(mutes)
+        self._event("mute", {"seat": seat, "muted": muted}, audience=seat)
+
+    def callback(self, seat: int | None) -> None:
+        seat = self._seated(seat)
+        if self.table.status not in OPEN or (
+                self.table.seat1 is None):
+            raise DuelError("no_opponent")
+        last = self.extra.get("callback_at", [0.0, 0.0])
+        if self.now - last[seat] < self.settings.callback_interval:
+            raise DuelError("too_soon")
+        last = list(last)
+        last[seat] = self.now
+        self.extra["callback_at"] = last
+        other = 1 - seat
+        self.effects.callback = {
+            "player": self.table.seat1 if other == 1 else self.table.seat0,
+            "code": self.table.code, "from": self.name(seat),
+        }
+        self._event("callback", {"seat": seat})
+
+    def resumed(self, downtime: float) -> None:
+        self._event("resumed", {"downtime": round(downtime, 3)})
+
+    def rename_seat(self, seat: int, name: str) -> None:
+        """The player at ``seat`` changed their nickname."""
+        names = list(self.extra.get("names", [None, None]))
+        if names[seat] == name:
+            return
+        before, names[seat] = names[seat], name
+        self.extra["names"] = names
+        self._event("renamed", {"seat": seat, "name": name, "before": before})
+
+    def renew_secret(self, seat: int) -> None:
+        """A new secret for ``seat`` (its link was used); told to that seat only."""
+        if seat == 0:
+            self.table.secret0 = secrets.token_urlsafe(24)
+        else:
+            self.table.secret1 = secrets.token_urlsafe(24)
+        self._event("secret_renewed", {"seat": seat}, audience=seat)
+
+    def move_seat(self, seat: int, player_id: str, name: str) -> None:
+        """Gives ``seat`` to another player (resume link); its secret is renewed."""
+        if seat == 0:
+            self.table.seat0, self.table.secret0 = player_id, secrets.token_urlsafe(24)
+        else:
+            self.table.seat1, self.table.secret1 = player_id, secrets.token_urlsafe(24)
+        names = list(self.extra.get("names", [None, None]))
+        names[seat] = name
+        self.extra["names"] = names
+        self._event("seat_moved", {"seat": seat, "name": name})

@@ -1,0 +1,37 @@
+"""What a change of a duel asks of the service besides saving the row and its events:
+chat lines to store, a result for the hall, a rematch table, a call back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from reversi.server.table import End
+from reversi.storage import ChatRecord, TableRecord
+
+
+@dataclass
+class Effects:
+    """What the service must do besides saving the row and its events."""
+
+    chat: list[ChatRecord] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    rematch: TableRecord | None = None
+    callback: dict[str, Any] | None = None
+
+
+def hall_result(table: TableRecord, end: End, colors: list[str | None]) -> dict[str, Any]:
+    """A finished duel as the hall records it (``reversi.hall.queries.record_result``):
+    each seat's player, side, outcome and score, and how the game went."""
+    players = []
+    for seat, player in ((0, table.seat0), (1, table.seat1)):
+        color = colors[seat]
+        outcome = ("draw" if end["winner_seat"] is None
+                   else "win" if end["winner_seat"] == seat else "loss")
+        players.append({"player": player, "side": color, "outcome": outcome,
+                        "score": (end["black"] if color == "black" else end["white"])
+                        if color else None})
+    return {"players": players,
+            "outcome": {"reason": end["reason"], "black": end["black"],
+                        "white": end["white"], "counting": table.rules["counting"],
+                        "moves": table.moves, "code": table.code}}

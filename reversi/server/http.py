@@ -1,0 +1,186 @@
+"""The duel server's HTTP routes: who you are, opening, joining and resuming tables,
+moving to another device. Errors are ``{"error": code, "key": catalogue key, "params":
+{…}, "message": German text}`` with a 4xx status; replies are never cached."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from reversi.hall.service import Hall
+from reversi.server.identity import COOKIE, Identity
+from reversi.server.ratelimit import Limiter
+from reversi.server.service import DuelService
+from reversi.server.settings import Settings
+from reversi.server.table import OPEN, DuelError, normal_code
+from reversi.storage import PlayerRecord
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def error(problem: DuelError, status: int = 400) -> JSONResponse:
+    return JSONResponse(problem.json(), status_code=status, headers=NO_STORE)
+
+
+class Parts(Protocol):
+    """What the routes use of the running server (``duels.DuelServer``)."""
+
+    settings: Settings
+    identity: Identity
+    service: DuelService
+    limiter: Limiter
+    hall: Hall
+
+
+class DuelHttp:
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+
+    async def _hit(self, limit: str, *key: str) -> bool:
+        return await self.parts.limiter.hit(limit, *key)
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/api/me", self.me, methods=["GET", "POST"]),
+            Route("/api/tables", self.open_table, methods=["POST"]),
+            Route("/api/tables/{code}", self.get_table, methods=["GET"]),
+            Route("/api/tables/{code}/join", self.join_table, methods=["POST"]),
+            Route("/api/tables/{code}/resume", self.resume_seat, methods=["POST"]),
+            Route("/api/transfer", self.start_transfer, methods=["POST"]),
+            Route("/api/transfer/redeem", self.redeem_transfer, methods=["POST"]),
+        ]
+
+    async def player(self, conn: HTTPConnection) -> PlayerRecord | None:
+        """The player the request's cookie names, if it is valid."""
+        return await self.parts.identity.from_cookie(conn.cookies.get(COOKIE))
+
+    async def player_or_new(self, request: Request) -> tuple[PlayerRecord, bool]:
+        """The cookie's player, or a new guest (True: the reply must set the cookie)."""
+        player = await self.player(request)
+        if player is not None:
+            return player, False
+        return await self.parts.identity.create(), True
+
+    def _reply(self, data: Any, player: PlayerRecord, fresh: bool,
+               status: int = 200) -> JSONResponse:
+        response = JSONResponse(data, status_code=status, headers=NO_STORE)
+        if fresh:
+            response.set_cookie(**self.parts.identity.cookie_args(player))
+        return response
+
+    @staticmethod
+    async def _body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > 4096:
+            raise DuelError("too_big")
+        if not raw:
+            return {}
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise DuelError("bad_json", key="request.bad_json") from None
+        if not isinstance(data, dict):
+            raise DuelError("bad_json", key="request.bad_json.object")
+        return data
+
+    def client(self, request: HTTPConnection) -> str:
+        """The client's address, the key of the per-address rate limits."""
+        return request.client.host if request.client else "?"
+
+    async def me(self, request: Request) -> Response:
+        try:
+            player, fresh = await self.player_or_new(request)
+            if request.method == "POST":
+                nickname = (await self._body(request)).get("nickname")
+                if not isinstance(nickname, str):
+                    raise DuelError("bad_nickname", key="server.bad_nickname.missing")
+                player = await self.parts.identity.rename(player, nickname)
+                await self.parts.service.rename(player.id, player.nickname)
+        except DuelError as e:
+            return error(e)
+        tables = await self.parts.service.store.read(
+            lambda rows: rows.tables_of(player.id, OPEN))
+        return self._reply({"nickname": player.nickname,
+                            "tables": [t.code for t in tables],
+                            **await self.parts.hall.me(player.id)}, player, fresh)
+
+    async def open_table(self, request: Request) -> Response:
+        s = self.parts.settings
+        if not (await self.parts.limiter.hit(s.create_limit, "create", self.client(request))):
+            return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
+        player, fresh = await self.player_or_new(request)
+        if not await self.parts.limiter.hit(s.create_limit, "create-player", player.id):
+            return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
+        table = await self.parts.service.open_table(player.id, player.nickname)
+        state = await self.parts.service.state(table.code, player.id)
+        return self._reply(state, player, fresh, 201)
+
+    async def get_table(self, request: Request) -> Response:
+        code = normal_code(request.path_params["code"])
+        player = await self.player(request)
+        state = await self.parts.service.state(code, player.id if player else None)
+        if state is None:
+            await self._hit(self.parts.settings.join_limit, "join", self.client(request))
+            return error(DuelError("unknown_table"), 404)
+        return JSONResponse(state, headers=NO_STORE)
+
+    async def join_table(self, request: Request) -> Response:
+        if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
+            return error(DuelError("rate_limited"), 429)
+        code = normal_code(request.path_params["code"])
+        player, fresh = await self.player_or_new(request)
+        try:
+            await self.parts.service.join(player.id, player.nickname, code)
+        except DuelError as e:
+            status = 404 if e.code == "unknown_table" else 409
+            return self._reply(e.json(), player, fresh, status)
+        return self._reply(await self.parts.service.state(code, player.id), player, fresh)
+
+    async def resume_seat(self, request: Request) -> Response:
+        """Continues at a seat on this device with the seat's secret (the link "Mein Platz
+        auf einem anderen Gerät"): this device becomes the seat's player, as with a
+        transfer link (see ``DuelService.resume``)."""
+        if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
+            return error(DuelError("rate_limited"), 429)
+        code = normal_code(request.path_params["code"])
+        try:
+            secret = (await self._body(request)).get("secret")
+            player, fresh = await self.player_or_new(request)
+            if not isinstance(secret, str):
+                raise DuelError("bad_secret")
+            _, holder = await self.parts.service.resume(player.id, player.nickname, code,
+                                                        secret)
+        except DuelError as e:
+            return error(e, 403 if e.code == "bad_secret" else 400)
+        if holder != player.id:
+            player, fresh = await self.parts.identity.move_here(holder), True
+        return self._reply(await self.parts.service.state(code, player.id), player, fresh)
+
+    async def start_transfer(self, request: Request) -> Response:
+        player = await self.player(request)
+        if player is None:
+            return error(DuelError("not_identified", key="request.not_identified"), 401)
+        if not await self._hit(self.parts.settings.transfer_limit, "transfer", player.id):
+            return error(DuelError("rate_limited"), 429)
+        return JSONResponse(await self.parts.identity.start_transfer(player), headers=NO_STORE)
+
+    async def redeem_transfer(self, request: Request) -> Response:
+        if not await self._hit(self.parts.settings.transfer_limit, "redeem",
+                                      self.client(request)):
+            return error(DuelError("rate_limited"), 429)
+        try:
+            body = await self._body(request)
+        except DuelError as e:
+            return error(e)
+        token, code = body.get("token"), body.get("code")
+        if not isinstance(token, str | None) or not isinstance(code, str | None) or not (
+                token or code):
+            return error(DuelError("bad_transfer", key="server.bad_transfer.missing"))
+        player = await self.parts.identity.redeem(token=token, code=code)
+        if player is None:
+            return error(DuelError("bad_transfer"), 404)
+        return self._reply({"nickname": player.nickname}, player, True)

@@ -1,0 +1,34 @@
+"""Which :class:`~reversi.server.duel.Duel` method each protocol message calls: one
+handler per message type, picked from a dict."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from reversi.server import protocol as p
+from reversi.server.duel import Duel
+from reversi.server.table import new_code
+
+
+def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:
+    return duel.set_rules(seat, m.move_time, m.hints, m.counting)
+
+
+def _rematch(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:
+    return duel.rematch(seat, new_code())
+
+
+HANDLERS: dict[type[p.Message], Callable[[Duel, int | None, Any, list[str]], Any]] = {
+    p.Move: lambda duel, seat, m, _: duel.move(seat, m.square, m.cid, m.ply),
+    p.Rules: _rules,
+    p.Resign: lambda duel, seat, m, _: duel.resign(seat),
+    p.Abort: lambda duel, seat, m, _: duel.abort(seat),
+    p.Takeback: lambda duel, seat, m, _: duel.takeback(seat),
+    p.TakebackReply: lambda duel, seat, m, _: duel.takeback_reply(seat, m.accept),
+    p.Rematch: _rematch,
+    p.RematchDecline: lambda duel, seat, m, _: duel.rematch_decline(seat),
+    p.Callback: lambda duel, seat, m, _: duel.callback(seat),
+    p.Chat: lambda duel, seat, m, secrets_: duel.chat(seat, m.text, secrets_),
+    p.Mute: lambda duel, seat, m, _: duel.mute(seat, m.muted),
+}

@@ -1,0 +1,121 @@
+"""A table's row as the duel server reads it: its status, the typed ``extra`` it
+carries, its code, and a new one.
+
+The stored JSON and the JSON a client sees are exactly the strings and keys named here.
+"""
+
+from __future__ import annotations
+
+import secrets
+from enum import StrEnum
+from typing import Any, TypedDict, cast
+
+from reversi.server.settings import Settings
+from reversi.storage import TableRecord
+from reversi.texts import text
+
+#: table codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G)
+CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
+CODE_LENGTH = 6
+
+
+class Status(StrEnum):
+    """open → waiting → playing → finished | aborted (the value is stored and sent)."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+#: a table someone may still sit down at or play on, and one that is over
+OPEN = (Status.WAITING, Status.PLAYING)
+OVER = (Status.FINISHED, Status.ABORTED)
+
+
+class Takeback(TypedDict):
+    """An open request to take back: who asked, at which ply."""
+
+    seat: int
+    ply: int
+
+
+class End(TypedDict, total=False):
+    """How a game ended; ``black``/``white``: the score (finished games only)."""
+
+    reason: str
+    winner_seat: int | None
+    by: int | None
+    black: int
+    white: int
+
+
+class Extra(TypedDict, total=False):
+    """What a table row carries besides its columns (stored as JSON)."""
+
+    #: the players' nicknames and hall levels ⭐ at seat 0 and 1
+    names: list[str | None]
+    levels: list[int | None]
+    #: client ids of the latest moves: a move sent twice is played once
+    cids: list[str]
+    takeback: Takeback
+    #: the seats that offered a rematch, its table's code, and the table this one avenges
+    rematch: list[int]
+    rematch_code: str
+    rematch_of: str
+    #: the seats that muted the chat
+    muted: list[int]
+    end: End
+    #: when each seat last called the other back
+    callback_at: list[float]
+
+
+def extra(table: TableRecord) -> Extra:
+    """The row's ``extra`` as what it is (the same dict: changes are the row's)."""
+    return cast(Extra, table.extra)
+
+
+class DuelError(Exception):
+    """An intent that is not allowed now: ``code`` for programs; ``key`` (default
+    ``server.<code>``) and ``params`` name its German text in the catalogue, and
+    ``message`` is that text."""
+
+    def __init__(self, code: str, key: str | None = None, **params: Any) -> None:
+        self.code = code
+        self.key = key or f"server.{code}"
+        self.params = params
+        self.message = text(self.key, **params)
+        super().__init__(self.message)
+
+    def json(self) -> dict[str, Any]:
+        """What a client gets: the code, the text's key and parameters, the text."""
+        return {"error": self.code, "key": self.key, "params": self.params,
+                "message": self.message}
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(code: str) -> str:
+    """A code as typed by a person: case and separators do not matter."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())[:16]
+
+
+def new_table(code: str, opener: str, name: str, now: float, settings: Settings) -> TableRecord:
+    return TableRecord(
+        id=None, code=code, status=Status.WAITING, version=0,
+        rules={"move_time": settings.default_move_time, "hints": True, "counting": "nobody"},
+        seat0=opener, seat1=None,
+        secret0=secrets.token_urlsafe(24), secret1=secrets.token_urlsafe(24),
+        black_seat=None, root=None, moves="", turn_started_at=None, turn_deadline=None,
+        extra={"names": [name, None]}, created_at=now, updated_at=now,
+    )
+
+
+def set_level(table: TableRecord, seat: int, level: int | None) -> None:
+    """The hall's level ⭐ of the player at ``seat``, shown with the name."""
+    if level is not None:
+        levels = list(extra(table).get("levels") or [None, None])
+        levels[seat] = level
+        extra(table)["levels"] = levels

@@ -1,0 +1,91 @@
+"""The SQLite store: a file in WAL mode, written by one thread only.
+
+Every write goes to the group writer (``sqlite_writer.py``): one hop to its thread
+per transaction, several transactions' writes in one commit, each in a savepoint of
+its own; its transactions begin with ``BEGIN IMMEDIATE``, so they take the write lock
+up front and another process's writer waits (busy timeout) instead of failing with
+"database is locked" half-way. Reads run on a second engine (aiosqlite) whose
+transactions begin deferred, beside the writer, as WAL allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from reversi.storage.migrations import upgrade
+from reversi.storage.records import EventRecord, TableRecord
+from reversi.storage.rows import Rows, SqliteRows
+from reversi.storage.sqlite_writer import GroupWriter
+
+#: how long SQLite waits for the write lock before giving up
+BUSY_TIMEOUT_S = 30.0
+T = TypeVar("T")
+
+
+class SqliteStore:
+    locks_rows = False
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.reader = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
+        _configured(self.reader.sync_engine, "BEGIN")
+        writer = _configured(create_engine(
+            make_url(url).set(drivername="sqlite+pysqlite"), pool_size=1, max_overflow=0,
+            connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}),
+            "BEGIN IMMEDIATE")
+        self.writer = GroupWriter(writer)
+
+    async def migrate(self) -> None:
+        path = make_url(self.url).database
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        await self.writer.run(upgrade)
+
+    async def read(self, fn: Callable[[Rows], T]) -> T:
+        async with self.reader.begin() as conn:
+            return await conn.run_sync(lambda c: fn(Rows(c)))
+
+    async def write(self, fn: Callable[[Rows], T]) -> T:
+        return await self.writer.run(lambda conn: fn(SqliteRows(conn)))
+
+    async def save(self, table: TableRecord, expected_version: int,
+                   events: list[EventRecord]) -> None:
+        if not events:
+            raise ValueError("a change has events")
+
+        def save(rows: Rows) -> None:
+            rows.save_table(table, expected_version)
+            rows.add_events(table.id or 0, events)
+
+        await self.write(save)
+
+    async def close(self) -> None:
+        await self.writer.close()
+        await self.reader.dispose()
+
+
+def _configured(engine: Engine, begin: str) -> Engine:
+    """A SQLite engine in WAL mode whose transactions start with ``begin``."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, record: Any) -> None:
+        # sqlite3 must not open transactions by itself: the "begin" hook does
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        conn.exec_driver_sql(begin)
+
+    return engine

@@ -1,0 +1,96 @@
+"""The :class:`Store`: the one way in to the database, chosen by URL.
+
+``sqlite…`` opens :class:`~reversi.storage.sqlite.SqliteStore` (the default, a file in
+the data directory), ``postgresql…`` :class:`~reversi.storage.postgres.PostgresStore`.
+Both run a function of :class:`~reversi.storage.rows.Rows` (and of the hall's
+statements on ``rows.conn``) as one read or one write transaction, and save a table's
+changed row with its events in the fastest way the database allows. The migrations
+(``migrations/``) run at startup.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from sqlalchemy.engine import make_url
+
+from reversi.storage.records import EventRecord, TableRecord
+from reversi.storage.rows import Rows
+
+T = TypeVar("T")
+
+
+class Store(Protocol):
+    """A database of the hall: reads, writes and the hot save."""
+
+    #: the URL it was opened with, naming the async driver
+    url: str
+    #: whether a write transaction reads rows locked (``SELECT … FOR UPDATE``), so that
+    #: reading, deciding and writing in one transaction is the cheap way (PostgreSQL)
+    locks_rows: bool
+
+    async def migrate(self) -> None:
+        """Brings the schema to the newest revision."""
+
+    async def read(self, fn: Callable[[Rows], T]) -> T:
+        """Runs ``fn`` in a read transaction."""
+
+    async def write(self, fn: Callable[[Rows], T]) -> T:
+        """Runs ``fn`` in a write transaction; returns after the commit. An exception
+        from ``fn`` undoes what ``fn`` wrote and nothing else."""
+
+    async def save(self, table: TableRecord, expected_version: int,
+                   events: list[EventRecord]) -> None:
+        """Saves a changed row and its events if nobody wrote the row since
+        ``expected_version``, else :class:`~reversi.storage.records.Conflict` (and
+        nothing is written)."""
+
+    async def close(self) -> None: ...
+
+
+def database_url(data_dir: str | Path | None = None) -> str:
+    """``REVERSI_DATABASE_URL``, or a SQLite file in the data directory."""
+    url = os.environ.get("REVERSI_DATABASE_URL")
+    if url:
+        return async_url(url)
+    directory = Path(data_dir or os.environ.get("REVERSI_DATA_DIR", "data"))
+    return f"sqlite+aiosqlite:///{directory / 'reversi.sqlite3'}"
+
+
+def async_url(url: str) -> str:
+    """Names the async driver: ``postgresql://…`` → ``postgresql+asyncpg://…``."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres", "postgresql+psycopg2"):
+        parsed = parsed.set(drivername="postgresql+asyncpg")
+    elif parsed.drivername == "sqlite":
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+    return parsed.render_as_string(hide_password=False)
+
+
+def make_store(url: str) -> Store:
+    """A store for ``url``, not yet migrated."""
+    url = async_url(url)
+    backend = make_url(url).get_backend_name()
+    if backend == "sqlite":
+        from reversi.storage.sqlite import SqliteStore
+
+        return SqliteStore(url)
+    if backend == "postgresql":
+        from reversi.storage.postgres import PostgresStore
+
+        return PostgresStore(url)
+    raise ValueError(f"no store for {backend!r} databases: {url!r}")
+
+
+async def open_store(url: str) -> Store:
+    """A migrated store for ``url``."""
+    store = make_store(url)
+    try:
+        await store.migrate()
+    except BaseException:
+        await store.close()
+        raise
+    return store
