@@ -35,100 +35,94 @@ class Message:
 
 
 @dataclass(frozen=True)
-class Watch(Message):
+class TableMessage(Message):
+    """A message about one table."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Watch(TableMessage):
     """Follow a table; ``version`` is the last one the client has seen (None: none)."""
 
     type: ClassVar[str] = "watch"
-    code: str
     version: int | None = None
 
 
 @dataclass(frozen=True)
-class Unwatch(Message):
+class Unwatch(TableMessage):
     type: ClassVar[str] = "unwatch"
-    code: str
 
 
 @dataclass(frozen=True)
-class Move(Message):
+class Move(TableMessage):
     """Place a disc; ``ply`` is the number of discs placed in the position the client saw."""
 
     type: ClassVar[str] = "move"
-    code: str
     square: str
     cid: str
     ply: int
 
 
 @dataclass(frozen=True)
-class Rules(Message):
+class Rules(TableMessage):
     type: ClassVar[str] = "rules"
-    code: str
     move_time: int | None = None
     hints: bool | None = None
     counting: str | None = None
 
 
 @dataclass(frozen=True)
-class Resign(Message):
+class Resign(TableMessage):
     type: ClassVar[str] = "resign"
-    code: str
 
 
 @dataclass(frozen=True)
-class Abort(Message):
+class Abort(TableMessage):
     type: ClassVar[str] = "abort"
-    code: str
 
 
 @dataclass(frozen=True)
-class Takeback(Message):
+class Takeback(TableMessage):
     """Ask the opponent to take back the asker's last move."""
 
     type: ClassVar[str] = "takeback"
-    code: str
 
 
 @dataclass(frozen=True)
-class TakebackReply(Message):
+class TakebackReply(TableMessage):
     type: ClassVar[str] = "takeback_reply"
-    code: str
     accept: bool
 
 
 @dataclass(frozen=True)
-class Rematch(Message):
+class Rematch(TableMessage):
     """Offer a rematch, or accept the opponent's offer."""
 
     type: ClassVar[str] = "rematch"
-    code: str
 
 
 @dataclass(frozen=True)
-class RematchDecline(Message):
+class RematchDecline(TableMessage):
     type: ClassVar[str] = "rematch_decline"
-    code: str
 
 
 @dataclass(frozen=True)
-class Callback(Message):
+class Callback(TableMessage):
     """"Rückruf": call the absent opponent back to the table."""
 
     type: ClassVar[str] = "callback"
-    code: str
 
 
 @dataclass(frozen=True)
-class Chat(Message):
+class Chat(TableMessage):
     type: ClassVar[str] = "chat"
-    code: str
     text: str
 
 
 @dataclass(frozen=True)
-class Mute(Message):
+class Mute(TableMessage):
     type: ClassVar[str] = "mute"
-    code: str
     muted: bool
 
 
