@@ -16,3 +16,11 @@ def test_the_move_generation_benchmark_counts_the_published_leaves() -> None:
     assert len(perft_lines) == 3
     assert all(" 1,396 leaves" in line for line in perft_lines)
     assert "legal_moves" in result.stdout
+
+
+def test_the_save_benchmark_runs_on_sqlite() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "benchmarks.save", "--saves", "160", "--only", "sqlite"],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
+    )
+    assert "SQLite" in result.stdout and "saves/s" in result.stdout

@@ -60,13 +60,13 @@ def named_keys(root: Path) -> list[tuple[str, str]]:
             if name == "DuelError" and node.args and isinstance(node.args[0], ast.Constant):
                 key = given.get("key")
                 if isinstance(key, ast.Constant):
-                    keys.append((where, key.value))
+                    keys.append((where, str(key.value)))
                 elif key is None:
-                    keys.append((where, f"server.{node.args[0].value}"))
+                    keys.append((where, f"server.{node.args[0].value!s}"))
             elif name in KEYED and len(node.args) > KEYED[name]:
                 arg = node.args[KEYED[name]]
                 if isinstance(arg, ast.Constant) and KEY.fullmatch(str(arg.value)):
-                    keys.append((where, arg.value))
+                    keys.append((where, str(arg.value)))
     return keys
 
 

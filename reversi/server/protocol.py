@@ -44,75 +44,69 @@ class Message(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     id: RequestId = None
 
 
-class Watch(Message, tag="watch", frozen=True):
-    """Follow a table; ``version`` is the last one the client has seen (None: none)."""
+class TableMessage(Message, frozen=True):
+    """A message about one table."""
 
     code: Text
+
+
+class Watch(TableMessage, tag="watch", frozen=True):
+    """Follow a table; ``version`` is the last one the client has seen (None: none)."""
+
     version: Int | None = None
 
 
-class Unwatch(Message, tag="unwatch", frozen=True):
-    code: Text
+class Unwatch(TableMessage, tag="unwatch", frozen=True):
+    pass
 
 
-class Move(Message, tag="move", frozen=True):
+class Move(TableMessage, tag="move", frozen=True):
     """Place a disc; ``ply`` is the number of discs placed in the position the client saw."""
 
-    code: Text
     square: Text
     cid: Text
     ply: Int
 
 
-class Rules(Message, tag="rules", frozen=True):
-    code: Text
+class Rules(TableMessage, tag="rules", frozen=True):
     move_time: Int | None = None
     hints: bool | None = None
     counting: Text | None = None
 
 
-class Resign(Message, tag="resign", frozen=True):
-    code: Text
+class Resign(TableMessage, tag="resign", frozen=True):
+    pass
 
 
-class Abort(Message, tag="abort", frozen=True):
-    code: Text
+class Abort(TableMessage, tag="abort", frozen=True):
+    pass
 
 
-class Takeback(Message, tag="takeback", frozen=True):
+class Takeback(TableMessage, tag="takeback", frozen=True):
     """Ask the opponent to take back the asker's last move."""
 
-    code: Text
 
-
-class TakebackReply(Message, tag="takeback_reply", frozen=True):
-    code: Text
+class TakebackReply(TableMessage, tag="takeback_reply", frozen=True):
     accept: bool
 
 
-class Rematch(Message, tag="rematch", frozen=True):
+class Rematch(TableMessage, tag="rematch", frozen=True):
     """Offer a rematch, or accept the opponent's offer."""
 
-    code: Text
+
+class RematchDecline(TableMessage, tag="rematch_decline", frozen=True):
+    pass
 
 
-class RematchDecline(Message, tag="rematch_decline", frozen=True):
-    code: Text
-
-
-class Callback(Message, tag="callback", frozen=True):
+class Callback(TableMessage, tag="callback", frozen=True):
     """"Rückruf": call the absent opponent back to the table."""
 
-    code: Text
 
-
-class Chat(Message, tag="chat", frozen=True):
-    code: Text
+class Chat(TableMessage, tag="chat", frozen=True):
     text: Text
 
 
-class Mute(Message, tag="mute", frozen=True):
-    code: Text
+class Mute(TableMessage, tag="mute", frozen=True):
     muted: bool
 
 

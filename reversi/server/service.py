@@ -268,9 +268,9 @@ class DuelService:
     async def handle(self, player_id: str, message: p.Message) -> Outcome:
         """Applies one protocol message from a seated (or not) player."""
         handler = HANDLERS.get(type(message))
-        if handler is None:
+        if handler is None or not isinstance(message, p.TableMessage):
             raise DuelError("bad_message")
-        code = normal_code(message.code)  # type: ignore[attr-defined]
+        code = normal_code(message.code)
         secrets_: list[str] = []
         if isinstance(message, p.Chat):
             secrets_ = await self._secrets_of(code, player_id, message.text)

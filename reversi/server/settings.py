@@ -33,7 +33,7 @@ class Settings:
     #: a process killed without a clean stop is credited the time since its last beat
     heartbeat_interval: float = 0.5
     #: how often the garbage collector runs on what was made since (0: Python decides;
-    #: only with a sweeper), and how often it walks everything (reversi.server.duels).
+    #: only with a sweeper), and how often it walks everything (reversi.server.collector).
     #: At 1,000 tables: pauses of at most 10 ms instead of 50–120 ms every ~20 s, and one
     #: full pass of ~0.3 s every full_collect_interval (docs/benchmarks.md, fifth round)
     collect_interval: float = 0.25
