@@ -9,8 +9,10 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversi.hall.periods import PERIODS
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.duels import DuelServer, duel_routes
+from reversi.server.tables import CHAT_MAX
 
 #: The pages of the hall; each is the same shell, the client draws the page.
 PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine")
@@ -51,9 +53,13 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
     bundle = bundle or load_bundle()
     duels = duels or DuelServer()
     page_headers = {"Cache-Control": NO_CACHE, "X-Reversi-Build": bundle.version}
+    # the facts the pages take from the server instead of repeating them
+    hall = {"periods": list(PERIODS), "chat_max": CHAT_MAX,
+            "move_times": list(duels.settings.move_times)}
+    html = bundle.page(hall)
 
     async def page(request: Request) -> Response:
-        return Response(bundle.page(), media_type="text/html; charset=utf-8",
+        return Response(html, media_type="text/html; charset=utf-8",
                         headers=page_headers)
 
     async def service_worker(request: Request) -> Response:

@@ -134,8 +134,9 @@ class Bundle:
     def py_base(self) -> str:
         return f"/py/{self.py_hash}/"
 
-    def config(self) -> dict[str, object]:
-        """What the page tells the worker: where Pyodide and the Python files are."""
+    def config(self, hall: dict[str, object] | None = None) -> dict[str, object]:
+        """What the page tells the worker (where Pyodide and the Python files are) and
+        the pages (``hall``: facts of the server the client must not repeat)."""
         return {
             "version": self.version,
             "app": self.app_base,
@@ -143,6 +144,7 @@ class Bundle:
             "stdlib": self.py_base + "stdlib.zip",
             "reversi": self.py_base + "reversi.zip",
             "lock": {"info": self.pyodide_lock_info, "packages": {}},
+            "hall": hall or {},
         }
 
     def precache(self) -> list[str]:
@@ -154,8 +156,8 @@ class Bundle:
         urls += [self.py_base + name for name in ("stdlib.zip", "reversi.zip")]
         return urls
 
-    def page(self) -> str:
-        config = json.dumps(self.config(), separators=(",", ":"))
+    def page(self, hall: dict[str, object] | None = None) -> str:
+        config = json.dumps(self.config(hall), separators=(",", ":"))
         return (self.index_template.replace("%APP%", self.app_base)
                 .replace("%CONFIG%", config).replace("%VERSION%", self.version))
 

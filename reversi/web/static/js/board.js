@@ -1,13 +1,30 @@
 // The board: draws views and animates the difference between two of them.
 // It knows no rules: squares, legal moves, flip counts and flip order all come
 // from the view (docs/protocol.md).
-import { colorName, h, t } from "./i18n.js";
+import { colorName, t } from "./i18n.js";
 
 const FILES = "abcdefgh";
 const SVG = "http://www.w3.org/2000/svg";
 export const SQUARES = Array.from({ length: 64 }, (_, i) => FILES[i % 8] + (Math.floor(i / 8) + 1));
 const COLOR = { B: "black", W: "white", ".": "" };
 
+/**
+ * An HTML element with attributes (`on…` ones are listeners) and children.
+ * @param {string} tag
+ * @param {Record<string, any>} attrs
+ * @param {(Node | string)[]} children
+ */
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** @param {string} tag @param {Record<string, string | number>} attrs */
 function svg(tag, attrs) {
   const el = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
@@ -20,9 +37,13 @@ function sleep(ms) {
 
 // Typing a square's name, a file letter then a rank digit ("d", "3"), plays it.
 export class SquareTyping {
-  constructor({ board, notice, play }) {
+  /**
+   * @param {{board: BoardView, say: (text: string) => void, play: (square: string) => void}} options
+   *   say: shows the typed file ("Feld d …") and clears it
+   */
+  constructor({ board, say, play }) {
     this.board = board;
-    this.notice = notice;
+    this.say = say;
     this.play = play;
     this.pendingFile = null;
     document.addEventListener("keydown", (event) => this.typed(event));
@@ -39,11 +60,11 @@ export class SquareTyping {
     const key = event.key.toLowerCase();
     if (/^[a-h]$/.test(key)) {
       this.pendingFile = key;
-      this.notice.textContent = t("keys.pending", { file: key });
+      this.say(t("keys.pending", { file: key }));
     } else if (/^[1-8]$/.test(key) && this.pendingFile) {
       const square = this.pendingFile + key;
       this.pendingFile = null;
-      this.notice.textContent = "";
+      this.say("");
       this.board.setFocus(SQUARES.indexOf(square), false);
       this.play(square);
     }
@@ -61,7 +82,7 @@ export class BoardView {
   }
 
   build() {
-    const grid = h("div", { class: "board", role: "group", "aria-label": t("game.board") });
+    const grid = el("div", { class: "board", role: "group", "aria-label": t("game.board") });
     SQUARES.forEach((name, index) => {
       const image = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" });
       const disc = svg("g", { class: "disc" });
@@ -72,7 +93,7 @@ export class BoardView {
         svg("circle", { cx: 50, cy: 50, r: 15, class: "dot" }),
         Object.assign(svg("text", { x: 50, y: 51, class: "count" }), { textContent: "" }),
       );
-      const button = h("button", {
+      const button = el("button", {
         type: "button", class: "sq", "data-square": name, tabindex: index === this.focusIndex ? "0" : "-1",
         "aria-label": `${name}, ${t("square.empty")}`,
         onclick: () => this.onPlay(name),
@@ -82,13 +103,35 @@ export class BoardView {
       grid.append(button);
     });
     grid.addEventListener("keydown", (event) => this.keydown(event));
-    const files = h("div", { class: "coords files", "aria-hidden": "true" }, [...FILES].map((f) => h("span", {}, f)));
+    const files = el("div", { class: "coords files", "aria-hidden": "true" }, ...[...FILES].map((f) => el("span", {}, f)));
     const files2 = files.cloneNode(true);
     files2.classList.add("bottom");
-    const rows = h("div", { class: "coords rows", "aria-hidden": "true" }, [1, 2, 3, 4, 5, 6, 7, 8].map((r) => h("span", {}, String(r))));
+    const rows = el("div", { class: "coords rows", "aria-hidden": "true" }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((r) => el("span", {}, String(r))));
     const rows2 = rows.cloneNode(true);
     rows2.classList.add("right");
-    return h("div", { class: "board-frame" }, files, rows, grid, rows2, files2);
+    this.overlay = el("p", { class: "board-overlay", id: "board-wait", hidden: "" });
+    return el("div", { class: "board-frame" }, files, rows, grid, rows2, files2, this.overlay);
+  }
+
+  /**
+   * A line over the board (a table that waits for its second player), or none.
+   * @param {string | null} text
+   */
+  setOverlay(text) {
+    this.overlay.hidden = !text;
+    this.overlay.textContent = text || "";
+  }
+
+  /**
+   * The square shakes: nothing happens there (the page says why).
+   * @param {string} square
+   */
+  refuse(square) {
+    const button = this.buttons.get(square);
+    if (!button) return;
+    button.classList.remove("refused");
+    void button.offsetWidth;
+    button.classList.add("refused");
   }
 
   setFocus(index, move = true) {

@@ -4,6 +4,7 @@
 // `duplicate` if it stored them after all).
 
 export class ApiError extends Error {
+  /** @param {string} code @param {string} message @param {number} [status] */
   constructor(code, message, status) {
     super(message);
     this.code = code;
@@ -19,10 +20,30 @@ export class OfflineError extends Error {
   }
 }
 
-export async function api(path, body) {
-  const init = { credentials: "same-origin", cache: "no-store" };
+// Calls that may make a new player (the first one sets the cookie) go one at a time:
+// two at once from a device without a cookie would make two players.
+let writes = Promise.resolve();
+
+/**
+ * The hall's one fetch wrapper: JSON in and out, the cookie along, never cached.
+ * With a `body` and no `method` it POSTs. Rejects with ApiError (the server's code
+ * and German message) or OfflineError (no answer at all).
+ * @param {string} path
+ * @param {{method?: string, body?: unknown}} [options]
+ */
+export function api(path, { method, body } = {}) {
+  const verb = method ?? (body === undefined ? "GET" : "POST");
+  if (verb === "GET" && path !== "/api/me") return send(path, verb, body);
+  const run = writes.then(() => send(path, verb, body));
+  writes = run.catch(() => {});
+  return run;
+}
+
+/** @param {string} path @param {string} method @param {unknown} body */
+async function send(path, method, body) {
+  /** @type {RequestInit} */
+  const init = { method, credentials: "same-origin", cache: "no-store" };
   if (body !== undefined) {
-    init.method = "POST";
     init.headers = { "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
   }
@@ -32,12 +53,7 @@ export async function api(path, body) {
   } catch {
     throw new OfflineError();
   }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
+  const data = await response.json().catch(() => null);
   if (!response.ok) {
     throw new ApiError(data?.error ?? "http", data?.message ?? `HTTP ${response.status}`, response.status);
   }
@@ -98,8 +114,11 @@ export class Hall {
     }
   }
 
+  /** @param {string} state */
   setState(state) {
     this.state = state;
+    // on the page for all to see (and for the browser tests): the socket's state
+    document.documentElement.dataset.socket = state;
     this.emit({ type: "connection", state, retryAt: this.retryAt, offline: !navigator.onLine });
   }
 
@@ -258,6 +277,5 @@ export class Hall {
 let hall = null;
 export function theHall() {
   hall ??= new Hall();
-  window.reversiHall = hall;
   return hall;
 }
