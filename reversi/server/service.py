@@ -25,7 +25,9 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from reversi.hall.store import record_result
+from reversi.hall.milestones import level
+from reversi.hall.points import points_for
+from reversi.hall.store import record_result, tallies
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
 from reversi.server.positions import Positions
@@ -253,15 +255,16 @@ class DuelService:
     def _save(self, tx: Writes, expected: int, duel: Duel) -> None:
         table = duel.table
         assert table.id is not None
-        tx.save_table(table, expected)
-        tx.add_events(table.id, duel.events)
         effects = duel.effects
-        for line in effects.chat:
-            tx.add_chat(table.id, line)
         if effects.result is not None:
             # the hall's points, once per table, in the same transaction as the table
             record_result(tx.conn, "reversi", f"table:{table.code}", effects.result["players"],
                           effects.result["outcome"], duel.now)
+            _note_hall(tx.conn, table, effects.result["players"])
+        tx.save_table(table, expected)
+        tx.add_events(table.id, duel.events)
+        for line in effects.chat:
+            tx.add_chat(table.id, line)
         if effects.rematch is not None:
             tx.add_table(effects.rematch)
             assert effects.rematch.id is not None
@@ -471,3 +474,15 @@ HANDLERS: dict[type[p.Message], Callable[[Duel, int | None, Any, list[str]], Any
     p.Chat: lambda duel, seat, m, secrets_: duel.chat(seat, m.text, secrets_),
     p.Mute: lambda duel, seat, m, _: duel.mute(seat, m.muted),
 }
+
+
+def _note_hall(conn: Any, table: TableRecord, players: list[dict[str, Any]]) -> None:
+    """What the hall gave each seat for this game, kept with its end: the points, and
+    the levels before and after (the seats show the new ones at once)."""
+    end = table.extra["end"]
+    counted = tallies(conn, [p["player"] for p in players])
+    end["points"] = [points_for(p["outcome"]) for p in players]
+    end["levels_before"] = list(table.extra.get("levels") or [None, None])
+    end["levels"] = [level(counted[p["player"]].stats) for p in players]
+    for seat, new in enumerate(end["levels"]):
+        set_level(table, seat, new)

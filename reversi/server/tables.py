@@ -177,16 +177,16 @@ class Duel:
         self.start(secrets.randbelow(2))
         return 1
 
-    def start(self, black_seat: int) -> None:
+    def start(self, black_seat: int, drawn: bool = True) -> None:
+        """Both seats are taken: ``black_seat`` begins, drawn by lot or (a rematch) not."""
         self.table.black_seat = black_seat
         self.table.status = "playing"
         self._board = None
         self._start_turn()
         black = self.name(black_seat)
-        self._event("started", {
-            "black_seat": black_seat,
-            "text": f"Das Los hat entschieden: {black} spielt Ebenholz und beginnt.",
-        })
+        text = (f"Das Los hat entschieden: {black} spielt Ebenholz und beginnt." if drawn
+                else f"Revanche mit getauschten Farben: {black} spielt Ebenholz und beginnt.")
+        self._event("started", {"black_seat": black_seat, "drawn": drawn, "text": text})
 
     def set_rules(self, seat: int | None, move_time: int | None, hints: bool | None,
                   counting: str | None) -> None:
@@ -319,6 +319,9 @@ class Duel:
         self._playing()
         if self.table.extra.get("takeback") is not None:
             raise DuelError("pending", "Es gibt schon eine offene Bitte um Rücknahme.")
+        if takeback_blocked(self.table, self.ply) == seat:
+            raise DuelError("declined", "Nach einer abgelehnten Bitte kannst du erst nach dem "
+                                        "nächsten Zug wieder fragen.")
         if self.color_of(seat) not in placed_colors(self.board):
             raise DuelError("nothing_to_take_back", "Du hast noch keinen Zug gemacht.")
         self.table.extra["takeback"] = {"seat": seat, "ply": self.ply}
@@ -332,8 +335,11 @@ class Duel:
             raise DuelError("no_request", "Es gibt keine Bitte um Rücknahme zu beantworten.")
         self.table.extra.pop("takeback")
         if not accept:
+            # the asker may ask again only after the next move
+            self.table.extra["takeback_declined"] = {"seat": asked["seat"], "ply": self.ply}
             self._event("takeback_declined", {"seat": seat})
             return
+        self.table.extra.pop("takeback_declined", None)
         asker_color = self.color_of(asked["seat"])
         colors = placed_colors(self.board)
         last = max(i for i, color in enumerate(colors) if color == asker_color)
@@ -367,7 +373,7 @@ class Duel:
             created_at=self.now, updated_at=self.now)
         follow = Duel(fresh, self.now, self.settings)
         follow.open()
-        follow.start(1 - (t.black_seat or 0))  # colours swapped
+        follow.start(1 - (t.black_seat or 0), drawn=False)  # colours swapped
         self.effects.rematch = fresh
         self.rematch_events = follow.events
         t.extra["rematch_code"] = code
@@ -460,6 +466,12 @@ def clean_chat(text: str) -> str:
     return text
 
 
+def takeback_blocked(table: TableRecord, ply: int) -> int | None:
+    """The seat whose take-back was declined at this ``ply``: it asks again after a move."""
+    declined = table.extra.get("takeback_declined")
+    return declined["seat"] if declined and declined["ply"] == ply else None
+
+
 def set_level(table: TableRecord, seat: int, level: int | None) -> None:
     """The hall's level ⭐ of the player at ``seat``, shown with the name."""
     if level is not None:
@@ -506,6 +518,8 @@ def table_view(table: TableRecord, now: float, settings: Settings,
         "move_times": list(settings.move_times) if table.status == "waiting" else None,
         "end": extra.get("end"),
         "offers": {"takeback": (extra.get("takeback") or {}).get("seat"),
+                   "takeback_blocked": takeback_blocked(table, duel.ply)
+                   if table.status == "playing" else None,
                    "rematch": extra.get("rematch", [])},
         "rematch": extra.get("rematch_code"), "rematch_of": extra.get("rematch_of"),
         "link": f"/tisch/{table.code}",
