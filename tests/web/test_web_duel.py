@@ -150,6 +150,12 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
         wait_table(page, "t.takeback === null")
         assert discs(page) == before
     wait_text(black, "duel-notice", "abgelehnt")
+    # a new request waits for the next move, and the button says why
+    assert black.is_disabled("#takeback")
+    assert "nächsten Zug" in black.inner_text("#takeback-why")
+    play_one(pages)  # white answers
+    black.wait_for_selector("#takeback:not([disabled])", timeout=TIMEOUT_MS)
+    assert black.locator("#takeback-why").count() == 0
     black.click("#takeback")
     white.click("#takeback-accept", timeout=TIMEOUT_MS)
     for page in pages:
@@ -280,6 +286,9 @@ def test_typed_code_abort_rematch_and_resign(duel_server: DuelServer, players: A
     for page in pages:
         seat = seat_of(page)
         assert table(page)["seats"][seat]["color"] != colors[seat]
+        # swapped, not drawn: the line above the board says so
+        assert page.inner_text("#draw").startswith("🔁 Revanche mit getauschten Farben:")
+        assert "Los" not in page.inner_text("#draw")
     assert console.errors == []
 
 
