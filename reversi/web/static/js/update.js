@@ -24,7 +24,12 @@ export function watchUpdates() {
     if (controlled) showNotice();
     controlled = true;
   });
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).then((registration) => {
+    // a page left open (a long duel, a tab from yesterday) looks for a new build too
+    const look = () => registration.update().catch(() => {});
+    setInterval(look, 60 * 60 * 1000);
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") look(); });
+  }, (error) => {
     console.warn("service worker not registered:", error);
   });
 }
