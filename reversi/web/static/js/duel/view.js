@@ -125,11 +125,11 @@ export function tableTemplate(page) {
         <p class="conn" id="conn" role="status" ?hidden=${!page.conn}>${page.conn}</p>
       </div>
       ${table ? seatsTemplate(page) : nothing}
-      ${playing && start ? html`<p class="draw" id="draw">${page.started?.drawn === false ? "🔁" : "🎲"} ${start}</p>` : nothing}
       ${table && !waiting ? scoreBar(table.game ? table.game.counts : null) : nothing}
       ${statusLine(page)}
       ${inviteAbove ? html`<div class="invite-slot">${invitePanel(page)}</div>` : nothing}
       ${page.board.element}
+      ${playing && start ? html`<p class="draw" id="draw">${page.started?.drawn === false ? "🔁" : "🎲"} ${start}</p>` : nothing}
       <p class="notice" id="duel-notice" role="status" aria-live="polite">${page.notice}</p>
       ${table ? takebackPrompt(page) : nothing}
       ${confirmResign(page)}
