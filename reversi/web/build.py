@@ -93,11 +93,16 @@ def npm_install(quiet: bool) -> None:
         return manifest.exists() and \
             json.loads(manifest.read_text())["version"] == lock[f"node_modules/{name}"]["version"]
 
-    if all(installed(name) for name in ("pyodide", *TOOLS, *VENDORED)):
-        return
-    _log(quiet, "npm ci (pyodide, lit-html, resvg, typescript, axe-core)")
-    subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                   cwd=WEB, check=True, stdout=subprocess.DEVNULL if quiet else None)
+    if not all(installed(name) for name in ("pyodide", *TOOLS, *VENDORED)):
+        _log(quiet, "npm ci (pyodide, lit-html, resvg, typescript, axe-core)")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                       cwd=WEB, check=True, stdout=subprocess.DEVNULL if quiet else None)
+    # the JS check (reversi/web/jsconfig.json) finds lit-html's types where the pages
+    # import it from: ../vendor/lit-html/
+    link = NODE_MODULES / ".jscheck" / "vendor" / "lit-html"
+    if not link.exists():
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(Path("..") / ".." / "lit-html")
 
 
 def build_pyodide(quiet: bool) -> None:

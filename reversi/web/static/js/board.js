@@ -26,9 +26,9 @@ function el(tag, attrs, ...children) {
 
 /** @param {string} tag @param {Record<string, string | number>} attrs */
 function svg(tag, attrs) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  return el;
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  return node;
 }
 
 function sleep(ms) {
@@ -104,10 +104,10 @@ export class BoardView {
     });
     grid.addEventListener("keydown", (event) => this.keydown(event));
     const files = el("div", { class: "coords files", "aria-hidden": "true" }, ...[...FILES].map((f) => el("span", {}, f)));
-    const files2 = files.cloneNode(true);
+    const files2 = /** @type {HTMLElement} */ (files.cloneNode(true));
     files2.classList.add("bottom");
     const rows = el("div", { class: "coords rows", "aria-hidden": "true" }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((r) => el("span", {}, String(r))));
-    const rows2 = rows.cloneNode(true);
+    const rows2 = /** @type {HTMLElement} */ (rows.cloneNode(true));
     rows2.classList.add("right");
     this.overlay = el("p", { class: "board-overlay", id: "board-wait", hidden: "" });
     return el("div", { class: "board-frame" }, files, rows, grid, rows2, files2, this.overlay);
@@ -198,7 +198,7 @@ export class BoardView {
       button.toggleAttribute("data-last", !!view.last && view.last.square === name);
       button.setAttribute("aria-label", this.label(name, view, color, flipped.has(name)));
     });
-    this.element.querySelector(".board").dataset.turn = view.turn || "";
+    /** @type {HTMLElement} */ (this.element.querySelector(".board")).dataset.turn = view.turn || "";
   }
 
   // Draw `view`; when it adds one placed disc to the previous view, the disc

@@ -5,6 +5,10 @@
 export const BOOT_TIMEOUT_MS = globalThis.REVERSI_BOOT_TIMEOUT_MS ?? 30000;
 
 export class Engine {
+  /**
+   * @param {Record<string, any>} config the page's config (where Pyodide and the Python files are)
+   * @param {(message: any) => void} [onMessage] the page's handler of the worker's answers
+   */
   constructor(config, onMessage = () => {}) {
     this.config = config;
     this.onMessage = onMessage;
