@@ -157,8 +157,8 @@ def manifest(texts: dict[str, str]) -> dict[str, object]:
 
 def build_icons(quiet: bool) -> None:
     out = DIST / "icons"
-    sources = [WEB / "static" / "icon.svg", WEB / "static" / "de.json", REPO / "tools/web/icons.mjs",
-               Path(__file__)]
+    sources = [WEB / "static" / "icon.svg", WEB / "static" / "de.json",
+               REPO / "tools/web/icons.mjs", Path(__file__)]
     key = _digest(sources)
     if _stamp_ok(out, key):
         return

@@ -209,7 +209,8 @@ async def test_take_back_needs_the_opponents_consent(service: DuelServer) -> Non
     await service.service.handle(white, p.TakebackReply(code=code, accept=False))
     assert (await view(service, code))["table"]["game"]["ply"] == 2
     # asked again only after the next move: black moves, then asks for that one back
-    await move(service, code, black, sorted((await view(service, code))["table"]["game"]["legal"])[0])
+    legal = (await view(service, code))["table"]["game"]["legal"]
+    await move(service, code, black, sorted(legal)[0])
     await service.service.handle(black, p.Takeback(code=code))
     await service.service.handle(white, p.TakebackReply(code=code, accept=True))
     table = (await view(service, code))["table"]

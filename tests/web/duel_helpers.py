@@ -100,10 +100,11 @@ def table(page: Any) -> dict[str, Any]:
 
 
 def wait_table(page: Any, condition: str, timeout: float = TIMEOUT_MS) -> None:
-    """Wait until ``condition`` (JS over ``t`` = the table as the page shows it, READ_TABLE) holds."""
+    """Wait until ``condition`` holds (JS over ``t``: the table as the page shows it)."""
     try:
         page.wait_for_function(
-            f"(() => {{ const t = {READ_TABLE}; return !!t && ({condition}); }})()", timeout=timeout)
+            f"(() => {{ const t = {READ_TABLE}; return !!t && ({condition}); }})()",
+            timeout=timeout)
     except Exception:
         print("waited in vain for", condition, "on", page.url, shown(page),
               page.evaluate("document.getElementById('duel-notice')?.textContent"))

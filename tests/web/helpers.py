@@ -30,12 +30,14 @@ READ_VIEW = """() => {
   const code = {black: 'B', white: 'W'};
   const legal = {};
   for (const sq of squares) {
-    if (sq.hasAttribute('data-legal')) legal[sq.dataset.square] = Number(sq.querySelector('.count').textContent);
+    if (!sq.hasAttribute('data-legal')) continue;
+    legal[sq.dataset.square] = Number(sq.querySelector('.count').textContent);
   }
   const last = document.querySelector('.sq[data-last]');
   const human = game.dataset.human;
   const players = game.dataset.mode === 'duo' ? {black: 'human', white: 'human'}
-    : {black: human === 'black' ? 'human' : 'computer', white: human === 'white' ? 'human' : 'computer'};
+    : {black: human === 'black' ? 'human' : 'computer',
+       white: human === 'white' ? 'human' : 'computer'};
   const bar = document.querySelector('#result-bar');
   const count = (side) => Number(bar.querySelector(`.score.${side} .score-num`).textContent);
   return {
@@ -43,7 +45,8 @@ READ_VIEW = """() => {
     ply: Number(game.dataset.ply), turn: document.querySelector('.board').dataset.turn || null,
     squares: squares.map((sq) => code[sq.dataset.disc] || '.').join(''), legal,
     last: last ? {square: last.dataset.square, color: last.dataset.disc,
-                  flipped: squares.filter((sq) => sq.getAttribute('aria-label').endsWith('gerade gedreht'))
+                  flipped: squares
+                    .filter((sq) => sq.getAttribute('aria-label').endsWith('gerade gedreht'))
                     .map((sq) => sq.dataset.square)} : null,
     counts: {black: Number(document.querySelector('#count-black').textContent),
              white: Number(document.querySelector('#count-white').textContent)},

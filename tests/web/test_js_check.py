@@ -31,7 +31,8 @@ def test_tsc_would_see_a_type_error(built: None, tmp_path: Path) -> None:
     bad.write_text(f'import {{ t }} from "{WEB / "static" / "js" / "i18n.js"}";\nt(1, 2, 3);\n')
     config = tmp_path / "jsconfig.json"
     config.write_text(json.dumps({"extends": str(WEB / "jsconfig.json"),
-                                  "include": [str(WEB / "static" / "js" / "**" / "*.js"), str(bad)]}))
+                                  "include": [str(WEB / "static" / "js" / "**" / "*.js"),
+                                              str(bad)]}))
     tsc = WEB / "node_modules" / "typescript" / "bin" / "tsc"
     result = subprocess.run(["node", str(tsc), "-p", str(config)],
                             capture_output=True, text=True, cwd=WEB, timeout=300)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import struct
 import sys
-from pathlib import Path
 from typing import Any
 
 from tests.processes import ServerProcess, free_port

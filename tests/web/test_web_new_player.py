@@ -7,12 +7,11 @@ test here failed before its fix (see the commit that brought it).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .duel_helpers import TIMEOUT_MS, DuelServer, open_table, join, play_one, wait_table
+from .duel_helpers import TIMEOUT_MS, DuelServer, join, open_table, play_one, wait_table
 from .helpers import open_game, play, view, wait_idle
 from .test_web_browser import needs_ai
 from .test_web_hall import finish_duel
@@ -20,8 +19,10 @@ from .test_web_hall import finish_duel
 #: Leicht with ?los=8 (its choices among equal moves): the human (Ebenholz) plays these,
 #: must pass after the computer's reply to the last one, and the computer's next move
 #: ends the game (found with reversi.web.session, the worker's own code).
-PASS_THEN_END = ("c4 c2 d3 a5 b1 b3 a2 b5 a3 a6 b7 c6 b8 d7 d2 a8 d8 d1 e8 f1 f2 f5 f6 g2 g3 "
-                 "f8 g6 h2 h4 h7").split()
+PASS_THEN_END = [
+    "c4", "c2", "d3", "a5", "b1", "b3", "a2", "b5", "a3", "a6", "b7", "c6", "b8", "d7", "d2",
+    "a8", "d8", "d1", "e8", "f1", "f2", "f5", "f6", "g2", "g3", "f8", "g6", "h2", "h4", "h7",
+]
 
 
 @pytest.fixture(scope="module")
@@ -174,7 +175,8 @@ def test_after_a_duel_the_box_the_seats_and_the_bilanz_agree(duels: DuelServer,
         assert f"Neue Stufe: {level}" in page.inner_text("#result-points")
         assert page.is_visible("#result-bar")
         mine = page.get_attribute("#duel", "data-seat")
-        page.wait_for_function(f"document.querySelector('#seat-{mine} .level')?.textContent === '{level}'",
+        page.wait_for_function(
+            f"document.querySelector('#seat-{mine} .level')?.textContent === '{level}'",
                                timeout=TIMEOUT_MS)
         other = 1 - int(str(mine))
         assert page.inner_text(f"#seat-{other} .level") == ("⭐ 2" if page is winner else "⭐ 3")

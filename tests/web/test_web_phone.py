@@ -19,7 +19,8 @@ SIZES = [(360, 640), (375, 667), (390, 844), (640, 360)]
 ON_SCREEN = """(ids) => {
   const inside = (r) => r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0
     && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
-  const squares = [...document.querySelectorAll('.board .sq')].map((sq) => sq.getBoundingClientRect());
+  const squares = [...document.querySelectorAll('.board .sq')]
+    .map((sq) => sq.getBoundingClientRect());
   const outside = squares.map((r, i) => [i, r]).filter(([, r]) => !inside(r)).map(([i]) => i);
   const parts = {};
   for (const id of ids) {
