@@ -13,6 +13,7 @@ from reversi.hall.periods import PERIODS
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.duels import DuelServer, duel_routes
 from reversi.server.tables import CHAT_MAX
+from reversi.web.session import LEVELS
 
 #: The pages of the hall; each is the same shell, the client draws the page.
 PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine")
@@ -54,8 +55,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
     duels = duels or DuelServer()
     page_headers = {"Cache-Control": NO_CACHE, "X-Reversi-Build": bundle.version}
     # the facts the pages take from the server instead of repeating them
-    hall = {"periods": list(PERIODS), "chat_max": CHAT_MAX,
-            "move_times": list(duels.settings.move_times)}
+    hall = {"periods": list(PERIODS), "chat_max": CHAT_MAX, "levels": list(LEVELS)}
     html = bundle.page(hall)
 
     async def page(request: Request) -> Response:

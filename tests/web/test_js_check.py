@@ -43,3 +43,21 @@ def test_no_client_module_is_over_400_lines() -> None:
     long = {str(p.relative_to(WEB)): n for p in (WEB / "static").rglob("*.js")
             if (n := len(p.read_text().splitlines())) > 400}
     assert long == {}
+
+
+def test_the_table_statuses_are_spelled_once_as_the_protocol_names_them() -> None:
+    import re
+
+    protocol = (WEB.parents[1] / "docs" / "protocol.md").read_text()
+    named = re.search(r'status: ((?:"\w+"\|?)+)', protocol)
+    assert named is not None
+    documented = re.findall(r'"(\w+)"', named.group(1))
+    module = (WEB / "static" / "js" / "duel" / "status.js").read_text()
+    assert re.findall(r'[A-Z]+: "(\w+)"', module) == documented
+    # and nowhere else in the client
+    for path in (WEB / "static" / "js").rglob("*.js"):
+        if path.name == "status.js":
+            continue
+        text = path.read_text()
+        spelled = re.findall(r'status\s*[!=]==\s*"(\w+)"', text)
+        assert spelled == [], (path.name, spelled)

@@ -33,15 +33,20 @@ def duels(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Due
     server.stop()
 
 
-@needs_ai
-def test_the_pass_notice_goes_when_the_computer_ends_the_game(page: Any, server: Any) -> None:
-    """Fault 3: "… Perlmutt ist wieder am Zug." stayed under "Die Partie ist vorbei."."""
-    page.goto(server.url + "/allein?los=8")
+def start_leicht_with_lot_8(page: Any, base: str) -> None:
+    """A new game against Leicht, the human begins, the lot is 8 (PASS_THEN_END)."""
+    page.goto(base + "/allein?los=8")
     wait_idle(page, 60_000)
     page.check("input[name=level][value=leicht]")
     page.check("input[name=begins][value=me]")
     page.click("#start-solo")
     page.wait_for_selector("#game[data-level=leicht][data-ply='0']", state="attached")
+
+
+@needs_ai
+def test_the_pass_notice_goes_when_the_computer_ends_the_game(page: Any, server: Any) -> None:
+    """Fault 3: "… Perlmutt ist wieder am Zug." stayed under "Die Partie ist vorbei."."""
+    start_leicht_with_lot_8(page, server.url)
     for square in PASS_THEN_END[:-1]:
         play(page, square)
     page.click(f"[data-square={PASS_THEN_END[-1]}]")
@@ -146,12 +151,7 @@ def test_whose_turn_changes_as_the_own_move_is_drawn(browser: Any, server: Any,
 @needs_ai
 def test_the_solo_result_box_shows_the_counts_and_what_next(page: Any, server: Any) -> None:
     """Fault 13 (solo): the result box was bare."""
-    page.goto(server.url + "/allein?los=8")
-    wait_idle(page, 60_000)
-    page.check("input[name=level][value=leicht]")
-    page.check("input[name=begins][value=me]")
-    page.click("#start-solo")
-    page.wait_for_selector("#game[data-level=leicht][data-ply='0']", state="attached")
+    start_leicht_with_lot_8(page, server.url)
     for square in PASS_THEN_END:
         play(page, square)
     page.wait_for_selector("#result")

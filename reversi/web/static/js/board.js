@@ -6,6 +6,7 @@ import { colorName, t } from "./i18n.js";
 const FILES = "abcdefgh";
 const SVG = "http://www.w3.org/2000/svg";
 export const SQUARES = Array.from({ length: 64 }, (_, i) => FILES[i % 8] + (Math.floor(i / 8) + 1));
+/** @type {Record<string, string>} */
 const COLOR = { B: "black", W: "white", ".": "" };
 
 /**
@@ -31,6 +32,7 @@ function svg(tag, attrs) {
   return node;
 }
 
+/** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -53,6 +55,7 @@ export class SquareTyping {
     this.pendingFile = null;
   }
 
+  /** @param {KeyboardEvent} event */
   typed(event) {
     const target = event.target;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -71,7 +74,10 @@ export class SquareTyping {
   }
 }
 
+/** @typedef {{dots: boolean, counts: boolean, motion: boolean, interactive: boolean}} BoardOptions */
+
 export class BoardView {
+  /** @param {{onPlay: (square: string) => void}} options what a tap on a square does */
   constructor({ onPlay }) {
     this.onPlay = onPlay;
     this.view = null;
@@ -134,6 +140,7 @@ export class BoardView {
     button.classList.add("refused");
   }
 
+  /** @param {number} index @param {boolean} [move] also move the keyboard focus there */
   setFocus(index, move = true) {
     const old = this.buttons.get(SQUARES[this.focusIndex]);
     if (old) old.tabIndex = -1;
@@ -143,7 +150,9 @@ export class BoardView {
     if (move) button.focus();
   }
 
+  /** @param {KeyboardEvent} event */
   keydown(event) {
+    /** @type {Record<string, number>} */
     const steps = { ArrowUp: -8, ArrowDown: 8, ArrowLeft: -1, ArrowRight: 1 };
     let index = this.focusIndex;
     if (event.key in steps) {
@@ -159,11 +168,13 @@ export class BoardView {
     this.setFocus(index);
   }
 
+  /** @param {Partial<BoardOptions>} options */
   setOptions(options) {
     Object.assign(this.options, options);
     if (this.view) this.paint(this.view, new Set());
   }
 
+  /** @param {string} name @param {any} view @param {string} color @param {boolean} flippedNow */
   label(name, view, color, flippedNow) {
     const parts = [name];
     if (color) parts.push(colorName(color));
@@ -178,11 +189,13 @@ export class BoardView {
     return parts.join(", ");
   }
 
+  /** @param {any} view */
   showsMoves(view) {
     return this.options.interactive && view.turn !== null && view.players[view.turn] === "human";
   }
 
   // Draw `view` at once; squares in `hold` keep their current disc (animation).
+  /** @param {any} view @param {Set<string>} hold */
   paint(view, hold) {
     const flipped = new Set(view.last ? view.last.flipped : []);
     const moves = this.showsMoves(view);
@@ -203,6 +216,7 @@ export class BoardView {
 
   // Draw `view`; when it adds one placed disc to the previous view, the disc
   // appears and the enclosed discs turn one after another, in the view's order.
+  /** @param {any} view @param {boolean} animate */
   async show(view, animate) {
     const previous = this.view;
     this.view = view;

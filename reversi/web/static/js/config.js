@@ -4,5 +4,5 @@
 const element = document.getElementById("config");
 
 /** @type {{version: string, app: string, pyodide: string, stdlib: string, reversi: string, lock: any,
- *   hall: {periods: string[], chat_max: number}}} */
+ *   hall: {periods: string[], chat_max: number, levels: string[]}}} */
 export const config = JSON.parse(element ? element.textContent || "{}" : "{}");

@@ -10,8 +10,6 @@ import * as store from "./store.js";
 import { click } from "./sound.js";
 
 const OTHER = { black: "white", white: "black" };
-/** The computer's levels, as the worker knows them (reversi/web/session.py sends them back in each view). */
-const LEVELS = ["leicht", "mittel", "schwer"];
 
 export class GamePage {
   /**
@@ -36,7 +34,7 @@ export class GamePage {
     this.recorded = false;
     this.boot = "";
     this.queue = Promise.resolve();
-    this.board = new BoardView({ onPlay: (square) => this.play(square) });
+    this.board = new BoardView({ onPlay: (/** @type {string} */ square) => this.play(square) });
     this.duelBar = new DuelButton({ bar: true });
     this.engine = engine;
     this.engine.onMessage = (message) => this.receive(message);
@@ -114,7 +112,7 @@ export class GamePage {
       </fieldset>`;
     return html`<section class="panel" aria-labelledby="setup-heading">
       <h2 id="setup-heading">${t("setup.heading")}</h2>
-      ${radios("level", LEVELS.map((level) => [level, t(`level.${level}`)]), t("setup.level"))}
+      ${radios("level", this.config.hall.levels.map((/** @type {string} */ level) => [level, t(`level.${level}`)]), t("setup.level"))}
       ${radios("begins", [["me", t("begins.me")], ["computer", t("begins.computer")]], t("setup.begins"))}
       <button type="button" class="primary" id="start-solo" @click=${() => this.newGame()}>${t("setup.start")}</button>
     </section>`;

@@ -13,6 +13,7 @@ const BATCH = 50;
 export const star = (level) => `⭐ ${level}`;
 // --- what the device sends -------------------------------------------------------------
 
+/** @type {Promise<void> | null} */
 let sending = null;
 let again = false;
 

@@ -193,7 +193,7 @@ export function showMoved(message) {
  */
 export function listenHall({ always = false } = {}) {
   const hall = theHall();
-  hall.on((message) => {
+  hall.on((/** @type {any} */ message) => {
     if (message.type === "callback") showCallback(message);
     else if (message.type === "transferred") showMoved(message);
   });

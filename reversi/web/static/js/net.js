@@ -53,7 +53,8 @@ async function send(path, method, body) {
   } catch {
     throw new OfflineError();
   }
-  const data = await response.json().catch(() => null);
+  /** @type {any} */
+  const data = await response.json().catch(() => /** @type {any} */ (null));
   if (!response.ok) {
     throw new ApiError(data?.error ?? "http", data?.message ?? `HTTP ${response.status}`, response.status);
   }
@@ -66,6 +67,7 @@ export function newCid() {
 }
 
 // A normalised table code, as the server reads a typed one.
+/** @param {unknown} text */
 export function normalCode(text) {
   return String(text).toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 16);
 }
@@ -99,11 +101,13 @@ export class Hall {
     return this;
   }
 
+  /** @param {(message: any) => void} listener @returns {() => void} the way to stop listening */
   on(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
+  /** @param {any} message */
   emit(message) {
     for (const listener of [...this.listeners]) {
       try {
@@ -143,6 +147,7 @@ export class Hall {
     };
   }
 
+  /** @param {number} code the close code */
   closed(code) {
     this.ws = null;
     clearInterval(this.pingTimer);
@@ -179,6 +184,7 @@ export class Hall {
     this.ws?.close(4000);
   }
 
+  /** @param {Record<string, unknown>} message */
   raw(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
@@ -187,6 +193,7 @@ export class Hall {
     return false;
   }
 
+  /** @param {string} text */
   receive(text) {
     let message;
     try {
@@ -219,6 +226,7 @@ export class Hall {
     this.emit(message);
   }
 
+  /** @param {any} hello */
   opened(hello) {
     this.attempts = 0;
     this.opens += 1;
@@ -239,23 +247,30 @@ export class Hall {
     this.pongTimer = setTimeout(() => this.ws?.close(4000), PONG_WAIT_MS);
   }
 
+  /** @param {string} code @param {number | null} version */
   watch(code, version) {
     this.tables.set(code, { version });
     if (this.state === "open") this.raw({ type: "watch", code, version });
     this.start();
   }
 
+  /** @param {string} code */
   unwatch(code) {
     this.tables.delete(code);
     this.raw({ type: "unwatch", code });
   }
 
+  /** @param {string} code */
   version(code) {
     return this.tables.get(code)?.version ?? null;
   }
 
   // An intent; resolves on `ack`, rejects with ApiError or OfflineError. A move sent
   // while offline waits and goes out after the reconnect; other intents fail at once.
+  /**
+   * @param {Record<string, any>} message
+   * @returns {Promise<any>}
+   */
   request(message) {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
@@ -274,6 +289,7 @@ export class Hall {
 }
 
 // The page's one socket.
+/** @type {Hall | null} */
 let hall = null;
 export function theHall() {
   hall ??= new Hall();

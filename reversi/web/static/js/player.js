@@ -110,7 +110,8 @@ export class PlayerPanel extends Part {
  */
 export function transferPage(main) {
   document.title = `${t("redeem.heading")} – ${t("hall.title")}`;
-  const state = { status: "", error: false, /** @type {string[]} */ tables: [] };
+  /** @type {{status: string, error: boolean, tables: string[]}} */
+  const state = { status: "", error: false, tables: [] };
   const draw = () => render(html`<section class="redeem" aria-labelledby="redeem-heading">
     <h1 id="redeem-heading">${t("redeem.heading")}</h1>
     <p>${t("redeem.intro")}</p>

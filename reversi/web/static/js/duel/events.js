@@ -3,6 +3,7 @@
 import { t } from "../i18n.js";
 import { click } from "../sound.js";
 import { resultText } from "./result.js";
+import { Status } from "./status.js";
 
 /**
  * @param {import("./page.js").TablePage} page
@@ -26,7 +27,7 @@ export function tellEvent(page, event) {
       page.focusResult = true;
       page.say(resultText(page), false);
       // the hall looks for new points and milestones
-      if (page.table.status === "finished") dispatchEvent(new CustomEvent("reversi:duel-ended", { detail: { code: page.code } }));
+      if (page.table.status === Status.FINISHED) dispatchEvent(new CustomEvent("reversi:duel-ended", { detail: { code: page.code } }));
       break;
     case "rematch_offered": if (d.seat !== mine) page.say(t("rematch.offered", { name: name(d.seat) }), true); break;
     case "rematch_declined": page.say(t("rematch.declined", { name: name(d.seat) }), true); break;

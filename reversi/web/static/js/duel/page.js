@@ -12,7 +12,9 @@ import { PlayerPanel } from "../player.js";
 import * as store from "../store.js";
 import { tellEvent } from "./events.js";
 import { tableTemplate } from "./view.js";
+import { isOpen, Status } from "./status.js";
 
+/** @type {any} the board before a table is set up */
 const EMPTY = { squares: ".".repeat(64), turn: null, legal: {}, last: null, players: {}, moves: [], counts: { black: 0, white: 0 }, ply: 0 };
 
 export class TablePage {
@@ -51,7 +53,7 @@ export class TablePage {
     this.inviteMsg = "";
     this.confirming = false;
     this.focusResult = false;
-    this.board = new BoardView({ onPlay: (square) => this.play(square) });
+    this.board = new BoardView({ onPlay: (/** @type {string} */ square) => this.play(square) });
     this.chat = new Chat(this);
     this.player = new PlayerPanel((text, visible = false) => this.say(text, visible));
     this.join = new JoinForm("join");
@@ -82,7 +84,7 @@ export class TablePage {
         dots: this.settings.dots && hints, counts: this.settings.dots && this.settings.counts && hints,
         interactive: this.you.seat !== null && this.state !== "moved", motion: this.settings.motion,
       });
-      this.board.setOverlay(table.status === "waiting" ? t("duel.wait.board") : null);
+      this.board.setOverlay(table.status === Status.WAITING ? t("duel.wait.board") : null);
       document.documentElement.classList.toggle("no-motion", !this.settings.motion);
     }
     this.chat.update();
@@ -116,7 +118,7 @@ export class TablePage {
       }
       state = await api(`/api/tables/${this.code}`);
       const table = state.table;
-      if (state.you.seat === null && table.status === "waiting" && table.seats.some((/** @type {any} */ s) => s.free)) {
+      if (state.you.seat === null && table.status === Status.WAITING && table.seats.some((/** @type {any} */ s) => s.free)) {
         try {
           state = await api(`/api/tables/${this.code}/join`, { body: {} });
           this.notice = t("duel.joined");
@@ -134,9 +136,9 @@ export class TablePage {
       return;
     }
     this.applyState(state);
-    this.hall.on((message) => this.receive(message));
+    this.hall.on((/** @type {any} */ message) => this.receive(message));
     // from the start: the replay brings the start's event (who begins, drawn or swapped) along
-    this.hall.watch(this.code, state.table.status === "waiting" ? state.version : 0);
+    this.hall.watch(this.code, state.table.status === Status.WAITING ? state.version : 0);
     setInterval(() => this.tick(), 250);
   }
 
@@ -223,7 +225,7 @@ export class TablePage {
   }
 
   syncActive() {
-    if (this.you.seat !== null && this.table && ["waiting", "playing"].includes(this.table.status)) markActive(true);
+    if (this.you.seat !== null && this.table && isOpen(this.table)) markActive(true);
   }
 
   // --- what the page reads of its table ------------------------------------------------
@@ -247,7 +249,7 @@ export class TablePage {
 
   myTurn() {
     const table = this.table;
-    return !!table && table.status === "playing" && !!table.clock && table.clock.seat === this.you.seat && this.you.seat !== null;
+    return !!table && table.status === Status.PLAYING && !!table.clock && table.clock.seat === this.you.seat && this.you.seat !== null;
   }
 
   boardView() {
@@ -255,7 +257,7 @@ export class TablePage {
     if (!game) return EMPTY;
     /** @type {Record<string, string>} */
     const players = { black: "remote", white: "remote" };
-    if (this.you.color && this.table.status === "playing" && this.state !== "moved") players[this.you.color] = "human";
+    if (this.you.color && this.table.status === Status.PLAYING && this.state !== "moved") players[this.you.color] = "human";
     return { ...game, players };
   }
 
@@ -311,7 +313,7 @@ export class TablePage {
 
   setClock() {
     const clock = this.table?.clock;
-    this.clockBase = clock && this.table.status === "playing" ? { seat: clock.seat, remaining: clock.remaining, at: performance.now() } : null;
+    this.clockBase = clock && this.table.status === Status.PLAYING ? { seat: clock.seat, remaining: clock.remaining, at: performance.now() } : null;
     this.warned = false;
   }
 
@@ -341,8 +343,8 @@ export class TablePage {
     const table = this.table;
     if (!table || this.state === "moved") return;
     if (this.you.seat === null) return this.say(t("duel.onlooker.tap"), true);
-    if (table.status === "waiting") return this.say(t("duel.status.waiting"), true);
-    if (table.status !== "playing") return this.say(t("reason.game_over"), true);
+    if (table.status === Status.WAITING) return this.say(t("duel.status.waiting"), true);
+    if (table.status !== Status.PLAYING) return this.say(t("reason.game_over"), true);
     if (this.sending || !this.myTurn()) return this.say(t("reason.not_your_turn"), true);
     const game = table.game;
     if (game.squares[SQUARES.indexOf(square)] !== ".") return this.refuse(square, t("reason.occupied", { square }));
@@ -356,7 +358,7 @@ export class TablePage {
       this.sending = null;
       this.showConnection(this.hall.state);
       this.refreshBusy();
-    }, (error) => {
+    }, (/** @type {unknown} */ error) => {
       this.sending = null;
       this.say(errorText(error), true);
       this.refreshBusy();

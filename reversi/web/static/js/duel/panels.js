@@ -3,6 +3,7 @@
 import { t } from "../i18n.js";
 import { html, live, nothing } from "../lit.js";
 import { copyButton } from "../lobby.js";
+import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -18,7 +19,7 @@ export function resumeLink(page) {
 
 /** @param {TablePage} page */
 export function invitePanel(page) {
-  const waiting = page.table.status === "waiting";
+  const waiting = page.table.status === Status.WAITING;
   const link = `${location.origin}/tisch/${page.code}`;
   const say = (/** @type {string} */ text) => { page.inviteMsg = text; page.say(text, false); };
   return html`<section class=${waiting ? "panel invite" : "panel invite quiet"} id="invite" aria-labelledby="invite-heading">
@@ -59,7 +60,7 @@ function rulesForm(page) {
 export function rulesPanel(page) {
   const table = page.table;
   const rules = table.rules;
-  const editable = page.you.seat === 0 && table.status === "waiting" && page.state !== "moved";
+  const editable = page.you.seat === 0 && table.status === Status.WAITING && page.state !== "moved";
   /** @type {Record<string, string>} */
   const whoTexts = { waiting: t("rules.opener"), playing: t("rules.fixed") };
   const who = editable ? "" : whoTexts[table.status] || "";

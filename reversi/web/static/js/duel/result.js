@@ -3,6 +3,7 @@
 import { colorName, t } from "../i18n.js";
 import { html, nothing } from "../lit.js";
 import { scoreBar } from "../panels.js";
+import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -12,7 +13,7 @@ export function resultText(page) {
   const end = table.end;
   if (!end) return "";
   const mine = page.you.seat;
-  if (table.status === "aborted") {
+  if (table.status === Status.ABORTED) {
     if (end.reason === "closed") return t("end.closed");
     if (end.reason === "no_first_move") return t("end.no_first_move");
     if (end.by === null || end.by === undefined) return t("end.aborted.nobody");
@@ -46,7 +47,7 @@ function rematch(page) {
   const opp = page.opponent();
   const offers = table.offers.rematch || [];
   // a rematch follows a played game; an aborted one is simply over
-  const can = mine !== null && table.status === "finished" && !table.seats[1].free && !table.rematch && page.state !== "moved";
+  const can = mine !== null && table.status === Status.FINISHED && !table.seats[1].free && !table.rematch && page.state !== "moved";
   if (table.rematch) return html`<p><a href=${`/tisch/${table.rematch}`} id="rematch-link">${t("rematch.link")}</a></p>`;
   if (!can) return nothing;
   if (offers.includes(mine)) return html`<p id="rematch-wait">${t("rematch.waiting", { name: page.name(opp) })}</p>`;
@@ -74,8 +75,8 @@ function earned(page) {
 /** @param {TablePage} page */
 export function resultBox(page) {
   const table = page.table;
-  if (table.status !== "finished" && table.status !== "aborted") return nothing;
-  const finished = table.status === "finished";
+  if (table.status !== Status.FINISHED && table.status !== Status.ABORTED) return nothing;
+  const finished = table.status === Status.FINISHED;
   const end = table.end || {};
   return html`<section class="result" id="duel-result" aria-labelledby="duel-result-heading" tabindex="-1">
     <h2 id="duel-result-heading">${finished ? t("result.heading") : t("end.heading.aborted")}</h2>

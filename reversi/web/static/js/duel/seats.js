@@ -2,6 +2,7 @@
 // the player to move (with the reason when the first move has a longer time).
 import { colorName, t } from "../i18n.js";
 import { html, nothing } from "../lit.js";
+import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -14,7 +15,7 @@ export function clockText(seconds) {
 /** @param {TablePage} page @param {number} seat */
 function clockFor(page, seat) {
   const table = page.table;
-  if (!table || table.status !== "playing") return "";
+  if (!table || table.status !== Status.PLAYING) return "";
   const left = page.secondsLeft(seat);
   return clockText(left === null ? table.rules.move_time : left);
 }

@@ -7,6 +7,7 @@ import { movesPanel, scoreBar, settingsPanel } from "../panels.js";
 import { invitePanel, rulesPanel } from "./panels.js";
 import { resultBox } from "./result.js";
 import { seatsTemplate } from "./seats.js";
+import { isOpen, Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -16,8 +17,8 @@ function statusText(page) {
   if (page.state === "moved") return t("transfer.moved");
   if (page.sending) return t("duel.sending", { square: page.sending.square });
   if (!table) return page.status;
-  if (table.status === "waiting") return page.you.seat === null ? t("duel.status.waiting.other") : t("duel.status.waiting");
-  if (table.status !== "playing") return t("status.over");
+  if (table.status === Status.WAITING) return page.you.seat === null ? t("duel.status.waiting.other") : t("duel.status.waiting");
+  if (table.status !== Status.PLAYING) return t("status.over");
   const seat = table.clock?.seat;
   if (seat === undefined || seat === null) return "";
   const color = colorName(table.seats[seat].color);
@@ -40,29 +41,30 @@ function actions(page) {
   const table = page.table;
   if (!table) return nothing;
   const seated = page.you.seat !== null && page.state !== "moved";
-  const playing = table.status === "playing";
+  const playing = table.status === Status.PLAYING;
   const first = !!table.clock?.first_moves;
   const opp = page.opponent();
   const hasOpp = opp !== null && !table.seats[opp].free;
   const placed = (table.game?.moves || []).some((/** @type {any} */ m) => m.square && m.color === page.you.color);
   const shown = {
-    abort: seated && (table.status === "waiting" || (playing && first)),
+    abort: seated && (table.status === Status.WAITING || (playing && first)),
     resign: seated && playing && !first,
     takeback: seated && playing,
-    callback: seated && hasOpp && ["waiting", "playing"].includes(table.status),
+    callback: seated && hasOpp && isOpen(table),
   };
   const here = opp !== null && !!page.presence[opp];
-  // after a declined request a new one waits for the next move (offers.takeback_blocked)
-  const takebackOff = !placed || table.offers.takeback !== null || !!table.offers.takeback_blocked;
+  // after a declined request the asker waits for the next move (offers.takeback_blocked: its seat)
+  const blocked = page.you.seat !== null && table.offers.takeback_blocked === page.you.seat;
+  const takebackOff = !placed || table.offers.takeback !== null || blocked;
   return html`<div class="controls duel-controls" role="group" aria-label=${t("controls.label")} ?hidden=${!Object.values(shown).some(Boolean)}>
-    <button type="button" id="abort" ?hidden=${!shown.abort} @click=${() => page.intent({ type: "abort" })}>${table.status === "waiting" ? t("duel.close") : t("duel.abort")}</button>
+    <button type="button" id="abort" ?hidden=${!shown.abort} @click=${() => page.intent({ type: "abort" })}>${table.status === Status.WAITING ? t("duel.close") : t("duel.abort")}</button>
     <button type="button" id="resign" ?hidden=${!shown.resign} @click=${() => { page.confirming = true; page.update(); /** @type {HTMLElement} */ (document.getElementById("confirm-no"))?.focus(); }}>${t("duel.resign")}</button>
     <button type="button" id="takeback" ?hidden=${!shown.takeback} ?disabled=${takebackOff}
-      aria-describedby=${table.offers.takeback_blocked ? "takeback-why" : nothing}
+      aria-describedby=${blocked ? "takeback-why" : nothing}
       @click=${() => page.intent({ type: "takeback" }, t("duel.takeback.sent"))}>${t("duel.takeback")}</button>
     <button type="button" id="callback" ?hidden=${!shown.callback} ?disabled=${here} title=${here ? t("duel.callback.here") : ""}
       @click=${() => page.intent({ type: "callback" }, t("duel.callback.sent"))}>${t("duel.callback")}</button>
-    ${shown.takeback && table.offers.takeback_blocked ? html`<p class="hint" id="takeback-why">${t("takeback.blocked")}</p>` : nothing}
+    ${shown.takeback && blocked ? html`<p class="hint" id="takeback-why">${t("takeback.blocked")}</p>` : nothing}
   </div>`;
 }
 
@@ -71,7 +73,7 @@ function takebackPrompt(page) {
   const table = page.table;
   const asker = table?.offers.takeback;
   const mine = page.you.seat;
-  if (asker === null || asker === undefined || table.status !== "playing" || mine === null) return nothing;
+  if (asker === null || asker === undefined || table.status !== Status.PLAYING || mine === null) return nothing;
   if (asker === mine) {
     return html`<div class="prompt" id="prompt" role="group" aria-live="polite"><p id="takeback-wait">${t("takeback.waiting", { name: page.name(1 - mine) })}</p></div>`;
   }
@@ -85,7 +87,7 @@ function takebackPrompt(page) {
 
 /** @param {TablePage} page */
 function confirmResign(page) {
-  if (!page.confirming || page.table?.status !== "playing") return nothing;
+  if (!page.confirming || page.table?.status !== Status.PLAYING) return nothing;
   const close = () => {
     page.confirming = false;
     page.update();
@@ -101,7 +103,7 @@ function confirmResign(page) {
 /** @param {TablePage} page */
 export function tableTemplate(page) {
   const table = page.table;
-  const waiting = table?.status === "waiting";
+  const waiting = table?.status === Status.WAITING;
   const seated = page.you.seat !== null;
   const inviteAbove = waiting && seated;
   const playing = table && !waiting;
