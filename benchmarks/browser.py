@@ -81,6 +81,19 @@ def start_server() -> tuple[str, ByteCounter, Any]:
     return f"http://127.0.0.1:{port}", counter, server
 
 
+def read_view(page: Any) -> dict[str, Any]:
+    """The game as the page shows it (the browser tests' DOM reader)."""
+    from tests.web.helpers import READ_VIEW
+
+    return page.evaluate(READ_VIEW)  # type: ignore[no-any-return]
+
+
+def wait_ply(page: Any, condition: str) -> None:
+    from tests.web.helpers import wait_ply as wait
+
+    wait(page, condition, timeout=120_000)
+
+
 def wait_idle(page: Any, timeout: float = 120_000) -> None:
     page.wait_for_selector("#game[data-state=idle]", state="attached", timeout=timeout)
 
@@ -142,20 +155,22 @@ def think_times(browser: Any, url: str, games: int) -> dict[str, list[int]]:
             page.check(f"input[name=level][value={level}]")
             begins = "me" if game % 2 == 0 else "computer"
             page.check(f"input[name=begins][value={begins}]")
-            page.evaluate("window.reversiGame.thinkTimes = []")
+            page.evaluate("performance.clearMeasures('reversi:think')")
             page.click("#start-solo")
-            page.wait_for_function(f"window.reversiGame.view.level === '{level}'")
+            page.wait_for_selector(f"#game[data-level={level}][data-ply='0'], "
+                                   f"#game[data-level={level}][data-ply='1']", state="attached")
             wait_idle(page)
             while True:
-                view = page.evaluate("window.reversiGame.view")
+                view = read_view(page)
                 if view["result"] is not None:
                     break
                 square = rng.choice(list(view["legal"]))
                 page.click(f"[data-square={square}]")
-                page.wait_for_function(f"window.reversiGame.view.ply > {view['ply']}")
+                wait_ply(page, f"> {view['ply']}")
                 wait_idle(page)
-            samples.setdefault(level, []).extend(
-                t["ms"] for t in page.evaluate("window.reversiGame.thinkTimes"))
+            # the page measures each of the computer's moves (performance.measure)
+            samples.setdefault(level, []).extend(round(ms) for ms in page.evaluate(
+                "performance.getEntriesByName('reversi:think').map((e) => e.duration)"))
     context.close()
     return samples
 

@@ -9,7 +9,10 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversi.ai import Level
+from reversi.hall.periods import PERIODS
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
+from reversi.server.chat import CHAT_MAX
 from reversi.server.duels import DuelServer
 from reversi.texts import text
 
@@ -52,9 +55,13 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
     bundle = bundle or load_bundle()
     duels = duels or DuelServer()
     page_headers = {"Cache-Control": NO_CACHE, "X-Reversi-Build": bundle.version}
+    # the facts the pages take from the server instead of repeating them
+    hall = {"periods": list(PERIODS), "chat_max": CHAT_MAX,
+            "levels": [level.value for level in Level]}
+    html = bundle.page(hall)
 
     async def page(request: Request) -> Response:
-        return Response(bundle.page(), media_type="text/html; charset=utf-8",
+        return Response(html, media_type="text/html; charset=utf-8",
                         headers=page_headers)
 
     async def service_worker(request: Request) -> Response:

@@ -5,7 +5,8 @@ they can be cached for a year (``immutable``) and the service worker's precache 
 filled from the HTTP cache:
 
 * ``/app/<hash>/…``      the static client (reversi/web/static) with its vendored template
-  library under ``vendor/`` (reversi/web/dist/vendor), compressed in memory;
+  library under ``vendor/`` (reversi/web/dist/vendor) and the app's manifest and icons
+  under ``icons/`` (reversi/web/dist/icons), compressed in memory;
 * ``/pyodide/<version>/…`` Pyodide's runtime (reversi/web/dist/pyodide), precompressed;
 * ``/py/<hash>/…``       the trimmed standard library and the reversi package as .pyc.
 
@@ -134,8 +135,9 @@ class Bundle:
     def py_base(self) -> str:
         return f"/py/{self.py_hash}/"
 
-    def config(self) -> dict[str, object]:
-        """What the page tells the worker: where Pyodide and the Python files are."""
+    def config(self, hall: dict[str, object] | None = None) -> dict[str, object]:
+        """What the page tells the worker (where Pyodide and the Python files are) and
+        the pages (``hall``: facts of the server the client must not repeat)."""
         return {
             "version": self.version,
             "app": self.app_base,
@@ -143,6 +145,7 @@ class Bundle:
             "stdlib": self.py_base + "stdlib.zip",
             "reversi": self.py_base + "reversi.zip",
             "lock": {"info": self.pyodide_lock_info, "packages": {}},
+            "hall": hall or {},
         }
 
     def precache(self) -> list[str]:
@@ -154,8 +157,8 @@ class Bundle:
         urls += [self.py_base + name for name in ("stdlib.zip", "reversi.zip")]
         return urls
 
-    def page(self) -> str:
-        config = json.dumps(self.config(), separators=(",", ":"))
+    def page(self, hall: dict[str, object] | None = None) -> str:
+        config = json.dumps(self.config(hall), separators=(",", ":"))
         return (self.index_template.replace("%APP%", self.app_base)
                 .replace("%CONFIG%", config).replace("%VERSION%", self.version))
 
@@ -170,13 +173,15 @@ def load_bundle(static: Path = STATIC, dist: Path = DIST) -> Bundle:
         for path in sorted(static.rglob("*"))
         if path.is_file() and str(path.relative_to(static)) not in TEMPLATES
     }
-    vendor_dir, pyodide_dir, py_dir = dist / "vendor", dist / "pyodide", dist / "py"
+    vendor_dir, icons_dir = dist / "vendor", dist / "icons"
+    pyodide_dir, py_dir = dist / "pyodide", dist / "py"
     app |= {
         str(path.relative_to(dist)): _memory_asset(path.name, path.read_bytes())
-        for path in sorted(vendor_dir.rglob("*"))
+        for folder in (vendor_dir, icons_dir) for path in sorted(folder.rglob("*"))
         if path.is_file() and not path.name.startswith(".")
     }
-    if not all((folder / ".stamp").exists() for folder in (vendor_dir, pyodide_dir, py_dir)):
+    if not all((folder / ".stamp").exists()
+               for folder in (vendor_dir, icons_dir, pyodide_dir, py_dir)):
         raise AssetsMissing(
             f"the browser's Python files are missing in {dist}: run `python -m reversi.web.build`"
             " (dev/setup does)"

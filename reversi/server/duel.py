@@ -17,11 +17,20 @@ from reversi.server.chat import clean_chat
 from reversi.server.effects import Effects, hall_result
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.table import OPEN, OVER, DuelError, End, Extra, Status, extra
-
-__all__ = ["Duel", "DuelError", "Effects"]
+from reversi.server.table import (
+    OPEN,
+    OVER,
+    DuelError,
+    End,
+    Extra,
+    Status,
+    extra,
+    takeback_blocked,
+)
 from reversi.storage import ChatRecord, EventRecord, TableRecord
 from reversi.texts import text
+
+__all__ = ["Duel", "DuelError", "Effects"]
 
 
 def placed_colors(board: Board) -> list[str]:
@@ -136,15 +145,16 @@ class Duel:
         self.start(secrets.randbelow(2))
         return 1
 
-    def start(self, black_seat: int) -> None:
+    def start(self, black_seat: int, drawn: bool = True) -> None:
+        """Both seats are taken: ``black_seat`` begins, drawn by lot or (a rematch) not."""
         self.table.black_seat = black_seat
         self.table.status = Status.PLAYING
         self._board = None
         self._start_turn()
         black = self.name(black_seat)
         self._event("started", {
-            "black_seat": black_seat,
-            "text": text("server.started.drawn", name=black),
+            "black_seat": black_seat, "drawn": drawn,
+            "text": text("duel.started.drawn" if drawn else "duel.started.swapped", name=black),
         })
 
     def set_rules(self, seat: int | None, move_time: int | None, hints: bool | None,
@@ -262,6 +272,8 @@ class Duel:
         self._playing()
         if self.extra.get("takeback") is not None:
             raise DuelError("pending", key="server.pending.takeback")
+        if takeback_blocked(self.table, self.ply) == seat:
+            raise DuelError("declined", key="takeback.blocked")
         if self.color_of(seat) not in placed_colors(self.board):
             raise DuelError("nothing_to_take_back")
         self.extra["takeback"] = {"seat": seat, "ply": self.ply}
@@ -275,8 +287,11 @@ class Duel:
             raise DuelError("no_request", key="server.no_request.takeback")
         self.extra.pop("takeback")
         if not accept:
+            # the asker may ask again only after the next move
+            self.extra["takeback_declined"] = {"seat": asked["seat"], "ply": self.ply}
             self._event("takeback_declined", {"seat": seat})
             return
+        self.extra.pop("takeback_declined", None)
         asker_color = self.color_of(asked["seat"])
         colors = placed_colors(self.board)
         last = max(i for i, color in enumerate(colors) if color == asker_color)
@@ -310,7 +325,7 @@ class Duel:
             created_at=self.now, updated_at=self.now)
         follow = Duel(fresh, self.now, self.settings)
         follow.open()
-        follow.start(1 - (t.black_seat or 0))  # colours swapped
+        follow.start(1 - (t.black_seat or 0), drawn=False)  # colours swapped
         self.effects.rematch = fresh
         self.rematch_events = follow.events
         extra(t)["rematch_code"] = code

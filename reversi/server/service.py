@@ -24,7 +24,9 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from reversi.hall.queries import record_result
+from reversi.hall.milestones import level
+from reversi.hall.points import points_for
+from reversi.hall.queries import record_result, tallies
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
 from reversi.server.channels import event_json, player_channel, table_channel
@@ -33,7 +35,15 @@ from reversi.server.identity import secret_hash
 from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.table import OPEN, Status, new_code, new_table, normal_code, set_level
+from reversi.server.table import (
+    OPEN,
+    Status,
+    extra,
+    new_code,
+    new_table,
+    normal_code,
+    set_level,
+)
 from reversi.server.views import table_view
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
@@ -233,15 +243,16 @@ class DuelService:
     def save_change(self, rows: Rows, expected: int, duel: Duel) -> None:
         table = duel.table
         assert table.id is not None
-        rows.save_table(table, expected)
-        rows.add_events(table.id, duel.events)
         effects = duel.effects
-        for line in effects.chat:
-            rows.add_chat(table.id, line)
         if effects.result is not None:
             # the hall's points, once per table, in the same transaction as the table
             record_result(rows.conn, "reversi", f"table:{table.code}",
                           effects.result["players"], effects.result["outcome"], duel.now)
+            _note_hall(rows.conn, table, effects.result["players"])
+        rows.save_table(table, expected)
+        rows.add_events(table.id, duel.events)
+        for line in effects.chat:
+            rows.add_chat(table.id, line)
         if effects.rematch is not None:
             rows.add_table(effects.rematch)
             assert effects.rematch.id is not None
@@ -367,3 +378,15 @@ def _add_table(rows: Rows, duel: Duel) -> None:
     rows.add_table(duel.table)
     assert duel.table.id is not None
     rows.add_events(duel.table.id, duel.events)
+
+
+def _note_hall(conn: Any, table: TableRecord, players: list[dict[str, Any]]) -> None:
+    """What the hall gave each seat for this game, kept with its end: the points, and
+    the levels before and after (the seats show the new ones at once)."""
+    end = extra(table)["end"]
+    counted = tallies(conn, [p["player"] for p in players])
+    end["points"] = [points_for(p["outcome"]) for p in players]
+    end["levels_before"] = list(extra(table).get("levels") or [None, None])
+    end["levels"] = [level(counted[p["player"]].stats) for p in players]
+    for seat, new in enumerate(end["levels"]):
+        set_level(table, seat, new)

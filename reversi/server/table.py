@@ -48,6 +48,10 @@ class End(TypedDict, total=False):
     by: int | None
     black: int
     white: int
+    #: what the hall gave each seat for this game, and the levels ⭐ before and after
+    points: list[int]
+    levels_before: list[int | None]
+    levels: list[int | None]
 
 
 class Extra(TypedDict, total=False):
@@ -59,6 +63,8 @@ class Extra(TypedDict, total=False):
     #: client ids of the latest moves: a move sent twice is played once
     cids: list[str]
     takeback: Takeback
+    #: a declined request: the asker asks again only after the next move
+    takeback_declined: Takeback
     #: the seats that offered a rematch, its table's code, and the table this one avenges
     rematch: list[int]
     rematch_code: str
@@ -119,3 +125,9 @@ def set_level(table: TableRecord, seat: int, level: int | None) -> None:
         levels = list(extra(table).get("levels") or [None, None])
         levels[seat] = level
         extra(table)["levels"] = levels
+
+
+def takeback_blocked(table: TableRecord, ply: int) -> int | None:
+    """The seat whose take-back was declined at this ``ply``: it asks again after a move."""
+    declined = extra(table).get("takeback_declined")
+    return declined["seat"] if declined and declined["ply"] == ply else None

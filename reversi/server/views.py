@@ -9,7 +9,7 @@ from reversi.server.clock import remaining
 from reversi.server.duel import Duel
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.table import Status
+from reversi.server.table import Status, takeback_blocked
 from reversi.server.table import extra as extra_of
 from reversi.storage import TableRecord
 from reversi.texts import text
@@ -56,6 +56,8 @@ def table_view(table: TableRecord, now: float, settings: Settings,
         "move_times": list(settings.move_times) if table.status == Status.WAITING else None,
         "end": extra.get("end"),
         "offers": {"takeback": takeback["seat"] if takeback else None,
+                   "takeback_blocked": takeback_blocked(table, duel.ply)
+                   if table.status == Status.PLAYING else None,
                    "rematch": extra.get("rematch", [])},
         "rematch": extra.get("rematch_code"), "rematch_of": extra.get("rematch_of"),
         "link": f"/tisch/{table.code}",

@@ -4,6 +4,9 @@
    ``reversi/web/node_modules`` from the pinned ``package-lock.json``.
 2. Pyodide's runtime files are copied to ``reversi/web/dist/pyodide/``, and the
    client's template library (lit-html, ES modules) to ``reversi/web/dist/vendor/``.
+   The web app's icons (192, 512 and a maskable 512 px PNG) are drawn from
+   ``static/icon.svg`` with resvg, and its manifest is written with the German names of
+   ``static/de.json``, into ``reversi/web/dist/icons/`` (tools/web/icons.mjs).
 3. Pyodide's own CPython, run under Node, trims the standard library to what the
    worker imports and precompiles it and the reversi package to ``.pyc``
    (``dist/py/stdlib.zip``, ``dist/py/reversi.zip``; see tools/web/pybuild.mjs).
@@ -31,6 +34,8 @@ NODE_MODULES = WEB / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 #: npm packages the client imports as ES modules, served as ``/app/<hash>/vendor/<package>/``
 VENDORED = ("lit-html",)
+#: npm packages the build and the tests use
+TOOLS = ("axe-core", "typescript", "@resvg/resvg-js")
 #: The Python sources shipped to the browser; a change to any of them rebuilds the zips.
 PY_SOURCES = ("reversi/__init__.py", "reversi/engine", "reversi/ai", "reversi/web/__init__.py",
               "reversi/web/session.py", "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")
@@ -88,11 +93,16 @@ def npm_install(quiet: bool) -> None:
         return manifest.exists() and \
             json.loads(manifest.read_text())["version"] == lock[f"node_modules/{name}"]["version"]
 
-    if all(installed(name) for name in ("pyodide", "axe-core", *VENDORED)):
-        return
-    _log(quiet, "npm ci (pyodide, lit-html, axe-core)")
-    subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                   cwd=WEB, check=True, stdout=subprocess.DEVNULL if quiet else None)
+    if not all(installed(name) for name in ("pyodide", *TOOLS, *VENDORED)):
+        _log(quiet, "npm ci (pyodide, lit-html, resvg, typescript, axe-core)")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                       cwd=WEB, check=True, stdout=subprocess.DEVNULL if quiet else None)
+    # the JS check (reversi/web/jsconfig.json) finds lit-html's types where the pages
+    # import it from: ../vendor/lit-html/
+    link = NODE_MODULES / ".jscheck" / "vendor" / "lit-html"
+    if not link.exists():
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(Path("..") / ".." / "lit-html")
 
 
 def build_pyodide(quiet: bool) -> None:
@@ -133,6 +143,39 @@ def build_vendor(quiet: bool) -> None:
     (out / ".stamp").write_text(key)
 
 
+def manifest(texts: dict[str, str]) -> dict[str, object]:
+    """The web app manifest: German names, the hall's colours, the icons beside it."""
+    icons = [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+             {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+             {"src": "icon-maskable-512.png", "sizes": "512x512", "type": "image/png",
+              "purpose": "maskable"}]
+    return {"id": "/", "name": texts["manifest.name"], "short_name": texts["manifest.short_name"],
+            "description": texts["manifest.description"], "lang": "de", "start_url": "/",
+            "scope": "/", "display": "standalone", "theme_color": "#1f6b45",
+            "background_color": "#f4f1ea", "icons": icons}
+
+
+def build_icons(quiet: bool) -> None:
+    out = DIST / "icons"
+    sources = [WEB / "static" / "icon.svg", WEB / "static" / "de.json",
+               REPO / "tools/web/icons.mjs", Path(__file__)]
+    key = _digest(sources)
+    if _stamp_ok(out, key):
+        return
+    _log(quiet, "drawing the app icons and writing the manifest")
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    result = subprocess.run(
+        ["node", str(REPO / "tools/web/icons.mjs"), str(NODE_MODULES), str(sources[0]), str(out)],
+        capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"reversi.web.build: icons failed:\n{result.stderr[-4000:]}")
+    texts = json.loads(sources[1].read_text())
+    (out / "manifest.webmanifest").write_text(
+        json.dumps(manifest(texts), ensure_ascii=False, indent=1) + "\n")
+    (out / ".stamp").write_text(key)
+
+
 def build_python(quiet: bool, force: bool = False) -> None:
     out = DIST / "py"
     key = _digest(_sources(), pyodide_version())
@@ -164,6 +207,7 @@ def build(quiet: bool = False, force: bool = False) -> None:
     npm_install(quiet)
     build_pyodide(quiet)
     build_vendor(quiet)
+    build_icons(quiet)
     build_python(quiet, force)
 
 

@@ -205,10 +205,13 @@ async def test_take_back_needs_the_opponents_consent(service: DuelServer) -> Non
     assert own.value.code == "no_request"
     await service.service.handle(white, p.TakebackReply(code=code, accept=False))
     assert (await view(service, code))["table"]["game"]["ply"] == 2
+    # asked again only after the next move: black moves, then asks for that one back
+    legal = (await view(service, code))["table"]["game"]["legal"]
+    await move(service, code, black, sorted(legal)[0])
     await service.service.handle(black, p.Takeback(code=code))
     await service.service.handle(white, p.TakebackReply(code=code, accept=True))
     table = (await view(service, code))["table"]
-    assert table["game"]["ply"] == 0 and table["game"]["turn"] == "black"
+    assert table["game"]["ply"] == 2 and table["game"]["turn"] == "black"
     assert table["offers"]["takeback"] is None
 
 
@@ -223,6 +226,35 @@ async def test_a_rematch_swaps_the_colours(service: DuelServer) -> None:
     assert state["table"]["status"] == "playing"
     assert state["you"]["color"] == "black"  # the colours are swapped
     assert state["table"]["rematch_of"] == code
+    # the colours were swapped, not drawn: the start says so
+    missed = await service.service.missed(new_code, 0)
+    assert missed is not None
+    started = [e["data"] for e in missed["events"] if e["kind"] == "started"]
+    assert [s["drawn"] for s in started] == [False]
+    assert "Los" not in started[0]["text"] and "getauschten Farben" in started[0]["text"]
+    first = await service.service.missed(code, 0)
+    assert first is not None
+    assert [e["data"]["drawn"] for e in first["events"] if e["kind"] == "started"] == [True]
+
+
+async def test_after_a_declined_takeback_the_next_request_waits_for_a_move(
+        service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    await move(service, code, black, "d3")
+    await service.service.handle(black, p.Takeback(code=code))
+    await service.service.handle(white, p.TakebackReply(code=code, accept=False))
+    table = (await view(service, code))["table"]
+    asker = next(s["seat"] for s in table["seats"] if s["color"] == "black")
+    assert table["offers"]["takeback"] is None and table["offers"]["takeback_blocked"] == asker
+    with pytest.raises(DuelError) as again:
+        await service.service.handle(black, p.Takeback(code=code))
+    assert again.value.code == "declined"
+    assert (await view(service, code))["table"]["game"]["ply"] == 1  # nothing changed
+    # after the next move the asker may ask again
+    await move(service, code, white, "c3")
+    assert (await view(service, code))["table"]["offers"]["takeback_blocked"] is None
+    await service.service.handle(black, p.Takeback(code=code))
+    assert (await view(service, code))["table"]["offers"]["takeback"] is not None
 
 
 async def test_views_hold_no_player_ids_or_secrets(service: DuelServer) -> None:
@@ -254,3 +286,21 @@ async def test_a_table_just_looked_at_moves_without_reading_its_row(
     monkeypatch.setattr(service.service, "_load", no_read)
     await move(service, code, black, "d3", ply=0)
     assert (await view(service, code))["table"]["game"]["ply"] == 1
+
+
+async def test_a_finished_duel_keeps_the_points_and_shows_the_new_levels(
+        service: DuelServer) -> None:
+    code, black, white = await seated(service)
+    await move(service, code, black, "d3")
+    await move(service, code, white, "c3")
+    await service.service.handle(white, p.Resign(code=code))
+    table = (await view(service, code))["table"]
+    black_seat = next(s["seat"] for s in table["seats"] if s["color"] == "black")
+    end = table["end"]
+    assert end["reason"] == "resign" and end["winner_seat"] == black_seat
+    # a win 10, a loss 1 (reversi.hall.points); the seats show the levels after the game
+    assert end["points"][black_seat] == 10 and end["points"][1 - black_seat] == 1
+    assert end["levels_before"] == [1, 1]
+    assert end["levels"][black_seat] == await service.hall.level_of(black) == 3
+    assert end["levels"][1 - black_seat] == await service.hall.level_of(white) == 2
+    assert [s["level"] for s in table["seats"]] == end["levels"]

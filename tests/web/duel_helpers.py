@@ -63,21 +63,51 @@ def new_player(browser: Any, console: Any, **options: Any) -> Any:
     return page
 
 
+#: The table as its page shows it, read from the DOM: the page's data attributes
+#: (version, state, status, move number, rules), the seats and the prompts.
+READ_TABLE = """(() => {
+  const d = document.querySelector('#duel');
+  if (!d || d.dataset.status === undefined) return null;
+  const seat = d.dataset.seat === '' ? null : Number(d.dataset.seat);
+  const toMove = document.querySelector('.seat.to-move');
+  const asker = document.querySelector('#takeback-question') ? 1 - seat
+    : document.querySelector('#takeback-wait') ? seat : null;
+  return {
+    version: Number(d.dataset.version), state: d.dataset.state, status: d.dataset.status,
+    ply: d.dataset.ply === undefined ? null : Number(d.dataset.ply), seat,
+    moveTime: Number(d.dataset.moveTime), hints: d.dataset.hints === 'true',
+    draw: !!document.querySelector('#draw'), takeback: asker,
+    muted: document.querySelector('#mute')?.getAttribute('aria-pressed') === 'true',
+    toMove: toMove ? Number(toMove.id.slice('seat-'.length)) : null,
+    hall: d.dataset.conn || null,
+    // before both have moved a seated player may abort (and not yet resign)
+    firstMoves: d.dataset.status === 'playing' && !!document.querySelector('#abort:not([hidden])'),
+  };
+})()"""
+
+
+def shown(page: Any) -> dict[str, Any]:
+    """The table as the page shows it (READ_TABLE)."""
+    return page.evaluate(READ_TABLE)  # type: ignore[no-any-return]
+
+
 def table(page: Any) -> dict[str, Any]:
-    return page.evaluate("window.reversiTable.table")  # type: ignore[no-any-return]
+    """The table as the server has it, asked with the page's own cookie."""
+    code = page.url.split("/tisch/", 1)[1].split("#")[0]
+    origin = page.url.split("/tisch/", 1)[0]
+    answer = page.request.get(f"{origin}/api/tables/{code}")
+    return answer.json()["table"]  # type: ignore[no-any-return]
 
 
 def wait_table(page: Any, condition: str, timeout: float = TIMEOUT_MS) -> None:
-    """Wait until ``condition`` (JS over ``t`` = the table page object) holds."""
+    """Wait until ``condition`` holds (JS over ``t``: the table as the page shows it)."""
     try:
         page.wait_for_function(
-            "(() => { const t = window.reversiTable;"
-            f" return !!t && !!t.table && ({condition}); }})()", timeout=timeout)
+            f"(() => {{ const t = {READ_TABLE}; return !!t && ({condition}); }})()",
+            timeout=timeout)
     except Exception:
-        print("waited in vain for", condition, "on", page.url, page.evaluate(
-            "JSON.stringify({notice: document.getElementById('duel-notice')?.textContent,"
-            " state: window.reversiTable?.state, hall: window.reversiHall?.state,"
-            " table: window.reversiTable?.table})"))
+        print("waited in vain for", condition, "on", page.url, shown(page),
+              page.evaluate("document.getElementById('duel-notice')?.textContent"))
         raise
 
 
@@ -89,8 +119,32 @@ def wait_text(page: Any, element_id: str, text: str) -> None:
 
 
 def wait_hall_open(page: Any, timeout: float = TIMEOUT_MS) -> None:
-    page.wait_for_function("window.reversiHall && window.reversiHall.state === 'open'",
-                           timeout=timeout)
+    """The page's socket is open (the page shows its state as ``<html data-socket>``)."""
+    page.wait_for_selector("html[data-socket=open]", state="attached", timeout=timeout)
+
+
+def wait_socket(page: Any, state: str, timeout: float = TIMEOUT_MS) -> None:
+    """Wait until the page's socket is (``"open"``) or is not (``"!open"``) open."""
+    selector = "html:not([data-socket=open])" if state == "!open" else f"html[data-socket={state}]"
+    page.wait_for_selector(selector, state="attached", timeout=timeout)
+
+
+class Sockets:
+    """Routes a page's WebSockets through Playwright, so that a test can cut them as a
+    failing network would (the page then reconnects by itself). Install before goto."""
+
+    def __init__(self, page: Any) -> None:
+        self.routes: list[Any] = []
+        page.route_web_socket(re.compile(r".*/ws$"), self._route)
+
+    def _route(self, ws: Any) -> None:
+        ws.connect_to_server()
+        self.routes.append(ws)
+
+    def drop(self) -> None:
+        for ws in self.routes:
+            ws.close(code=4000)
+        self.routes.clear()
 
 
 def wait_ready(page: Any) -> None:
@@ -110,7 +164,7 @@ def open_table(page: Any, base: str) -> str:
 
 
 def seat_of(page: Any) -> int:
-    return int(page.evaluate("window.reversiTable.you.seat"))
+    return int(shown(page)["seat"])
 
 
 def join(page: Any, base: str, code: str) -> None:
@@ -121,9 +175,8 @@ def join(page: Any, base: str, code: str) -> None:
 def mover(pages: list[Any]) -> Any:
     """The page whose player is to move (both pages agree on the table first)."""
     for page in pages:
-        t = table(page)
-        if t["status"] == "playing" and t["clock"] and t["clock"]["seat"] == page.evaluate(
-                "window.reversiTable.you.seat"):
+        t = shown(page)
+        if t["status"] == "playing" and t["toMove"] is not None and t["toMove"] == t["seat"]:
             return page
     raise AssertionError("nobody is to move")
 
@@ -137,12 +190,11 @@ def play_one(pages: list[Any], square: str | None = None) -> str:
                                timeout=TIMEOUT_MS)
     except Exception:
         for p in pages:
-            print(p.evaluate("JSON.stringify({dm: document.querySelector('#duel').dataset,"
-                             " sending: reversiTable.sending, clock: reversiTable.table.clock})"))
+            print(shown(p))
         raise
     if square is None:
         square = page.eval_on_selector("[data-legal]", "e => e.dataset.square")
-    version = table(page)["version"]
+    version = shown(page)["version"]
     page.click(f"[data-square={square}]")
     for p in pages:
         wait_table(p, f"t.version > {version} && t.state !== 'sending'")
@@ -151,6 +203,6 @@ def play_one(pages: list[Any], square: str | None = None) -> str:
 
 def sync(pages: list[Any]) -> None:
     """Both pages have the same table version."""
-    target = max(table(p)["version"] for p in pages)
+    target = max(shown(p)["version"] for p in pages)
     for p in pages:
         wait_table(p, f"t.version >= {target}")

@@ -20,9 +20,52 @@ def wait_idle(page: Any, timeout: float = MOVE_TIMEOUT_MS) -> None:
     page.wait_for_selector("#game[data-state=idle]", state="attached", timeout=timeout)
 
 
+#: The game as the page shows it, read from the DOM as a player (or a screen reader)
+#: sees it: the discs, the dots with their flip counts, the copper ring, whose turn,
+#: the move number and the result box.
+READ_VIEW = """() => {
+  const game = document.querySelector('#game');
+  if (!game || game.dataset.ply === undefined) return null;
+  const squares = [...document.querySelectorAll('.board .sq')];
+  const code = {black: 'B', white: 'W'};
+  const legal = {};
+  for (const sq of squares) {
+    if (!sq.hasAttribute('data-legal')) continue;
+    legal[sq.dataset.square] = Number(sq.querySelector('.count').textContent);
+  }
+  const last = document.querySelector('.sq[data-last]');
+  const human = game.dataset.human;
+  const players = game.dataset.mode === 'duo' ? {black: 'human', white: 'human'}
+    : {black: human === 'black' ? 'human' : 'computer',
+       white: human === 'white' ? 'human' : 'computer'};
+  const bar = document.querySelector('#result-bar');
+  const count = (side) => Number(bar.querySelector(`.score.${side} .score-num`).textContent);
+  return {
+    mode: game.dataset.mode, level: game.dataset.level || null, players,
+    ply: Number(game.dataset.ply), turn: document.querySelector('.board').dataset.turn || null,
+    squares: squares.map((sq) => code[sq.dataset.disc] || '.').join(''), legal,
+    last: last ? {square: last.dataset.square, color: last.dataset.disc,
+                  flipped: squares
+                    .filter((sq) => sq.getAttribute('aria-label').endsWith('gerade gedreht'))
+                    .map((sq) => sq.dataset.square)} : null,
+    counts: {black: Number(document.querySelector('#count-black').textContent),
+             white: Number(document.querySelector('#count-white').textContent)},
+    result: bar ? {black: count('black'), white: count('white')} : null,
+  };
+}"""
+
+
 def view(page: Any) -> dict[str, Any]:
-    """The view the page drew last (read from the page's game object)."""
-    return page.evaluate("window.reversiGame.view")  # type: ignore[no-any-return]
+    """The game the page shows (read from the DOM, see READ_VIEW)."""
+    return page.evaluate(READ_VIEW)  # type: ignore[no-any-return]
+
+
+def wait_ply(page: Any, condition: str, timeout: float = MOVE_TIMEOUT_MS) -> None:
+    """Wait until the move number the game page shows meets ``condition`` (e.g. "> 2")."""
+    page.wait_for_function(
+        f"(() => {{ const g = document.querySelector('#game');"
+        f" return !!g && g.dataset.ply !== undefined && Number(g.dataset.ply) {condition}; }})()",
+        timeout=timeout)
 
 
 def squares(page: Any, selector: str) -> list[str]:
@@ -37,7 +80,7 @@ def play(page: Any, square: str) -> None:
     """Tap a legal square and wait until the board is ready again."""
     before = view(page)["ply"]
     tap(page, square)
-    page.wait_for_function(f"window.reversiGame.view.ply > {before}")
+    wait_ply(page, f"> {before}")
     wait_idle(page)
 
 

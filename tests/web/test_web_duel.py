@@ -16,15 +16,18 @@ import pytest
 from .duel_helpers import (
     TIMEOUT_MS,
     DuelServer,
+    Sockets,
     join,
     mover,
     open_table,
     play_one,
     seat_of,
+    shown,
     sync,
     table,
     wait_hall_open,
     wait_ready,
+    wait_socket,
     wait_table,
     wait_text,
 )
@@ -60,6 +63,7 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
                                      console: Any) -> None:
     base = duel_server.url
     a = players()
+    a_sockets = Sockets(a)
     # "zu 2" above the board of the two-on-one-device page opens a table at once
     a.goto(base + "/zu-zweit")
     a.click("#zu2")
@@ -82,19 +86,20 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
 
     # the opener sets the rules before the start
     a.check("input[name=move_time][value='120']")
-    wait_table(a, "t.table.rules.move_time === 120")
+    wait_table(a, "t.moveTime === 120")
     a.uncheck("#rule-hints")
-    wait_table(a, "t.table.rules.hints === false")
+    wait_table(a, "t.hints === false")
     a.check("#rule-hints")
-    wait_table(a, "t.table.rules.hints === true")
+    wait_table(a, "t.hints === true")
 
     # B follows the invitation link and sits down; both see the server's draw
     b = players()
+    b_sockets = Sockets(b)
     b.goto(link)
     wait_ready(b)
     pages = [a, b]
     for page in pages:
-        wait_table(page, "t.table.status === 'playing' && !!t.draw && t.state === 'idle'")
+        wait_table(page, "t.status === 'playing' && t.draw && t.state === 'idle'")
         assert page.inner_text("#draw").startswith("🎲 Das Los hat entschieden:")
         assert "spielt Ebenholz und beginnt" in page.inner_text("#draw")
         assert discs(page) == "." * 27 + "WB" + "." * 6 + "BW" + "." * 27
@@ -142,13 +147,19 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
     black.wait_for_selector("#takeback-wait", timeout=TIMEOUT_MS)
     white.click("#takeback-decline")
     for page in pages:
-        wait_table(page, "t.table.offers.takeback === null")
+        wait_table(page, "t.takeback === null")
         assert discs(page) == before
     wait_text(black, "duel-notice", "abgelehnt")
+    # a new request waits for the next move, and the button says why
+    assert black.is_disabled("#takeback")
+    assert "nächsten Zug" in black.inner_text("#takeback-why")
+    play_one(pages)  # white answers
+    black.wait_for_selector("#takeback:not([disabled])", timeout=TIMEOUT_MS)
+    assert black.locator("#takeback-why").count() == 0
     black.click("#takeback")
     white.click("#takeback-accept", timeout=TIMEOUT_MS)
     for page in pages:
-        wait_table(page, "t.table.game.ply === 0 && t.state === 'idle'")
+        wait_table(page, "t.ply === 0 && t.state === 'idle'")
         assert discs(page) == "." * 27 + "WB" + "." * 6 + "BW" + "." * 27
     assert mover(pages) is black
     assert play_one(pages, square) == square
@@ -159,9 +170,10 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
         play_one(pages)
         played += 1
     watcher = other(pages, mover(pages))
-    watcher.evaluate("window.reversiHall.drop()")
+    (a_sockets if watcher is a else b_sockets).drop()
+    wait_socket(watcher, "!open")
     play_one([mover(pages)])
-    watcher.wait_for_function("window.reversiHall.state === 'open'", timeout=TIMEOUT_MS)
+    wait_socket(watcher, "open")
     sync(pages)
     assert discs(a) == discs(b)
 
@@ -171,7 +183,7 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
         played += 1
         assert played <= 60
     for page in pages:
-        wait_table(page, "t.table.status === 'finished'")
+        wait_table(page, "t.status === 'finished'")
         page.wait_for_selector("#duel-result:not([hidden])")
         assert page.is_visible("#rematch")
     ta, tb = table(a), table(b)
@@ -206,41 +218,34 @@ def test_typed_code_abort_rematch_and_resign(duel_server: DuelServer, players: A
     wait_ready(b)
     pages = [a, b]
     for page in pages:
-        wait_table(page, "t.table.status === 'playing' && t.state === 'idle'")
+        wait_table(page, "t.status === 'playing' && t.state === 'idle'")
         # before both moved: abort, no resign
         assert page.is_visible("#abort") and not page.is_visible("#resign")
     b.click("#abort")
     for page in pages:
-        wait_table(page, "t.table.status === 'aborted'")
+        wait_table(page, "t.status === 'aborted'")
         page.wait_for_selector("#duel-result:not([hidden])")
     assert "abgebrochen" in a.inner_text("#result-text")
     assert b.inner_text("#result-text").startswith("Du hast die Partie abgebrochen")
-    colors = {seat_of(p): table(p)["seats"][seat_of(p)]["color"] for p in pages}
-
-    # Revanche: offered, accepted, followed to the new table with colours swapped
-    a.click("#rematch")
-    b.wait_for_selector("#rematch-question", timeout=TIMEOUT_MS)
-    a.wait_for_selector("#rematch-wait", timeout=TIMEOUT_MS)
-    b.click("#rematch")
     for page in pages:
-        page.wait_for_function(f"!location.pathname.endsWith('{code}')", timeout=TIMEOUT_MS)
-        wait_ready(page)
-        wait_table(page, "t.table.status === 'playing' && t.state === 'idle'")
-    assert a.url == b.url
-    assert table(a)["rematch_of"] == code
-    for page in pages:
-        seat = seat_of(page)
-        assert table(page)["seats"][seat]["color"] != colors[seat]
+        # an aborted game is simply over: no rematch, no "null" anywhere in the box
+        assert "null" not in page.inner_text("#duel-result")
+        assert page.locator("#rematch").count() == 0
+        assert page.is_visible("#back-hall")
 
-    # both move (the first by typing its square on the keyboard), then one resigns
-    # (after a confirmation that can be taken back)
+    # a second table: both move (the first by typing its square on the keyboard), then
+    # one resigns (after a confirmation that can be taken back)
+    code = open_table(a, base)
+    join(b, base, code)
+    for page in pages:
+        wait_table(page, "t.status === 'playing' && t.state === 'idle'")
     keys = mover(pages)
     keys.wait_for_selector("#duel[data-state=idle][data-mine='1']", state="attached")
     square = keys.eval_on_selector("[data-legal]", "e => e.dataset.square")
-    version = table(keys)["version"]
+    version = shown(keys)["version"]
     keys.keyboard.type(square)
     for page in pages:
-        wait_table(page, f"t.version > {version} && t.table.game.ply === 1")
+        wait_table(page, f"t.version > {version} && t.ply === 1")
     assert table(a)["game"]["last"]["square"] == square
     play_one(pages)
     loser = mover(pages)
@@ -253,17 +258,37 @@ def test_typed_code_abort_rematch_and_resign(duel_server: DuelServer, players: A
     assert "Wirklich aufgeben" in loser.inner_text("#confirm-text")
     loser.click("#confirm-yes")
     for page in pages:
-        wait_table(page, "t.table.status === 'finished'")
+        wait_table(page, "t.status === 'finished'")
         page.wait_for_selector("#duel-result:not([hidden])")
     assert table(a)["end"]["reason"] == "resign"
     assert loser.inner_text("#result-text").startswith("Du hast verloren")
     assert "Du hast aufgegeben." in loser.inner_text("#result-text")
     assert winner.inner_text("#result-text").startswith("Du hast gewonnen")
     assert "hat aufgegeben" in winner.inner_text("#result-text")
+    colors = {seat_of(p): table(p)["seats"][seat_of(p)]["color"] for p in pages}
+
     # a rematch offer can be declined
     winner.click("#rematch")
     loser.click("#rematch-decline", timeout=TIMEOUT_MS)
     wait_text(winner, "duel-notice", "abgelehnt")
+
+    # Revanche: offered, accepted, followed to the new table with colours swapped
+    a.click("#rematch")
+    b.wait_for_selector("#rematch-question", timeout=TIMEOUT_MS)
+    a.wait_for_selector("#rematch-wait", timeout=TIMEOUT_MS)
+    b.click("#rematch")
+    for page in pages:
+        page.wait_for_function(f"!location.pathname.endsWith('{code}')", timeout=TIMEOUT_MS)
+        wait_ready(page)
+        wait_table(page, "t.status === 'playing' && t.state === 'idle'")
+    assert a.url == b.url
+    assert table(a)["rematch_of"] == code
+    for page in pages:
+        seat = seat_of(page)
+        assert table(page)["seats"][seat]["color"] != colors[seat]
+        # swapped, not drawn: the line above the board says so
+        assert page.inner_text("#draw").startswith("🔁 Revanche mit getauschten Farben:")
+        assert "Los" not in page.inner_text("#draw")
     assert console.errors == []
 
 
@@ -273,15 +298,15 @@ def test_onlooker_presence_and_callback(duel_server: DuelServer, players: Any,
     a, b, c = players(), players(), players()
     code = open_table(a, base)
     join(b, base, code)
-    wait_table(a, "t.table.status === 'playing'")
+    wait_table(a, "t.status === 'playing'")
     # the opponent is here: no call-back needed
-    a.wait_for_function("window.reversiTable.presence[1] && window.reversiTable.presence[0]",
-                        timeout=TIMEOUT_MS)
+    a.wait_for_selector("#seat-0 .presence.on", timeout=TIMEOUT_MS)
+    a.wait_for_selector("#seat-1 .presence.on", timeout=TIMEOUT_MS)
     assert a.is_disabled("#callback")
 
     # a third person on the full table only watches
     join(c, base, code)
-    wait_table(c, "t.table.status === 'playing'")
+    wait_table(c, "t.status === 'playing'")
     assert seat_of_or_none(c) is None
     assert c.is_visible("#onlooker")
     assert not c.is_visible("#chat-form") and not c.is_visible("#abort")
@@ -290,18 +315,18 @@ def test_onlooker_presence_and_callback(duel_server: DuelServer, players: Any,
     c.click("[data-square=d3]")
     assert "zu" in c.inner_text("#duel-notice")
     play_one([a, b])
-    wait_table(c, f"t.version === {table(a)['version']}")
+    wait_table(c, f"t.version === {shown(a)['version']}")
     assert discs(c) == discs(a)
 
     # A mutes B: B's lines no longer reach A, until A shows them again
     a.click("#mute")
-    wait_table(a, "t.you.muted === true")
+    wait_table(a, "t.muted === true")
     assert "wieder zeigen" in a.inner_text("#mute")
     chat_line(b, "Hörst du mich?")
-    wait_table(a, f"t.version >= {table(b)['version']}")
+    wait_table(a, f"t.version >= {shown(b)['version']}")
     assert a.locator("#chat-log li").count() == 0
     a.click("#mute")
-    wait_table(a, "t.you.muted === false")
+    wait_table(a, "t.muted === false")
     chat_line(b, "Jetzt?")
     a.wait_for_function("document.querySelectorAll('#chat-log li').length === 1")
     assert a.inner_text("#chat-log .chat-text") == "Jetzt?"
@@ -317,7 +342,7 @@ def test_onlooker_presence_and_callback(duel_server: DuelServer, players: Any,
     # B leaves for the start page; A calls B back, and B's page shows it
     b.goto(base + "/")
     wait_hall_open(b)
-    a.wait_for_function("!window.reversiTable.presence[1]", timeout=TIMEOUT_MS)
+    a.wait_for_selector("#seat-1 .presence.off", timeout=TIMEOUT_MS)
     assert "nicht da" in a.inner_text("#seat-1")
     a.click("#callback")
     b.wait_for_selector("#callback-notice", timeout=TIMEOUT_MS)
@@ -325,7 +350,7 @@ def test_onlooker_presence_and_callback(duel_server: DuelServer, players: Any,
     assert b.get_attribute("#callback-go", "href") == f"/tisch/{code}"
     b.click("#callback-go")
     wait_ready(b)
-    a.wait_for_function("window.reversiTable.presence[1]", timeout=TIMEOUT_MS)
+    a.wait_for_selector("#seat-1 .presence.on", timeout=TIMEOUT_MS)
     assert console.errors == []
 
 
@@ -349,7 +374,7 @@ def test_without_the_server_the_table_page_says_so(duel_server: DuelServer, play
 
 
 def seat_of_or_none(page: Any) -> int | None:
-    return page.evaluate("window.reversiTable.you.seat")  # type: ignore[no-any-return]
+    return shown(page)["seat"]  # type: ignore[no-any-return]
 
 
 def test_a_move_made_while_the_server_is_down_is_sent_after_the_restart(
@@ -361,22 +386,22 @@ def test_a_move_made_while_the_server_is_down_is_sent_after_the_restart(
         join(b, server.url, code)
         pages = [a, b]
         for page in pages:
-            wait_table(page, "t.table.status === 'playing' && t.state === 'idle'")
+            wait_table(page, "t.status === 'playing' && t.state === 'idle'")
         play_one(pages)
         play_one(pages)
         m = mover(pages)
         square = m.eval_on_selector("[data-legal]", "e => e.dataset.square")
         server.kill()
         for page in pages:
-            page.wait_for_function("window.reversiHall.state !== 'open'", timeout=TIMEOUT_MS)
+            wait_socket(page, "!open")
             page.wait_for_selector("#conn:not([hidden])", timeout=TIMEOUT_MS)
         m.click(f"[data-square={square}]")
         wait_text(m, "conn", "sobald die Verbindung")
         assert "wird gesendet" in m.inner_text("#duel-status")
         server.start()
         for page in pages:
-            page.wait_for_function("window.reversiHall.state === 'open'", timeout=30_000)
-            wait_table(page, "t.table.game.ply === 3 && t.state === 'idle'", timeout=30_000)
+            wait_socket(page, "open", timeout=30_000)
+            wait_table(page, "t.ply === 3 && t.state === 'idle'", timeout=30_000)
             page.wait_for_selector("#conn", state="hidden", timeout=TIMEOUT_MS)
         assert table(a)["game"]["moves"] == table(b)["game"]["moves"]
         assert table(a)["game"]["moves"][-1]["square"] == square
@@ -450,10 +475,10 @@ def test_the_own_resume_link_moves_the_player(duel_server: DuelServer, players: 
     a, b = players(), players()
     code = open_table(a, base)
     join(b, base, code)
-    wait_table(a, "t.table.status === 'playing'")
+    wait_table(a, "t.status === 'playing'")
     a.click("#resume summary")
     link = a.inner_text("#resume-link")
-    secret = a.evaluate("window.reversiTable.you.secret")
+    secret = link.split("#platz=", 1)[1]
     assert link == f"{base}/tisch/{code}#platz={secret}"
     # the secret is nowhere in the opponent's page
     assert secret not in b.content()
@@ -461,10 +486,11 @@ def test_the_own_resume_link_moves_the_player(duel_server: DuelServer, players: 
     phone = players(viewport={"width": 360, "height": 640})
     phone.goto(link)
     wait_ready(phone)
-    wait_table(phone, "t.you.seat === 0")
+    wait_table(phone, "t.seat === 0")
     assert "#" not in phone.url
     assert phone.inner_text("#seat-0 .seat-label") == name  # the same player
     # the old page was signed out; the new secret is not the old one
-    wait_table(a, "t.state === 'moved'")
-    assert phone.evaluate("window.reversiTable.you.secret") != secret
+    a.wait_for_selector("#moved-notice", timeout=TIMEOUT_MS)
+    phone.click("#resume summary")
+    assert phone.inner_text("#resume-link").split("#platz=", 1)[1] != secret
     assert console.errors == []

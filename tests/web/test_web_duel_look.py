@@ -39,7 +39,7 @@ def two_at_a_table(browser: Any, console: Any, base: str, **options: Any) -> tup
     b = new_player(browser, console, **options)
     join(b, base, code)
     for page in (a, b):
-        wait_table(page, "t.table.status === 'playing' && !!t.draw && t.state === 'idle'")
+        wait_table(page, "t.status === 'playing' && t.draw && t.state === 'idle'")
     return a, b
 
 
@@ -55,7 +55,7 @@ def resign(pages: list[Any]) -> None:
     loser.click("#resign")
     loser.click("#confirm-yes")
     for page in pages:
-        wait_table(page, "t.table.status === 'finished'")
+        wait_table(page, "t.status === 'finished'")
         page.wait_for_selector("#duel-result:not([hidden])")
 
 

@@ -87,19 +87,14 @@ CLOCK_RECORDER = """
     }
   };
   read();
-  // every clock drawn anew (the seats are redrawn on each change): was it marked low?
+  // every change to the seats (a redraw, a tick, a class): how each clock looked then
   const drawn = (window.__clocksDrawn = []);
-  new MutationObserver((changes) => {
-    for (const change of changes) {
-      for (const node of change.addedNodes) {
-        for (const clock of node.querySelectorAll?.(".clock") ?? []) {
-          drawn.push({ id: clock.id, text: clock.textContent,
-                       low: clock.classList.contains("low") });
-        }
-      }
+  new MutationObserver(() => {
+    for (const clock of document.querySelectorAll("#seats .clock")) {
+      drawn.push({ id: clock.id, text: clock.textContent, low: clock.classList.contains("low") });
     }
     read();
-  }).observe(document.getElementById("seats"),
+}).observe(document.getElementById("seats"),
     { childList: true, subtree: true, characterData: true });
 }
 """
@@ -146,7 +141,7 @@ def at_a_table(players: Any, base: str) -> list[Any]:
     code = open_table(a, base)
     join(b, base, code)
     for page in (a, b):
-        wait_table(page, "t.table.status === 'playing' && !!t.draw && t.state === 'idle'")
+        wait_table(page, "t.status === 'playing' && t.draw && t.state === 'idle'")
     return [a, b]
 
 
@@ -161,8 +156,8 @@ def test_running_out_of_time_loses(quick_server: DuelServer, players: Any,
     winner = pages[1] if loser is pages[0] else pages[0]
     seat = seat_of(loser)
     for page in pages:
-        wait_table(page, f"t.table.game.ply === 2 && t.table.clock.seat === {seat}"
-                         " && !t.table.clock.first_moves")
+        wait_table(page, f"t.ply === 2 && t.toMove === {seat}"
+                         " && !t.firstMoves")
         page.evaluate(CLOCK_RECORDER)
 
     # the side to move does nothing; both pages see its clock count down (shown as low),
@@ -182,7 +177,7 @@ def test_running_out_of_time_loses(quick_server: DuelServer, players: Any,
 
     # the server ends the game: lost on time
     for page in pages:
-        wait_table(page, "t.table.status === 'finished'")
+        wait_table(page, "t.status === 'finished'")
         page.wait_for_selector("#duel-result:not([hidden])", timeout=TIMEOUT_MS)
     end = table(loser)["end"]
     assert table(winner)["end"] == end
@@ -222,7 +217,7 @@ def test_a_game_without_a_first_move_is_aborted(quick_server: DuelServer, player
         assert page.is_visible("#abort")
     # nobody moves
     for page in pages:
-        wait_table(page, "t.table.status === 'aborted'")
+        wait_table(page, "t.status === 'aborted'")
         page.wait_for_selector("#duel-result:not([hidden])", timeout=TIMEOUT_MS)
     end = table(pages[0])["end"]
     assert table(pages[1])["end"] == end
@@ -245,7 +240,7 @@ def test_a_callback_makes_a_browser_notification(duel_server: DuelServer, player
     b.context.add_init_script(NOTIFICATIONS.replace("ANSWER", "null"))
     code = open_table(a, base)
     join(b, base, code)
-    wait_table(a, "t.table.status === 'playing'")
+    wait_table(a, "t.status === 'playing'")
     # allowed already: the table page asks no more
     assert b.evaluate("Notification.permission") == "granted"
     assert b.locator("#notify").count() == 0
@@ -253,7 +248,7 @@ def test_a_callback_makes_a_browser_notification(duel_server: DuelServer, player
     # B leaves for the start page; A calls B back
     b.goto(base + "/")
     wait_hall_open(b)
-    a.wait_for_function("!window.reversiTable.presence[1]", timeout=TIMEOUT_MS)
+    a.wait_for_selector("#seat-1 .presence.off", timeout=TIMEOUT_MS)
     a.click("#callback")
     b.wait_for_selector("#callback-notice", timeout=TIMEOUT_MS)
     b.wait_for_function("window.__notifications.length > 0", timeout=TIMEOUT_MS)
@@ -269,7 +264,7 @@ def test_a_callback_makes_a_browser_notification(duel_server: DuelServer, player
                "new Event('click')), 0)")
     b.wait_for_url(f"**/tisch/{code}", timeout=TIMEOUT_MS)
     wait_ready(b)
-    a.wait_for_function("window.reversiTable.presence[1]", timeout=TIMEOUT_MS)
+    a.wait_for_selector("#seat-1 .presence.on", timeout=TIMEOUT_MS)
     assert console.errors == []
 
 
@@ -299,6 +294,6 @@ def test_the_opener_chooses_among_the_servers_move_times(quick_server: DuelServe
                                      "i => [Number(i.value), i.checked])")
     assert choices == [[s, s == MOVE_TIME] for s in MOVE_TIMES]
     a.check("input[name=move_time][value='15']")
-    wait_table(a, "t.table.rules.move_time === 15")
+    wait_table(a, "t.moveTime === 15")
     assert a.is_checked("input[name=move_time][value='15']")
     assert console.errors == []

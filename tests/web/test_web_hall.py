@@ -43,13 +43,13 @@ def finish_duel(base: str, winner: Any, loser: Any) -> str:
     join(loser, base, code)
     pages = [winner, loser]
     for page in pages:
-        wait_table(page, "t.table.status === 'playing'")
+        wait_table(page, "t.status === 'playing'")
     play_one(pages)
     play_one(pages)
     loser.click("#resign")
     loser.click("#confirm-yes")
     for page in pages:
-        wait_table(page, "t.table.status === 'finished'")
+        wait_table(page, "t.status === 'finished'")
     return code
 
 

@@ -13,7 +13,7 @@ import pytest
 from tests.processes import REPO
 
 from .conftest import ARTIFACTS
-from .helpers import open_game, play, wait_idle
+from .helpers import open_game, play, wait_idle, wait_ply
 from .test_web_browser import has_ai
 
 AXE = REPO / "reversi/web/node_modules/axe-core/axe.min.js"
@@ -91,7 +91,7 @@ def test_screenshots(browser: Any, server: Any, console: Any, size: str, scheme:
             open_game(page, server.url, "/allein")
             page.check("input[name=begins][value=computer]")
             page.click("#start-solo")
-            page.wait_for_function("window.reversiGame.view && window.reversiGame.view.ply === 1")
+            wait_ply(page, "=== 1")
             wait_idle(page)
             play(page, page.eval_on_selector("[data-legal]", "e => e.dataset.square"))
             shots.append(ARTIFACTS / f"solo-{size}-{scheme}.png")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import Server
-from .helpers import open_game, play, squares, view, wait_idle
+from .helpers import open_game, play, squares, view, wait_idle, wait_ply
 from .test_web_browser import needs_ai, play_solo_to_the_end
 
 PRECACHED = """async () => {
@@ -43,7 +43,7 @@ def test_solo_starts_and_plays_with_the_server_gone(browser: Any, built: None,
         wait_idle(page, 60_000)
         assert page.url.endswith("/allein")
         page.click("#start-solo")
-        page.wait_for_function("window.reversiGame.view && window.reversiGame.view.ply === 0")
+        wait_ply(page, "=== 0")
         wait_idle(page)
         v = play_solo_to_the_end(page)
         assert v["result"] is not None

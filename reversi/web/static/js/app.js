@@ -1,56 +1,61 @@
 // The hall's entry point: texts, the service worker, and the page for the path.
+import { config } from "./config.js";
 import { Engine } from "./engine.js";
+import { startHall, waitForSettings } from "./hall.js";
 import { loadTexts, t } from "./i18n.js";
-import { bilanzPage, startPage } from "./pages.js";
-import { listenHall, transferPage } from "./lobby.js";
-import { leaderboardPage, milestonesPage, startHall, waitForSettings } from "./hall.js";
+import { listenHall } from "./lobby.js";
+import { watchUpdates } from "./update.js";
 
-const config = JSON.parse(document.getElementById("config").textContent);
+/**
+ * The pages by path: each draws itself into `main`. A page that needs the engine
+ * (`engine: true`) gets it booting before anything else: Pyodide takes longest.
+ * @typedef {{engine?: Engine, booting?: Promise<any> | null, path: string}} Context
+ * @type {{match: (path: string) => boolean, engine?: boolean, table?: boolean,
+ *   page: (main: HTMLElement, context: Context) => Promise<void> | void}[]}
+ */
+const ROUTES = [
+  { match: (path) => path === "/allein" || path === "/zu-zweit", engine: true, page: gamePage },
+  { match: (path) => path.startsWith("/tisch/"), table: true, page: tablePage },
+  { match: (path) => path === "/weiter", page: async (main) => (await import("./player.js")).transferPage(main) },
+  { match: (path) => path === "/bilanz", page: async (main) => (await import("./pages.js")).bilanzPage(main) },
+  { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks.js")).leaderboardPage(main) },
+  { match: (path) => path === "/meilensteine", page: async (main) => (await import("./ranks.js")).milestonesPage(main) },
+];
+const START = { page: async (/** @type {HTMLElement} */ main) => (await import("./pages.js")).startPage(main) };
+
+/** @param {HTMLElement} main @param {Context} context */
+async function gamePage(main, { engine, booting, path }) {
+  const { GamePage } = await import("./game.js");
+  await waitForSettings();
+  new GamePage(config, path === "/allein" ? "solo" : "duo", engine, booting).render(main);
+}
+
+/** @param {HTMLElement} main @param {Context} context */
+async function tablePage(main, { path }) {
+  const { TablePage } = await import("./duel/page.js");
+  listenHall({ always: true });
+  new TablePage(config, decodeURIComponent(path.slice("/tisch/".length))).render(main);
+}
 
 async function main() {
   const path = location.pathname.replace(/\/+$/, "") || "/";
-  const game = path === "/allein" || path === "/zu-zweit";
-  // the engine boots first: loading Pyodide takes longest, the page draws meanwhile
-  const engine = game ? new Engine(config) : null;
+  const route = ROUTES.find((r) => r.match(path)) || START;
+  const engine = "engine" in route && route.engine ? new Engine(config) : undefined;
   const booting = engine ? engine.start() : null;
   booting?.catch(() => {}); // the game page reports a failed boot
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
-      console.warn("service worker not registered:", error);
-    });
-  }
+  watchUpdates();
   await loadTexts(config.app);
   // results and settings to and from the server; a game waits briefly for newer settings
   startHall();
-  const root = document.getElementById("main");
+  const root = /** @type {HTMLElement} */ (document.getElementById("main"));
+  root.replaceChildren(); // the "lädt …" line
   for (const link of document.querySelectorAll("header nav a")) {
     if (link.getAttribute("href") === location.pathname) link.setAttribute("aria-current", "page");
   }
-  document.querySelector("header nav").setAttribute("aria-label", t("nav.label"));
-  if (game) {
-    const { GamePage } = await import("./game.js");
-    await waitForSettings();
-    window.reversiGame = new GamePage(config, path === "/allein" ? "solo" : "duo", engine, booting);
-    window.reversiGame.render(root);
-  } else if (path.startsWith("/tisch/")) {
-    const { TablePage } = await import("./duel.js");
-    listenHall({ always: true });
-    window.reversiTable = new TablePage(config, decodeURIComponent(path.slice("/tisch/".length)));
-    window.reversiTable.render(root);
-  } else if (path === "/weiter") {
-    transferPage(root);
-  } else if (path === "/bilanz") {
-    bilanzPage(root);
-  } else if (path === "/rangliste") {
-    leaderboardPage(root);
-  } else if (path === "/meilensteine") {
-    milestonesPage(root);
-  } else {
-    startPage(root);
-  }
+  document.querySelector("header nav")?.setAttribute("aria-label", t("nav.label"));
+  await route.page(root, { engine, booting, path });
+  // call-backs ("Rückruf") reach every hall page while the player sits at a table
+  if (!("table" in route && route.table)) listenHall();
 }
 
-main().then(() => {
-  // call-backs ("Rückruf") reach every hall page while the player sits at a table
-  if (!location.pathname.startsWith("/tisch/")) listenHall();
-});
+main();

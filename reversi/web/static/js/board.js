@@ -1,28 +1,51 @@
 // The board: draws views and animates the difference between two of them.
 // It knows no rules: squares, legal moves, flip counts and flip order all come
 // from the view (docs/protocol.md).
-import { colorName, h, t } from "./i18n.js";
+import { colorName, t } from "./i18n.js";
 
 const FILES = "abcdefgh";
 const SVG = "http://www.w3.org/2000/svg";
 export const SQUARES = Array.from({ length: 64 }, (_, i) => FILES[i % 8] + (Math.floor(i / 8) + 1));
+/** @type {Record<string, string>} */
 const COLOR = { B: "black", W: "white", ".": "" };
 
-function svg(tag, attrs) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  return el;
+/**
+ * An HTML element with attributes (`on…` ones are listeners) and children.
+ * @param {string} tag
+ * @param {Record<string, any>} attrs
+ * @param {(Node | string)[]} children
+ */
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
 }
 
+/** @param {string} tag @param {Record<string, string | number>} attrs */
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  return node;
+}
+
+/** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // Typing a square's name, a file letter then a rank digit ("d", "3"), plays it.
 export class SquareTyping {
-  constructor({ board, notice, play }) {
+  /**
+   * @param {{board: BoardView, say: (text: string) => void, play: (square: string) => void}} options
+   *   say: shows the typed file ("Feld d …") and clears it
+   */
+  constructor({ board, say, play }) {
     this.board = board;
-    this.notice = notice;
+    this.say = say;
     this.play = play;
     this.pendingFile = null;
     document.addEventListener("keydown", (event) => this.typed(event));
@@ -32,6 +55,7 @@ export class SquareTyping {
     this.pendingFile = null;
   }
 
+  /** @param {KeyboardEvent} event */
   typed(event) {
     const target = event.target;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -39,18 +63,21 @@ export class SquareTyping {
     const key = event.key.toLowerCase();
     if (/^[a-h]$/.test(key)) {
       this.pendingFile = key;
-      this.notice.textContent = t("keys.pending", { file: key });
+      this.say(t("keys.pending", { file: key }));
     } else if (/^[1-8]$/.test(key) && this.pendingFile) {
       const square = this.pendingFile + key;
       this.pendingFile = null;
-      this.notice.textContent = "";
+      this.say("");
       this.board.setFocus(SQUARES.indexOf(square), false);
       this.play(square);
     }
   }
 }
 
+/** @typedef {{dots: boolean, counts: boolean, motion: boolean, interactive: boolean}} BoardOptions */
+
 export class BoardView {
+  /** @param {{onPlay: (square: string) => void}} options what a tap on a square does */
   constructor({ onPlay }) {
     this.onPlay = onPlay;
     this.view = null;
@@ -61,7 +88,7 @@ export class BoardView {
   }
 
   build() {
-    const grid = h("div", { class: "board", role: "group", "aria-label": t("game.board") });
+    const grid = el("div", { class: "board", role: "group", "aria-label": t("game.board") });
     SQUARES.forEach((name, index) => {
       const image = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" });
       const disc = svg("g", { class: "disc" });
@@ -72,7 +99,7 @@ export class BoardView {
         svg("circle", { cx: 50, cy: 50, r: 15, class: "dot" }),
         Object.assign(svg("text", { x: 50, y: 51, class: "count" }), { textContent: "" }),
       );
-      const button = h("button", {
+      const button = el("button", {
         type: "button", class: "sq", "data-square": name, tabindex: index === this.focusIndex ? "0" : "-1",
         "aria-label": `${name}, ${t("square.empty")}`,
         onclick: () => this.onPlay(name),
@@ -82,15 +109,38 @@ export class BoardView {
       grid.append(button);
     });
     grid.addEventListener("keydown", (event) => this.keydown(event));
-    const files = h("div", { class: "coords files", "aria-hidden": "true" }, [...FILES].map((f) => h("span", {}, f)));
-    const files2 = files.cloneNode(true);
+    const files = el("div", { class: "coords files", "aria-hidden": "true" }, ...[...FILES].map((f) => el("span", {}, f)));
+    const files2 = /** @type {HTMLElement} */ (files.cloneNode(true));
     files2.classList.add("bottom");
-    const rows = h("div", { class: "coords rows", "aria-hidden": "true" }, [1, 2, 3, 4, 5, 6, 7, 8].map((r) => h("span", {}, String(r))));
-    const rows2 = rows.cloneNode(true);
+    const rows = el("div", { class: "coords rows", "aria-hidden": "true" }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((r) => el("span", {}, String(r))));
+    const rows2 = /** @type {HTMLElement} */ (rows.cloneNode(true));
     rows2.classList.add("right");
-    return h("div", { class: "board-frame" }, files, rows, grid, rows2, files2);
+    this.overlay = el("p", { class: "board-overlay", id: "board-wait", hidden: "" });
+    return el("div", { class: "board-frame" }, files, rows, grid, rows2, files2, this.overlay);
   }
 
+  /**
+   * A line over the board (a table that waits for its second player), or none.
+   * @param {string | null} text
+   */
+  setOverlay(text) {
+    this.overlay.hidden = !text;
+    this.overlay.textContent = text || "";
+  }
+
+  /**
+   * The square shakes: nothing happens there (the page says why).
+   * @param {string} square
+   */
+  refuse(square) {
+    const button = this.buttons.get(square);
+    if (!button) return;
+    button.classList.remove("refused");
+    void button.offsetWidth;
+    button.classList.add("refused");
+  }
+
+  /** @param {number} index @param {boolean} [move] also move the keyboard focus there */
   setFocus(index, move = true) {
     const old = this.buttons.get(SQUARES[this.focusIndex]);
     if (old) old.tabIndex = -1;
@@ -100,7 +150,9 @@ export class BoardView {
     if (move) button.focus();
   }
 
+  /** @param {KeyboardEvent} event */
   keydown(event) {
+    /** @type {Record<string, number>} */
     const steps = { ArrowUp: -8, ArrowDown: 8, ArrowLeft: -1, ArrowRight: 1 };
     let index = this.focusIndex;
     if (event.key in steps) {
@@ -116,11 +168,13 @@ export class BoardView {
     this.setFocus(index);
   }
 
+  /** @param {Partial<BoardOptions>} options */
   setOptions(options) {
     Object.assign(this.options, options);
     if (this.view) this.paint(this.view, new Set());
   }
 
+  /** @param {string} name @param {any} view @param {string} color @param {boolean} flippedNow */
   label(name, view, color, flippedNow) {
     const parts = [name];
     if (color) parts.push(colorName(color));
@@ -135,11 +189,13 @@ export class BoardView {
     return parts.join(", ");
   }
 
+  /** @param {any} view */
   showsMoves(view) {
     return this.options.interactive && view.turn !== null && view.players[view.turn] === "human";
   }
 
   // Draw `view` at once; squares in `hold` keep their current disc (animation).
+  /** @param {any} view @param {Set<string>} hold */
   paint(view, hold) {
     const flipped = new Set(view.last ? view.last.flipped : []);
     const moves = this.showsMoves(view);
@@ -155,11 +211,12 @@ export class BoardView {
       button.toggleAttribute("data-last", !!view.last && view.last.square === name);
       button.setAttribute("aria-label", this.label(name, view, color, flipped.has(name)));
     });
-    this.element.querySelector(".board").dataset.turn = view.turn || "";
+    /** @type {HTMLElement} */ (this.element.querySelector(".board")).dataset.turn = view.turn || "";
   }
 
   // Draw `view`; when it adds one placed disc to the previous view, the disc
   // appears and the enclosed discs turn one after another, in the view's order.
+  /** @param {any} view @param {boolean} animate */
   async show(view, animate) {
     const previous = this.view;
     this.view = view;

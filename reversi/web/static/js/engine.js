@@ -2,9 +2,13 @@
 // worker, with a timeout, and passes messages both ways.
 // How long the page waits for Pyodide and the engine before it gives up with a German
 // error (a .wasm served with a wrong type, for one, makes loadPyodide hang forever).
-export const BOOT_TIMEOUT_MS = globalThis.REVERSI_BOOT_TIMEOUT_MS ?? 30000;
+export const BOOT_TIMEOUT_MS = /** @type {any} */ (globalThis).REVERSI_BOOT_TIMEOUT_MS ?? 30000;
 
 export class Engine {
+  /**
+   * @param {Record<string, any>} config the page's config (where Pyodide and the Python files are)
+   * @param {(message: any) => void} [onMessage] the page's handler of the worker's answers
+   */
   constructor(config, onMessage = () => {}) {
     this.config = config;
     this.onMessage = onMessage;
@@ -17,7 +21,7 @@ export class Engine {
         this.stop();
         reject(Object.assign(new Error("timeout"), { kind: "timeout" }));
       }, timeoutMs);
-      const fail = (detail) => {
+      const fail = (/** @type {string} */ detail) => {
         clearTimeout(timer);
         this.stop();
         reject(Object.assign(new Error(detail), { kind: "boot" }));
@@ -54,6 +58,7 @@ export class Engine {
     });
   }
 
+  /** @param {Record<string, unknown>} message */
   send(message) {
     this.worker.postMessage(message);
   }

@@ -2,159 +2,193 @@
 // Sends the player's intents to the worker and draws the views it answers with.
 import { BoardView, SquareTyping } from "./board.js";
 import { Engine } from "./engine.js";
-import { colorName, h, stones, t } from "./i18n.js";
-import { duelButton } from "./lobby.js";
+import { colorName, stones, t } from "./i18n.js";
+import { html, nothing, render } from "./lit.js";
+import { DuelButton } from "./lobby.js";
+import { figureText, movesPanel, scoreBar, settingsPanel } from "./panels.js";
 import * as store from "./store.js";
 import { click } from "./sound.js";
 
 const OTHER = { black: "white", white: "black" };
 
 export class GamePage {
-  // `engine` may already be booting (app.js starts it before the page is drawn).
+  /**
+   * `engine` may already be booting (app.js starts it before the page is drawn).
+   * @param {Record<string, any>} config the page's config (reversi/server/assets.py)
+   * @param {"solo" | "duo"} mode
+   * @param {Engine} [engine]
+   * @param {Promise<any> | null} [booting]
+   */
   constructor(config, mode, engine = new Engine(config), booting = null) {
     this.config = config;
     this.mode = mode;
     this.settings = store.settings();
+    /** @type {any} the view the page drew last (docs/protocol.md) */
     this.view = null;
     this.ready = false;
     this.state = "loading"; // loading | idle | animating | thinking | error
+    this.status = t("status.loading");
+    this.error = "";
+    this.notice = { text: "", kind: "" };
+    this.announced = "";
     this.recorded = false;
-    this.thinkTimes = []; // the computer's thinking times in ms, for benchmarks/browser.py
+    this.boot = "";
     this.queue = Promise.resolve();
-    this.board = new BoardView({ onPlay: (square) => this.play(square) });
+    this.board = new BoardView({ onPlay: (/** @type {string} */ square) => this.play(square) });
+    this.duelBar = new DuelButton({ bar: true });
     this.engine = engine;
     this.engine.onMessage = (message) => this.receive(message);
     this.booting = booting;
+    /** @type {HTMLElement | null} */
+    this.main = null;
   }
 
+  /** @param {HTMLElement} main */
   render(main) {
-    const title = t(`game.${this.mode}.title`);
-    document.title = `${title} – ${t("hall.title")}`;
-    this.status = h("p", { class: "status", id: "status" }, t("status.loading"));
-    this.notice = h("p", { class: "notice", id: "notice", role: "status", "aria-live": "polite" });
-    this.announcer = h("p", { class: "visually-hidden", id: "announce", "aria-live": "polite" });
-    this.scoreBlack = h("span", { class: "score-num", id: "count-black" }, "2");
-    this.scoreWhite = h("span", { class: "score-num", id: "count-white" }, "2");
-    this.scorebar = h("div", { class: "scorebar", id: "scorebar", role: "img", "aria-label": t("score.label", { black: 2, white: 2 }) },
-      h("div", { class: "score black" }, h("span", { class: "score-disc", "aria-hidden": "true" }), this.scoreBlack),
-      h("div", { class: "score white" }, this.scoreWhite, h("span", { class: "score-disc", "aria-hidden": "true" })));
-    this.result = h("div", { class: "result", id: "result", hidden: true });
-    this.buttons = {
-      first: h("button", { type: "button", id: "undo-all", onclick: () => this.send({ type: "undo", all: true }) }, t("controls.first")),
-      undo: h("button", { type: "button", id: "undo", onclick: () => this.send({ type: "undo" }) }, t("controls.undo")),
-      redo: h("button", { type: "button", id: "redo", onclick: () => this.send({ type: "redo" }) }, t("controls.redo")),
-      last: h("button", { type: "button", id: "redo-all", onclick: () => this.send({ type: "redo", all: true }) }, t("controls.last")),
-      fresh: h("button", { type: "button", id: "new-game", class: "primary", onclick: () => this.newGame() }, t("controls.new")),
-    };
-    for (const button of Object.values(this.buttons)) button.disabled = true;
-    this.figure = h("pre", { id: "figure-text", class: "figure" });
-    this.moves = h("ol", { id: "move-list", class: "moves" });
-
-    const side = h("div", { class: "side" },
-      this.mode === "solo" ? this.setupPanel() : null,
-      this.settingsPanel(),
-      h("details", { class: "panel", id: "figure" },
-        h("summary", {}, t("figure.heading")), this.figure,
-        h("button", { type: "button", id: "copy-figure", onclick: () => this.copyFigure() }, t("figure.copy"))),
-      h("details", { class: "panel" }, h("summary", {}, t("moves.heading")), this.moves),
-    );
-    const play = h("section", { class: "play", "aria-labelledby": "game-title" },
-      h("h1", { id: "game-title" }, title),
-      this.mode === "solo" ? h("p", { class: "subtitle", id: "game-info" }) : null,
-      duelButton(), this.scorebar, this.status, this.board.element, this.notice, this.result,
-      h("div", { class: "controls", role: "group", "aria-label": t("controls.label") }, Object.values(this.buttons)),
-      h("p", { class: "hint" }, t("keys.hint")),
-      this.announcer);
-    main.replaceChildren(h("div", { class: "game", id: "game", "data-mode": this.mode }, play, side));
-    this.root = main.querySelector("#game");
-    performance.mark("reversi:board-visible");
+    this.main = main;
+    document.title = `${t(`game.${this.mode}.title`)} – ${t("hall.title")}`;
+    this.duelBar.update();
     this.applySettings();
-    this.setState("loading");
-    this.typing = new SquareTyping({ board: this.board, notice: this.notice, play: (square) => this.play(square) });
-    this.boot();
+    this.typing = new SquareTyping({ board: this.board, say: (text) => this.say(text, true), play: (square) => this.play(square) });
+    performance.mark("reversi:board-visible");
+    this.start();
+  }
+
+  update() {
+    if (this.main) render(this.template(), this.main);
+  }
+
+  template() {
+    const view = this.view;
+    const busy = this.state !== "idle";
+    const button = (/** @type {string} */ id, /** @type {string} */ label, /** @type {boolean} */ off, /** @type {() => void} */ go) =>
+      html`<button type="button" id=${id} ?disabled=${off} @click=${go}>${label}</button>`;
+    const undo = !view || busy || !view.can_undo;
+    const redo = !view || busy || !view.can_redo;
+    const solo = this.mode === "solo";
+    return html`<div class="game" id="game" data-mode=${this.mode} data-state=${this.state} data-ply=${view ? view.ply : nothing}
+        data-level=${view && solo ? view.level : nothing} data-human=${view && solo ? (view.players.black === "human" ? "black" : "white") : nothing}
+        data-boot=${this.boot || nothing}>
+      <section class="play" aria-labelledby="game-title">
+        <div class="play-head">
+          <h1 id="game-title">${t(`game.${this.mode}.title`)}</h1>
+          ${solo ? html`<p class="subtitle" id="game-info">${view ? t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") }) : ""}</p>` : nothing}
+          ${this.duelBar.element}
+        </div>
+        ${scoreBar(view ? view.counts : { black: 2, white: 2 })}
+        <p class="status" id="status">${this.error ? html`<span class="error" id="error" role="alert">${this.error}</span>
+          <button type="button" @click=${() => location.reload()}>${t("error.reload")}</button>` : this.status}</p>
+        ${this.board.element}
+        <p class="notice" id="notice" role="status" aria-live="polite" data-kind=${this.notice.kind || nothing}>${this.notice.text}</p>
+        ${this.resultBox()}
+        <div class="controls" role="group" aria-label=${t("controls.label")}>
+          ${button("undo-all", t("controls.first"), undo, () => this.send({ type: "undo", all: true }))}
+          ${button("undo", t("controls.undo"), undo, () => this.send({ type: "undo" }))}
+          ${button("redo", t("controls.redo"), redo, () => this.send({ type: "redo" }))}
+          ${button("redo-all", t("controls.last"), redo, () => this.send({ type: "redo", all: true }))}
+          <button type="button" id="new-game" class="primary" ?disabled=${this.state === "loading" || this.state === "error"}
+            @click=${() => this.newGame()}>${t("controls.new")}</button>
+        </div>
+        <p class="hint">${t("keys.hint")}</p>
+        <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
+      </section>
+      <div class="side">
+        ${solo ? this.setupPanel() : nothing}
+        ${settingsPanel(this.settings, () => this.applySettings())}
+        <details class="panel" id="figure"><summary>${t("figure.heading")}</summary>
+          <pre id="figure-text" class="figure">${view ? figureText(view.figure) : ""}</pre>
+          <button type="button" id="copy-figure" @click=${() => this.copyFigure()}>${t("figure.copy")}</button>
+        </details>
+        ${movesPanel(view ? view.moves : [])}
+      </div>
+    </div>`;
   }
 
   setupPanel() {
-    const radios = (name, values, current, label) => h("fieldset", { class: "choice" },
-      h("legend", {}, label),
-      values.map(([value, text]) => h("label", {},
-        h("input", { type: "radio", name, value, checked: value === current,
-          onchange: () => { this.settings[name] = value; store.saveSetting(name, value); } }),
-        " ", text)));
-    return h("section", { class: "panel", "aria-labelledby": "setup-heading" },
-      h("h2", { id: "setup-heading" }, t("setup.heading")),
-      radios("level", [["leicht", t("level.leicht")], ["mittel", t("level.mittel")], ["schwer", t("level.schwer")]], this.settings.level, t("setup.level")),
-      radios("begins", [["me", t("begins.me")], ["computer", t("begins.computer")]], this.settings.begins, t("setup.begins")),
-      h("button", { type: "button", class: "primary", id: "start-solo", onclick: () => this.newGame() }, t("setup.start")));
+    const radios = (/** @type {string} */ name, /** @type {[string, string][]} */ values, /** @type {string} */ label) => html`
+      <fieldset class="choice"><legend>${label}</legend>
+        ${values.map(([value, text]) => html`<label><input type="radio" name=${name} value=${value} .checked=${value === this.settings[name]}
+          @change=${() => { this.settings[name] = value; store.saveSetting(name, value); }}> ${text}</label>`)}
+      </fieldset>`;
+    return html`<section class="panel" aria-labelledby="setup-heading">
+      <h2 id="setup-heading">${t("setup.heading")}</h2>
+      ${radios("level", this.config.hall.levels.map((/** @type {string} */ level) => [level, t(`level.${level}`)]), t("setup.level"))}
+      ${radios("begins", [["me", t("begins.me")], ["computer", t("begins.computer")]], t("setup.begins"))}
+      <button type="button" class="primary" id="start-solo" @click=${() => this.newGame()}>${t("setup.start")}</button>
+    </section>`;
   }
 
-  settingsPanel() {
-    const toggle = (name, label) => h("label", { class: "switch" },
-      h("input", { type: "checkbox", role: "switch", id: `setting-${name}`, checked: this.settings[name],
-        onchange: (event) => {
-          this.settings[name] = event.target.checked;
-          store.saveSetting(name, event.target.checked);
-          this.applySettings();
-        } }),
-      h("span", {}, label));
-    return h("section", { class: "panel", "aria-labelledby": "settings-heading" },
-      h("h2", { id: "settings-heading" }, t("settings.heading")),
-      toggle("dots", t("settings.dots")), toggle("counts", t("settings.counts")),
-      toggle("sound", t("settings.sound")), toggle("motion", t("settings.motion")));
+  resultBox() {
+    const view = this.view;
+    if (!view || !view.result) return nothing;
+    const again = this.mode === "solo" ? t("result.next.solo") : t("result.next.duo");
+    return html`<section class="result" id="result" aria-labelledby="result-heading">
+      <h2 id="result-heading">${t("result.heading")}</h2>
+      <p id="result-text">${this.resultText(view)}</p>
+      ${scoreBar(view.result, "result-bar")}
+      <p class="hint">${again}</p>
+      <div class="result-actions">
+        <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("controls.new")}</button>
+        <a href="/bilanz" class="button-link">${t("result.to.bilanz")}</a>
+        <a href="/" class="button-link">${t("duel.back")}</a>
+      </div>
+    </section>`;
   }
 
   applySettings() {
     const s = this.settings;
     document.documentElement.classList.toggle("no-motion", !s.motion);
     this.board.setOptions({ dots: s.dots, counts: s.counts, motion: s.motion });
+    this.update();
   }
 
+  /** @param {string} state */
   setState(state) {
     this.state = state;
-    this.root.dataset.state = state;
-    const busy = state !== "idle";
-    if (this.view) {
-      this.buttons.first.disabled = busy || !this.view.can_undo;
-      this.buttons.undo.disabled = busy || !this.view.can_undo;
-      this.buttons.redo.disabled = busy || !this.view.can_redo;
-      this.buttons.last.disabled = busy || !this.view.can_redo;
-    }
-    this.buttons.fresh.disabled = state === "loading" || state === "error";
+    this.update();
   }
 
-  async boot() {
+  async start() {
+    this.update();
     try {
       const ready = await (this.booting || this.engine.start());
       this.ready = true;
-      this.root.dataset.boot = JSON.stringify(ready);
+      this.boot = JSON.stringify(ready);
       this.newGame();
     } catch (error) {
-      this.fail(error.kind === "timeout" ? t("error.timeout") : t("error.boot", { detail: error.message }));
+      const e = /** @type {Error & {kind?: string}} */ (error);
+      this.fail(e.kind === "timeout" ? t("error.timeout") : t("error.boot", { detail: e.message }));
     }
   }
 
+  /** @param {string} text */
   fail(text) {
+    this.error = text;
     this.setState("error");
-    this.status.replaceChildren(h("span", { class: "error", id: "error", role: "alert" }, text), " ",
-      h("button", { type: "button", onclick: () => location.reload() }, t("error.reload")));
   }
 
   newGame() {
     this.recorded = false;
+    /** @type {Record<string, any>} */
     const message = { type: "new", mode: this.mode };
     if (this.mode === "solo") {
       message.level = this.settings.level;
       message.human = this.settings.begins === "me" ? "black" : "white";
+      // ?los=N replays the computer's choices among equal moves (Leicht)
+      const seed = Number(new URLSearchParams(location.search).get("los"));
+      if (Number.isInteger(seed) && seed > 0) message.seed = seed;
     }
-    this.notice.textContent = "";
+    this.notice = { text: "", kind: "" };
     this.send(message);
   }
 
+  /** @param {Record<string, any>} message */
   send(message) {
     if (!this.ready || this.state === "error") return;
     this.engine.send(message);
   }
 
+  /** @param {string} square */
   play(square) {
     this.typing?.reset();
     const view = this.view;
@@ -167,43 +201,42 @@ export class GamePage {
     this.engine.send({ type: "move", square });
   }
 
-
+  /** @param {string} text @param {boolean} [visible] */
   say(text, visible = false) {
-    if (visible) {
-      this.notice.textContent = text;
-      delete this.notice.dataset.kind;
-    }
-    this.announcer.textContent = text;
+    if (visible) this.notice = { text, kind: "" };
+    this.announced = text;
+    this.update();
   }
 
+  /** @param {any} message */
   receive(message) {
     this.queue = this.queue.then(() => this.handle(message)).catch((error) => {
       console.error(error);
     });
   }
 
+  /** @param {any} message */
   async handle(message) {
     if (message.type === "view") {
-      if (message.think_ms !== undefined) this.thinkTimes.push({ level: message.view.level, ms: message.think_ms });
+      if (message.think_ms !== undefined) {
+        // the computer's thinking time, for benchmarks/browser.py
+        const end = performance.now();
+        performance.measure("reversi:think", { start: end - message.think_ms, end, detail: { level: message.view.level } });
+      }
       await this.showView(message.view, message.cause);
       if (!performance.getEntriesByName("reversi:engine-ready").length) performance.mark("reversi:engine-ready");
     } else if (message.type === "thinking") {
+      this.status = t("status.thinking");
       this.setState("thinking");
-      this.status.textContent = t("status.thinking");
     } else if (message.type === "illegal") {
-      const reason = t(`reason.${message.reason}`, { square: message.square });
-      this.say(reason, true);
-      const button = this.board.buttons.get(message.square);
-      if (button) {
-        button.classList.remove("refused");
-        void button.offsetWidth;
-        button.classList.add("refused");
-      }
+      this.say(t(`reason.${message.reason}`, { square: message.square }), true);
+      this.board.refuse(message.square);
     } else if (message.type === "error") {
       this.fail(t("error.worker", { detail: message.message }));
     }
   }
 
+  /** @param {any} view */
   statusText(view) {
     if (view.result) return t("status.over");
     const color = colorName(view.turn);
@@ -211,43 +244,28 @@ export class GamePage {
     return view.players[view.turn] === "human" ? t("status.turn.you", { color }) : t("status.turn.computer", { color });
   }
 
+  /** @param {any} view @param {string} cause */
   async showView(view, cause) {
     const animate = cause === "move" || cause === "computer";
     this.view = view;
     if (cause === "new") this.recorded = false;
-    this.setState("animating");
     if (animate && this.settings.sound) click();
     // a player's own action clears the last notice; the computer's move keeps it, so
-    // "you must pass" stays readable while the computer moves again
-    if (cause !== "computer" && cause !== "sync") {
-      this.notice.textContent = "";
-      delete this.notice.dataset.kind;
+    // "you must pass" stays readable while the computer moves again — until the end
+    if ((cause !== "computer" && cause !== "sync") || (view.result && this.notice.kind === "pass")) {
+      this.notice = { text: "", kind: "" };
     }
-    this.updatePanels(view);
-    const shown = this.board.show(view, animate);
+    // whose turn it is now, from the first frame of the move's animation on
+    this.status = this.statusText(view);
     this.announce(view, cause);
-    await shown;
-    this.status.textContent = this.statusText(view);
-    this.showResult(view);
+    this.state = "animating";
+    this.update();
+    await this.board.show(view, animate);
+    if (view.result) this.record(view);
     this.setState(view.turn && view.players[view.turn] === "computer" && !view.result ? "thinking" : "idle");
   }
 
-  updatePanels(view) {
-    const { black, white } = view.counts;
-    this.scoreBlack.textContent = String(black);
-    this.scoreWhite.textContent = String(white);
-    this.scorebar.style.setProperty("--black", black);
-    this.scorebar.style.setProperty("--white", white);
-    this.scorebar.setAttribute("aria-label", t("score.label", { black, white }));
-    this.figure.textContent = view.figure;
-    this.moves.replaceChildren(...view.moves.map((m) => h("li", { class: m.color },
-      `${colorName(m.color)}: ${m.square ?? t("moves.pass")}`)));
-    if (view.mode === "solo") {
-      const info = this.root.querySelector("#game-info");
-      info.textContent = t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") });
-    }
-  }
-
+  /** @param {any} view @param {string} cause */
   announce(view, cause) {
     const parts = [];
     if ((cause === "move" || cause === "computer") && view.last) {
@@ -256,16 +274,16 @@ export class GamePage {
     } else if (cause === "undo") parts.push(t("announce.undo", { status: this.statusText(view) }));
     else if (cause === "redo") parts.push(t("announce.redo", { status: this.statusText(view) }));
     else if (cause === "new") parts.push(t("announce.new", { status: this.statusText(view) }));
-    if (view.pass && (cause === "move" || cause === "computer")) {
-      const text = t("notice.pass", { color: colorName(view.pass.color), other: colorName(OTHER[view.pass.color]) });
+    if (view.pass && (cause === "move" || cause === "computer") && !view.result) {
+      const text = t("notice.pass", { color: colorName(view.pass.color), other: colorName(OTHER[/** @type {"black" | "white"} */ (view.pass.color)]) });
       parts.push(text);
-      this.notice.textContent = text;
-      this.notice.dataset.kind = "pass";
+      this.notice = { text, kind: "pass" };
     }
     if (view.result) parts.push(this.resultText(view));
-    this.announcer.textContent = parts.join(" ");
+    this.announced = parts.join(" ");
   }
 
+  /** @param {any} view */
   resultText(view) {
     const r = view.result;
     const params = { black: r.black, white: r.white };
@@ -276,37 +294,29 @@ export class GamePage {
     return t("result.win", { ...params, color: colorName(r.winner) });
   }
 
-  showResult(view) {
-    if (!view.result) {
-      this.result.hidden = true;
-      return;
+  /** @param {any} view */
+  record(view) {
+    if (this.recorded) return;
+    this.recorded = true;
+    const r = view.result;
+    /** @type {Record<string, any>} */
+    const entry = { mode: view.mode, black: r.black, white: r.white, winner: r.winner };
+    if (view.mode === "solo") {
+      const human = view.players.black === "human" ? "black" : "white";
+      Object.assign(entry, { level: view.level, human, outcome: !r.winner ? "draw" : r.winner === human ? "win" : "loss" });
     }
-    this.result.hidden = false;
-    this.result.replaceChildren(
-      h("h2", {}, t("result.heading")),
-      h("p", { id: "result-text" }, this.resultText(view)),
-      h("button", { type: "button", class: "primary", onclick: () => this.newGame() }, t("controls.new")));
-    if (!this.recorded) {
-      this.recorded = true;
-      const r = view.result;
-      const entry = { mode: view.mode, black: r.black, white: r.white, winner: r.winner };
-      if (view.mode === "solo") {
-        const human = view.players.black === "human" ? "black" : "white";
-        Object.assign(entry, { level: view.level, human, outcome: !r.winner ? "draw" : r.winner === human ? "win" : "loss" });
-      }
-      store.saveResult(entry);
-    }
+    store.saveResult(entry);
   }
 
   async copyFigure() {
-    const text = this.figure.textContent;
+    const text = this.view ? this.view.figure : "";
     try {
       await navigator.clipboard.writeText(text);
     } catch {
       const range = document.createRange();
-      range.selectNodeContents(this.figure);
-      getSelection().removeAllRanges();
-      getSelection().addRange(range);
+      range.selectNodeContents(/** @type {Node} */ (document.getElementById("figure-text")));
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
     }
     this.say(t("figure.copied"), true);
   }

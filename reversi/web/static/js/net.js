@@ -4,6 +4,7 @@
 // `duplicate` if it stored them after all).
 
 export class ApiError extends Error {
+  /** @param {string} code @param {string} message @param {number} [status] */
   constructor(code, message, status) {
     super(message);
     this.code = code;
@@ -19,10 +20,30 @@ export class OfflineError extends Error {
   }
 }
 
-export async function api(path, body) {
-  const init = { credentials: "same-origin", cache: "no-store" };
+// Calls that may make a new player (the first one sets the cookie) go one at a time:
+// two at once from a device without a cookie would make two players.
+let writes = Promise.resolve();
+
+/**
+ * The hall's one fetch wrapper: JSON in and out, the cookie along, never cached.
+ * With a `body` and no `method` it POSTs. Rejects with ApiError (the server's code
+ * and German message) or OfflineError (no answer at all).
+ * @param {string} path
+ * @param {{method?: string, body?: unknown}} [options]
+ */
+export function api(path, { method, body } = {}) {
+  const verb = method ?? (body === undefined ? "GET" : "POST");
+  if (verb === "GET" && path !== "/api/me") return send(path, verb, body);
+  const run = writes.then(() => send(path, verb, body));
+  writes = run.catch(() => {});
+  return run;
+}
+
+/** @param {string} path @param {string} method @param {unknown} body */
+async function send(path, method, body) {
+  /** @type {RequestInit} */
+  const init = { method, credentials: "same-origin", cache: "no-store" };
   if (body !== undefined) {
-    init.method = "POST";
     init.headers = { "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
   }
@@ -32,12 +53,8 @@ export async function api(path, body) {
   } catch {
     throw new OfflineError();
   }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
+  /** @type {any} */
+  const data = await response.json().catch(() => /** @type {any} */ (null));
   if (!response.ok) {
     throw new ApiError(data?.error ?? "http", data?.message ?? `HTTP ${response.status}`, response.status);
   }
@@ -50,6 +67,7 @@ export function newCid() {
 }
 
 // A normalised table code, as the server reads a typed one.
+/** @param {unknown} text */
 export function normalCode(text) {
   return String(text).toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 16);
 }
@@ -83,11 +101,13 @@ export class Hall {
     return this;
   }
 
+  /** @param {(message: any) => void} listener @returns {() => void} the way to stop listening */
   on(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
+  /** @param {any} message */
   emit(message) {
     for (const listener of [...this.listeners]) {
       try {
@@ -98,8 +118,11 @@ export class Hall {
     }
   }
 
+  /** @param {string} state */
   setState(state) {
     this.state = state;
+    // on the page for all to see (and for the browser tests): the socket's state
+    document.documentElement.dataset.socket = state;
     this.emit({ type: "connection", state, retryAt: this.retryAt, offline: !navigator.onLine });
   }
 
@@ -124,6 +147,7 @@ export class Hall {
     };
   }
 
+  /** @param {number} code the close code */
   closed(code) {
     this.ws = null;
     clearInterval(this.pingTimer);
@@ -160,6 +184,7 @@ export class Hall {
     this.ws?.close(4000);
   }
 
+  /** @param {Record<string, unknown>} message */
   raw(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
@@ -168,6 +193,7 @@ export class Hall {
     return false;
   }
 
+  /** @param {string} text */
   receive(text) {
     let message;
     try {
@@ -200,6 +226,7 @@ export class Hall {
     this.emit(message);
   }
 
+  /** @param {any} hello */
   opened(hello) {
     this.attempts = 0;
     this.opens += 1;
@@ -220,23 +247,30 @@ export class Hall {
     this.pongTimer = setTimeout(() => this.ws?.close(4000), PONG_WAIT_MS);
   }
 
+  /** @param {string} code @param {number | null} version */
   watch(code, version) {
     this.tables.set(code, { version });
     if (this.state === "open") this.raw({ type: "watch", code, version });
     this.start();
   }
 
+  /** @param {string} code */
   unwatch(code) {
     this.tables.delete(code);
     this.raw({ type: "unwatch", code });
   }
 
+  /** @param {string} code */
   version(code) {
     return this.tables.get(code)?.version ?? null;
   }
 
   // An intent; resolves on `ack`, rejects with ApiError or OfflineError. A move sent
   // while offline waits and goes out after the reconnect; other intents fail at once.
+  /**
+   * @param {Record<string, any>} message
+   * @returns {Promise<any>}
+   */
   request(message) {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
@@ -255,9 +289,9 @@ export class Hall {
 }
 
 // The page's one socket.
+/** @type {Hall | null} */
 let hall = null;
 export function theHall() {
   hall ??= new Hall();
-  window.reversiHall = hall;
   return hall;
 }

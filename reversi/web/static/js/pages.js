@@ -1,50 +1,118 @@
-// The hall's start page and the Bilanz (record of computer games).
-import { h, t } from "./i18n.js";
-import * as store from "./store.js";
-import { bilanzHall } from "./hall.js";
+// The hall's start page and the Bilanz: duels from the server, computer games of
+// every device (the server's plus this device's not yet sent ones), the last games.
+import { sendResults, star } from "./hall.js";
+import { t } from "./i18n.js";
+import { html, nothing, render } from "./lit.js";
 import { duelCard } from "./lobby.js";
+import { api } from "./net.js";
+import { levelCell } from "./ranks.js";
+import * as store from "./store.js";
 
+/** @param {HTMLElement} main */
 export function startPage(main) {
   document.title = t("hall.title");
-  const card = (href, title, text, id) => h("li", { class: "card" },
-    h("a", { href, id }, h("span", { class: "card-title" }, title), h("span", { class: "card-text" }, text)));
-  main.replaceChildren(h("section", { class: "start", "aria-labelledby": "start-heading" },
-    h("h1", { id: "start-heading" }, t("start.heading")),
-    h("p", { class: "tagline" }, t("hall.tagline")),
-    h("ul", { class: "cards" },
-      card("/allein", t("start.solo"), t("start.solo.text"), "go-solo"),
-      card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo"),
-      duelCard(),
-      card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz"))));
+  const card = (/** @type {string} */ href, /** @type {string} */ title, /** @type {string} */ text, /** @type {string} */ id) =>
+    html`<li class="card"><a href=${href} id=${id}><span class="card-title">${title}</span><span class="card-text">${text}</span></a></li>`;
+  render(html`<section class="start" aria-labelledby="start-heading">
+    <h1 id="start-heading">${t("start.heading")}</h1>
+    <p class="tagline">${t("hall.tagline")}</p>
+    <ul class="cards">
+      ${card("/allein", t("start.solo"), t("start.solo.text"), "go-solo")}
+      ${card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo")}
+      ${duelCard()}
+      ${card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")}
+    </ul></section>`, main);
 }
 
+/** @param {string | number} when an ISO date or seconds since 1970 */
+const dateText = (when) => new Date(typeof when === "number" ? when * 1000 : when)
+  .toLocaleString("de-DE", { dateStyle: "short", timeStyle: "short" });
+
+/** @param {{games: number, wins: number, draws: number, losses: number}} o @param {unknown} label @param {Record<string, string>} [attrs] */
+function countsRow(o, label, attrs = {}) {
+  return html`<tr class=${attrs.class || nothing} id=${attrs.id || nothing}><th scope="row">${label}</th>
+    <td class="games">${o.games}</td><td class="wins">${o.wins}</td><td class="draws">${o.draws}</td><td class="losses">${o.losses}</td></tr>`;
+}
+
+function headRow(/** @type {string} */ first) {
+  return html`<thead><tr><th scope="col">${first}</th><th scope="col">${t("bilanz.games")}</th><th scope="col">${t("bilanz.wins")}</th>
+    <th scope="col">${t("bilanz.draws")}</th><th scope="col">${t("bilanz.losses")}</th></tr></thead>`;
+}
+
+/** @param {any} me the server's answer, "offline", or null while it loads */
+function duelsBox(me) {
+  let body;
+  if (me === null) body = html`<p>${t("hall.loading")}</p>`;
+  else if (me === "offline") body = html`<p>${t("hall.bilanz.offline")}</p>`;
+  else {
+    const d = me.record.duels;
+    body = html`<p id="duels-summary">${t("hall.bilanz.summary", { level: star(me.level), week: me.points.week.points, month: me.points.month.points, year: me.points.year.points })}</p>
+      ${d.games ? html`<div class="table-wrap"><table id="duels-table"><caption class="visually-hidden">${t("hall.bilanz.duels")}</caption>
+        ${headRow(t("hall.col.opponent"))}
+        <tbody>${countsRow(d, t("hall.bilanz.all"), { class: "all", id: "duels-all" })}
+          ${d.opponents.map((/** @type {any} */ o) => countsRow(o, html`${o.nickname} ${levelCell(o.level)}`))}</tbody>
+      </table></div>` : html`<p>${t("hall.bilanz.noduels")}</p>`}`;
+  }
+  return html`<section class="bilanz-duels" id="bilanz-duels" aria-labelledby="duels-heading">
+    <h2 id="duels-heading">${t("hall.bilanz.duels")}</h2>${body}</section>`;
+}
+
+/**
+ * The last games of every kind, newest first: this device's, and from the server the
+ * duels and the computer games of the player's other devices.
+ * @param {any} me
+ */
+function recentGames(me) {
+  /** @type {{at: number, text: string}[]} */
+  const games = store.results().map((r) => ({
+    at: Date.parse(r.date) / 1000, id: r.id,
+    text: r.mode === "solo"
+      ? t("bilanz.entry.solo", { date: dateText(r.date), level: t(`level.${r.level}`), color: t(`color.${r.human}`), outcome: t(`outcome.${r.outcome}`), black: r.black, white: r.white })
+      : t("bilanz.entry.duo", { date: dateText(r.date), outcome: r.winner ? t("result.win", { color: t(`color.${r.winner}`), black: r.black, white: r.white }) : t("outcome.draw"), black: r.black, white: r.white }),
+  }));
+  if (me && typeof me === "object") {
+    const here = new Set(games.map((g) => /** @type {any} */ (g).id));
+    for (const g of me.record.computer.recent) {
+      if (here.has(g.id)) continue;
+      const d = g.detail || {};
+      games.push({ at: g.finished_at, text: t("bilanz.entry.solo", { date: dateText(g.finished_at), level: t(`level.${g.level}`), color: t(`color.${d.human || "black"}`), outcome: t(`outcome.${g.outcome}`), black: d.black ?? "?", white: d.white ?? "?" }) });
+    }
+    for (const g of me.record.duels.recent) {
+      games.push({ at: g.finished_at, text: t("bilanz.entry.duel", { date: dateText(g.finished_at), name: g.opponent, outcome: t(`outcome.${g.outcome}`), points: g.points }) });
+    }
+  }
+  return games.sort((a, b) => b.at - a.at).slice(0, 10);
+}
+
+/** @param {HTMLElement} main */
 export function bilanzPage(main) {
   document.title = `${t("bilanz.heading")} – ${t("hall.title")}`;
-  const { table, duo } = store.record();
-  const rows = Object.entries(table).map(([level, r]) => h("tr", { "data-level": level },
-    h("th", { scope: "row" }, t(`level.${level}`)),
-    h("td", { class: "games" }, String(r.win + r.draw + r.loss)),
-    h("td", { class: "wins" }, String(r.win)),
-    h("td", { class: "draws" }, String(r.draw)),
-    h("td", { class: "losses" }, String(r.loss))));
-  const recent = store.results().slice(-10).reverse();
-  const when = (iso) => new Date(iso).toLocaleString("de-DE", { dateStyle: "short", timeStyle: "short" });
-  const entry = (r) => h("li", {}, r.mode === "solo"
-    ? t("bilanz.entry.solo", { date: when(r.date), level: t(`level.${r.level}`), color: t(`color.${r.human}`), outcome: t(`outcome.${r.outcome}`), black: r.black, white: r.white })
-    : t("bilanz.entry.duo", { date: when(r.date), outcome: r.winner ? t("result.win", { color: t(`color.${r.winner}`), black: r.black, white: r.white }) : t("outcome.draw"), black: r.black, white: r.white }));
-  const section = h("section", { class: "bilanz", "aria-labelledby": "bilanz-heading" },
-    h("h1", { id: "bilanz-heading" }, t("bilanz.heading")),
-    h("p", {}, t("bilanz.intro")),
-    h("table", { id: "bilanz-table" },
-      h("thead", {}, h("tr", {},
-        h("th", { scope: "col" }, t("bilanz.level")), h("th", { scope: "col" }, t("bilanz.games")),
-        h("th", { scope: "col" }, t("bilanz.wins")), h("th", { scope: "col" }, t("bilanz.draws")),
-        h("th", { scope: "col" }, t("bilanz.losses")))),
-      h("tbody", {}, rows)),
-    h("p", { id: "bilanz-duo" }, t("bilanz.duo", { n: duo })),
-    h("h2", {}, t("bilanz.recent")),
-    recent.length ? h("ol", { class: "recent" }, recent.map(entry)) : h("p", {}, t("bilanz.none")));
-  main.replaceChildren(section);
-  // duels and the computer games of every device come from the server (hall.js)
-  bilanzHall(section);
+  /** @type {any} */
+  let me = null;
+  const draw = () => {
+    const { table, duo } = store.record();
+    const pending = store.outbox();
+    const computer = me && typeof me === "object" ? me.record.computer : null;
+    const rows = Object.entries(table).map(([level, local]) => {
+      const counts = computer ? { ...(computer.levels[level] || { win: 0, draw: 0, loss: 0 }) } : { ...local };
+      if (computer) for (const entry of pending) if (entry.level === level && entry.outcome in counts) counts[entry.outcome] += 1;
+      return html`<tr data-level=${level}><th scope="row">${t(`level.${level}`)}</th>
+        <td class="games">${counts.win + counts.draw + counts.loss}</td><td class="wins">${counts.win}</td>
+        <td class="draws">${counts.draw}</td><td class="losses">${counts.loss}</td></tr>`;
+    });
+    const recent = recentGames(me);
+    render(html`<section class="bilanz" aria-labelledby="bilanz-heading">
+      <h1 id="bilanz-heading">${t("bilanz.heading")}</h1>
+      <p>${t("bilanz.intro")}</p>
+      ${duelsBox(me)}
+      <h2 id="computer-heading">${t("hall.bilanz.computer")}</h2>
+      <table id="bilanz-table">${headRow(t("bilanz.level"))}<tbody>${rows}</tbody></table>
+      ${computer ? html`<p id="bilanz-sync" class="hint">${pending.length ? t("hall.bilanz.pending", { n: pending.length }) : t("hall.bilanz.synced")}</p>` : nothing}
+      <p id="bilanz-duo">${t("bilanz.duo", { n: duo })}</p>
+      <h2>${t("bilanz.recent")}</h2>
+      ${recent.length ? html`<ol class="recent" id="recent">${recent.map((g) => html`<li>${g.text}</li>`)}</ol>` : html`<p id="recent-none">${t("bilanz.none")}</p>`}
+    </section>`, main);
+  };
+  draw();
+  sendResults().finally(() => api("/api/me").then((answer) => { me = answer; }, () => { me = "offline"; }).then(draw));
 }

@@ -1,6 +1,8 @@
 // What the hall keeps on this device (localStorage): settings, and each finished
 // game's result. A running solo game is not saved. Computer games also wait in an
 // outbox until the server acknowledged them (hall.js, docs/api.md).
+import { config } from "./config.js";
+
 const SETTINGS = "reversi.settings.v1";
 const RESULTS = "reversi.results.v1";
 const OUTBOX = "reversi.outbox.v1";
@@ -15,6 +17,7 @@ const DEFAULTS = {
   motion: !matchMedia("(prefers-reduced-motion: reduce)").matches,
 };
 
+/** @param {string} key @param {any} fallback */
 function read(key, fallback) {
   try {
     const text = localStorage.getItem(key);
@@ -24,6 +27,7 @@ function read(key, fallback) {
   }
 }
 
+/** @param {string} key @param {unknown} value */
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -36,6 +40,7 @@ export function settings() {
   return { ...DEFAULTS, ...read(SETTINGS, {}) };
 }
 
+/** @param {string} name @param {unknown} value */
 export function saveSetting(name, value) {
   write(SETTINGS, { ...read(SETTINGS, {}), [name]: value });
   write(SETTINGS_AT, Date.now() / 1000);
@@ -53,6 +58,7 @@ export function settingsChangedAt() {
 }
 
 // Takes settings from the server (newer ones from another device, after a transfer).
+/** @param {Record<string, unknown>} values @param {number} changedAt */
 export function adoptSettings(values, changedAt) {
   const known = Object.fromEntries(Object.entries(values || {}).filter(([name]) => name in DEFAULTS));
   write(SETTINGS, { ...read(SETTINGS, {}), ...known });
@@ -70,11 +76,13 @@ export function outbox() {
   return Array.isArray(list) ? list : [];
 }
 
+/** @param {string[]} ids */
 export function acknowledge(ids) {
   const done = new Set(ids);
   write(OUTBOX, outbox().filter((entry) => !done.has(entry.id)));
 }
 
+/** @param {Record<string, any>} r */
 function queue(r) {
   if (r.mode !== "solo" || !r.id) return;
   const entry = { id: r.id, level: r.level, outcome: r.outcome, finished_at: Date.parse(r.date) / 1000,
@@ -100,6 +108,7 @@ export function results() {
   return Array.isArray(list) ? list : [];
 }
 
+/** @param {Record<string, any>} result */
 export function saveResult(result) {
   const list = results();
   const entry = { ...result, id: newId(), date: new Date().toISOString() };
@@ -112,8 +121,9 @@ export function saveResult(result) {
 
 // Computer games by level: {leicht: {win, draw, loss}, …}
 export function record() {
+  /** @type {Record<string, Record<string, number>>} */
   const table = {};
-  for (const level of ["leicht", "mittel", "schwer"]) table[level] = { win: 0, draw: 0, loss: 0 };
+  for (const level of config.hall.levels) table[level] = { win: 0, draw: 0, loss: 0 };
   let duo = 0;
   for (const r of results()) {
     if (r.mode === "solo" && table[r.level] && r.outcome in table[r.level]) table[r.level][r.outcome] += 1;

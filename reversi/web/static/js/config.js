@@ -1,0 +1,8 @@
+// What the server tells the page when it serves it (reversi/server/assets.py,
+// `Bundle.config`): where the client, Pyodide and the Python files are, and the
+// hall's facts the pages need (`hall`: leaderboard periods, chat length …).
+const element = document.getElementById("config");
+
+/** @type {{version: string, app: string, pyodide: string, stdlib: string, reversi: string, lock: any,
+ *   hall: {periods: string[], chat_max: number, levels: string[]}}} */
+export const config = JSON.parse(element ? element.textContent || "{}" : "{}");

@@ -1,0 +1,92 @@
+// The end of a duel: what happened (German, from the table's `end`), the counts as a
+// bar, the points the hall gave and a new level, and what to do next (rematch, hall).
+import { colorName, t } from "../i18n.js";
+import { html, nothing } from "../lit.js";
+import { scoreBar } from "../panels.js";
+import { Status } from "./status.js";
+
+/** @typedef {import("./page.js").TablePage} TablePage */
+
+/** @param {TablePage} page */
+export function resultText(page) {
+  const table = page.table;
+  const end = table.end;
+  if (!end) return "";
+  const mine = page.you.seat;
+  if (table.status === Status.ABORTED) {
+    if (end.reason === "closed") return t("end.closed");
+    if (end.reason === "no_first_move") return t("end.no_first_move");
+    if (end.by === null || end.by === undefined) return t("end.aborted.nobody");
+    return end.by === mine ? t("end.aborted.you") : t("end.aborted", { name: page.name(end.by) });
+  }
+  const score = { black: end.black, white: end.white };
+  const w = end.winner_seat;
+  // after a resignation or a loss on time the discs are only the standing, not the score
+  const early = end.reason !== "game_over";
+  const key = (/** @type {string} */ name) => (early ? `${name}.early` : name);
+  let head;
+  if (w === null || w === undefined) head = t("end.draw", score);
+  else if (mine === w) head = t(key("end.you.win"), score);
+  else if (mine !== null) head = t(key("end.you.loss"), score);
+  else head = t(key("end.win"), { ...score, name: page.name(w), color: colorName(table.seats[w].color) });
+  const loser = w === null || w === undefined ? null : 1 - w;
+  /** @type {Record<string, string>} */
+  const why = {
+    resign: loser === mine ? t("end.why.resign.you") : t("end.why.resign", { name: page.name(loser) }),
+    timeout: loser === mine ? t("end.why.timeout.you") : t("end.why.timeout", { name: page.name(loser) }),
+    game_over: t("end.why.game_over"),
+  };
+  const standing = early ? t("end.standing", score) : "";
+  return `${head} ${why[end.reason] || ""} ${standing}`.replace(/\s+/g, " ").trim();
+}
+
+/** The rematch part: offer, wait, answer, or the link to the new table. @param {TablePage} page */
+function rematch(page) {
+  const table = page.table;
+  const mine = page.you.seat;
+  const opp = page.opponent();
+  const offers = table.offers.rematch || [];
+  // a rematch follows a played game; an aborted one is simply over
+  const can = mine !== null && table.status === Status.FINISHED && !table.seats[1].free && !table.rematch && page.state !== "moved";
+  if (table.rematch) return html`<p><a href=${`/tisch/${table.rematch}`} id="rematch-link">${t("rematch.link")}</a></p>`;
+  if (!can) return nothing;
+  if (offers.includes(mine)) return html`<p id="rematch-wait">${t("rematch.waiting", { name: page.name(opp) })}</p>`;
+  if (offers.includes(opp)) {
+    return html`<div><p id="rematch-question">${t("rematch.offered", { name: page.name(opp) })}</p>
+      <div class="row">
+        <button type="button" class="primary" id="rematch" @click=${() => page.intent({ type: "rematch" })}>${t("rematch.accept")}</button>
+        <button type="button" id="rematch-decline" @click=${() => page.intent({ type: "rematch_decline" })}>${t("rematch.decline")}</button>
+      </div></div>`;
+  }
+  return html`<button type="button" class="primary" id="rematch" @click=${() => page.intent({ type: "rematch" }, t("rematch.sent"))}>${t("rematch.offer")}</button>`;
+}
+
+/** The hall's part for the player at this seat: points earned, a new level. @param {TablePage} page */
+function earned(page) {
+  const end = page.table.end;
+  const mine = page.you.seat;
+  if (mine === null || !end.points) return nothing;
+  const level = end.levels?.[mine];
+  const before = end.levels_before?.[mine];
+  return html`<p class="earned" id="result-points">${end.points[mine] === 1 ? t("end.points.one") : t("end.points", { n: end.points[mine] })}${level && before && level > before
+    ? html` <span id="result-level">${t("end.level", { level: `⭐ ${level}` })}</span>` : nothing}</p>`;
+}
+
+/** @param {TablePage} page */
+export function resultBox(page) {
+  const table = page.table;
+  if (table.status !== Status.FINISHED && table.status !== Status.ABORTED) return nothing;
+  const finished = table.status === Status.FINISHED;
+  const end = table.end || {};
+  return html`<section class="result" id="duel-result" aria-labelledby="duel-result-heading" tabindex="-1">
+    <h2 id="duel-result-heading">${finished ? t("result.heading") : t("end.heading.aborted")}</h2>
+    <p id="result-text">${resultText(page)}</p>
+    ${finished ? scoreBar({ black: end.black, white: end.white }, "result-bar") : nothing}
+    ${finished ? earned(page) : nothing}
+    ${finished ? html`<p class="hint">${t("end.counted")}</p>` : nothing}
+    <div class="result-actions">${rematch(page)}
+      <a href="/" class="button-link" id="back-hall">${t("duel.back")}</a>
+      ${finished && page.you.seat !== null ? html`<a href="/bilanz" class="button-link" id="to-bilanz">${t("result.to.bilanz")}</a>` : nothing}
+    </div>
+  </section>`;
+}

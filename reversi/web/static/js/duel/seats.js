@@ -1,0 +1,59 @@
+// The two seats above the board: name, level ⭐, colour, presence, and the clock of
+// the player to move (with the reason when the first move has a longer time).
+import { colorName, t } from "../i18n.js";
+import { html, nothing } from "../lit.js";
+import { Status } from "./status.js";
+
+/** @typedef {import("./page.js").TablePage} TablePage */
+
+/** @param {number} seconds */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** @param {TablePage} page @param {number} seat */
+function clockFor(page, seat) {
+  const table = page.table;
+  if (!table || table.status !== Status.PLAYING) return "";
+  const left = page.secondsLeft(seat);
+  return clockText(left === null ? table.rules.move_time : left);
+}
+
+/**
+ * The first moves get the server's longer time: said at the clock that shows it.
+ * @param {TablePage} page @param {number} seat
+ */
+function firstMoveNote(page, seat) {
+  const clock = page.table.clock;
+  if (!clock || clock.seat !== seat || !clock.first_moves) return nothing;
+  const budget = clock.deadline - clock.started_at;
+  if (!(budget > page.table.rules.move_time + 0.5)) return nothing;
+  return html`<span class="clock-note" id=${`clock-note-${seat}`}>${t("clock.first", { time: clockText(budget) })}</span>`;
+}
+
+/** @param {TablePage} page */
+export function seatsTemplate(page) {
+  const table = page.table;
+  const order = table.seats[1].color === "black" ? [1, 0] : [0, 1];
+  return html`<div class="seats" id="seats">${order.map((seat) => {
+    const s = table.seats[seat];
+    const mine = seat === page.you.seat;
+    const here = page.presence[seat] || (mine && page.hall.state === "open");
+    const toMove = table.clock && table.clock.seat === seat;
+    const left = page.secondsLeft(seat);
+    const low = left !== null && left <= 10;
+    const level = Number.isInteger(s.level) && s.level >= 1
+      ? html`<span class="level" aria-label=${t("seat.level", { n: s.level })}>⭐ ${s.level}</span>` : nothing;
+    return html`<div class=${`seat${s.free ? " free" : ""}${toMove ? " to-move" : ""}${mine ? " mine" : ""}`} id=${`seat-${seat}`} data-color=${s.color || ""}>
+      <span class=${`seat-disc ${s.color || "none"}`} aria-hidden="true"></span>
+      <span class="seat-main">
+        <span class="seat-name"><span class="seat-label">${s.label}</span>${level}${mine ? html`<span class="you"> (${t("seat.you")})</span>` : nothing}</span>
+        <span class="seat-info">${s.color ? colorName(s.color) : (s.free ? t("seat.free.hint") : t("seat.waiting"))}
+          ${s.free ? nothing : html`<span class=${`presence ${here ? "on" : "off"}`}>${here ? t("seat.here") : t("seat.away")}</span>`}</span>
+      </span>
+      <span class="seat-clock">${firstMoveNote(page, seat)}<span class=${`clock${low ? " low" : ""}`} id=${`clock-${seat}`} role="timer"
+        aria-label=${t("seat.clock")}>${clockFor(page, seat)}</span></span>
+    </div>`;
+  })}</div>`;
+}

@@ -1,0 +1,154 @@
+// The player: the nickname, "Auf anderem Gerät weiterspielen" (a transfer link and
+// code), the page /weiter that redeems them, and the notification switch.
+import { t } from "./i18n.js";
+import { html, live, nothing, render } from "./lit.js";
+import { copyButton, errorText, markActive } from "./lobby.js";
+import { api, normalCode, theHall } from "./net.js";
+import { Part } from "./part.js";
+
+/** Nickname and "Auf anderem Gerät weiterspielen", a panel of the table page. */
+export class PlayerPanel extends Part {
+  /** @param {(text: string, visible?: boolean) => void} say tells the page (visible: also under the board) */
+  constructor(say) {
+    super("section", { class: "panel", id: "player-panel", "aria-labelledby": "player-heading" });
+    this.say = say;
+    this.name = "…";
+    this.draft = "";
+    this.nickMsg = "";
+    this.nickError = false;
+    /** @type {{link: string, code: string, time: string} | null} */
+    this.offer = null;
+    this.transferMsg = "";
+    this.busy = false;
+    this.notify = "Notification" in window && Notification.permission === "default";
+    api("/api/me").then((me) => {
+      this.name = me.nickname;
+      this.draft ||= me.nickname;
+      this.update();
+    }).catch(() => {});
+  }
+
+  /** @param {Event} event */
+  async rename(event) {
+    event.preventDefault();
+    const input = /** @type {HTMLInputElement} */ (this.element.querySelector("#nick-input"));
+    this.draft = input.value;
+    try {
+      const me = await api("/api/me", { body: { nickname: this.draft } });
+      this.name = this.draft = me.nickname;
+      this.nickError = false;
+      this.nickMsg = t("nick.saved", { name: me.nickname });
+      this.say(this.nickMsg);
+    } catch (error) {
+      this.nickError = true;
+      this.nickMsg = errorText(error);
+      this.update();
+      input.focus();
+      return;
+    }
+    this.update();
+  }
+
+  async transfer() {
+    this.busy = true;
+    this.update();
+    try {
+      const offer = await api("/api/transfer", { body: {} });
+      const until = new Date(offer.expires_at * 1000 - (theHall().serverOffset || 0));
+      const time = until.toLocaleTimeString("de-DE", { hour: "2-digit", minute: "2-digit" });
+      this.offer = { link: `${location.origin}${offer.link}`, code: offer.code, time };
+      this.transferMsg = t("transfer.ready");
+    } catch (error) {
+      this.transferMsg = errorText(error);
+    }
+    this.busy = false;
+    this.update();
+  }
+
+  async askNotify() {
+    let text;
+    try {
+      text = (await Notification.requestPermission()) === "granted" ? t("notify.granted") : t("notify.denied");
+    } catch {
+      text = t("notify.denied");
+    }
+    this.notify = false;
+    this.say(text, true);
+    this.update();
+  }
+
+  template() {
+    const sayHere = (/** @type {string} */ text) => { this.transferMsg = text; this.update(); };
+    const offer = this.offer;
+    return html`<h2 id="player-heading">${t("player.heading")}</h2>
+      <form id="nick-form" class="nick-form" @submit=${(/** @type {Event} */ e) => this.rename(e)}>
+        <p>${t("nick.current")} <strong id="nick-current">${this.name}</strong></p>
+        <label for="nick-input">${t("nick.label")}</label>
+        <div class="row"><input id="nick-input" name="nickname" maxlength="24" minlength="2" autocomplete="nickname"
+          aria-describedby="nick-msg" aria-invalid=${this.nickError ? "true" : "false"} .value=${live(this.draft)}
+          @input=${(/** @type {InputEvent} */ e) => { this.draft = /** @type {HTMLInputElement} */ (e.target).value; }}>
+          <button type="submit" id="nick-save">${t("nick.save")}</button></div>
+        <p class=${this.nickError ? "form-msg error" : "form-msg"} id="nick-msg" role="status">${this.nickMsg}</p>
+      </form>
+      ${this.notify ? html`<p><button type="button" id="notify" class="link" @click=${() => this.askNotify()}>${t("notify.ask")}</button></p>` : nothing}
+      <h3>${t("transfer.heading")}</h3>
+      <p class="hint">${t("transfer.intro")}</p>
+      <button type="button" id="transfer-start" ?disabled=${this.busy} @click=${() => this.transfer()}>${t("transfer.start")}</button>
+      <div id="transfer-out" ?hidden=${!offer}>${offer ? html`
+        <p>${t("transfer.link")}</p>
+        <div class="copyrow"><code id="transfer-link">${offer.link}</code>${copyButton("copy-transfer-link", t("copy.link"), offer.link, sayHere)}</div>
+        <p>${t("transfer.code")}</p>
+        <div class="copyrow"><code id="transfer-code" class="big-code">${offer.code}</code>${copyButton("copy-transfer-code", t("copy.code"), offer.code, sayHere)}</div>
+        <p class="hint" id="transfer-expiry">${t("transfer.expiry", { time: offer.time })}</p>` : nothing}</div>
+      <p class="form-msg" id="transfer-msg" role="status">${this.transferMsg}</p>`;
+  }
+}
+
+/**
+ * /weiter#<token>: this device takes over the player; a code field for the 8 characters.
+ * @param {HTMLElement} main
+ */
+export function transferPage(main) {
+  document.title = `${t("redeem.heading")} – ${t("hall.title")}`;
+  /** @type {{status: string, error: boolean, tables: string[]}} */
+  const state = { status: "", error: false, tables: [] };
+  const draw = () => render(html`<section class="redeem" aria-labelledby="redeem-heading">
+    <h1 id="redeem-heading">${t("redeem.heading")}</h1>
+    <p>${t("redeem.intro")}</p>
+    <p id="redeem-status" role="status" class=${state.error ? "redeem-status error" : "redeem-status"}>${state.status}</p>
+    <ul id="redeem-tables" class="table-links">${state.tables.map((code) => html`<li><a href=${`/tisch/${code}`}>${t("redeem.table", { code })}</a></li>`)}</ul>
+    <form id="redeem-form" class="join-form" @submit=${submit}>
+      <label for="redeem-code">${t("redeem.label")}</label>
+      <div class="row"><input id="redeem-code" name="code" autocomplete="one-time-code" maxlength="20" autocapitalize="characters" spellcheck="false">
+        <button type="submit" id="redeem-go">${t("redeem.go")}</button></div>
+    </form>
+    <p><a href="/">${t("duel.back")}</a></p></section>`, main);
+  /** @param {Record<string, string>} body */
+  const redeem = async (body) => {
+    Object.assign(state, { status: t("redeem.busy"), error: false });
+    draw();
+    try {
+      const me = await api("/api/transfer/redeem", { body });
+      state.status = t("redeem.done", { name: me.nickname });
+      const mine = await api("/api/me");
+      state.tables = mine.tables;
+      if (mine.tables.length) markActive(true);
+    } catch (error) {
+      Object.assign(state, { status: errorText(error), error: true });
+    }
+    draw();
+  };
+  /** @param {Event} event */
+  function submit(event) {
+    event.preventDefault();
+    const input = /** @type {HTMLInputElement} */ (main.querySelector("#redeem-code"));
+    const code = normalCode(input.value);
+    if (code) redeem({ code });
+  }
+  draw();
+  const token = location.hash.slice(1);
+  if (token) {
+    history.replaceState(null, "", location.pathname);
+    redeem({ token });
+  }
+}

@@ -1,0 +1,160 @@
+// The hall's pages from the server: leaderboards (/rangliste) and milestones
+// (/meilensteine). Periods and milestones are the server's (config.hall, /api/me).
+import { config } from "./config.js";
+import { star } from "./hall.js";
+import { t } from "./i18n.js";
+import { html, nothing, render } from "./lit.js";
+import { api } from "./net.js";
+
+/** @param {number} n */
+const pointsText = (n) => (n === 1 ? t("hall.points.one") : t("hall.points.many", { n }));
+
+/** @param {number} level */
+export function levelCell(level) {
+  return html`<span class="level"><span aria-hidden="true">${star(level)}</span><span class="visually-hidden">${t("hall.level.sr", { n: level })}</span></span>`;
+}
+
+/** @param {string} iso */
+const fmtDay = (iso) => new Date(`${iso}T12:00:00`).toLocaleDateString("de-DE", { day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** @param {any} board */
+function periodTitle(board) {
+  const [year, rest] = board.key.split("-");
+  if (board.period === "week") return t("hall.period.week.title", { week: Number(rest.slice(1)), year, from: fmtDay(board.first_day), to: fmtDay(board.last_day) });
+  if (board.period === "month") {
+    const name = new Date(`${board.first_day}T12:00:00`).toLocaleDateString("de-DE", { month: "long" });
+    return t("hall.period.month.title", { month: name, year });
+  }
+  return t("hall.period.year.title", { year });
+}
+
+/** @param {any} row */
+function boardRow(row) {
+  return html`<tr class=${row.you ? "you" : nothing} aria-current=${row.you ? "true" : nothing}>
+    <td class="rank">${row.rank}</td>
+    <th scope="row" class="name">${row.nickname}${row.you ? html`<span class="you-tag"> (${t("hall.you")})</span>` : nothing}</th>
+    <td class="level-cell">${levelCell(row.level)}</td>
+    <td class="points">${row.points}</td></tr>`;
+}
+
+/** @param {any} board */
+function boardBody(board) {
+  if (board === null) return html`<p>${t("hall.loading")}</p>`;
+  if (board === "offline") return html`<p class="error">${t("hall.offline")}</p>`;
+  if (!board.rows.length) {
+    return html`<p id="board-empty">${t("hall.board.empty")}</p>
+      ${board.current ? html`<p><a href="/">${t("hall.board.play")}</a></p>` : nothing}`;
+  }
+  const outside = board.you && !board.rows.some((/** @type {any} */ r) => r.you);
+  return html`<p id="board-you">${board.you
+    ? t("hall.board.you", { rank: board.you.rank, points: pointsText(board.you.points), players: board.players })
+    : t("hall.board.you.none")}</p>
+    <div class="table-wrap"><table id="board-table" class="board-table">
+      <caption class="visually-hidden">${periodTitle(board)}</caption>
+      <thead><tr><th scope="col">${t("hall.col.rank")}</th><th scope="col">${t("hall.col.name")}</th>
+        <th scope="col">${t("hall.col.level")}</th><th scope="col">${t("hall.col.points")}</th></tr></thead>
+      <tbody>${board.rows.map(boardRow)}
+        ${outside ? html`<tr class="gap" aria-hidden="true"><td colspan="4">…</td></tr>${boardRow(board.you)}` : nothing}</tbody>
+    </table></div>
+    <p class="hint">${t("hall.board.rules")}</p>`;
+}
+
+/** @param {HTMLElement} main */
+export function leaderboardPage(main) {
+  document.title = `${t("hall.board.heading")} – ${t("hall.title")}`;
+  const periods = config.hall.periods;
+  const params = new URLSearchParams(location.search);
+  const state = {
+    period: periods.includes(params.get("zeitraum") || "") ? String(params.get("zeitraum")) : periods[0],
+    at: /^\d{4}-\d{2}-\d{2}$/.test(params.get("am") || "") ? params.get("am") : null,
+    /** @type {any} null while loading, "offline", or the server's board */
+    board: null,
+  };
+  /** @param {string | null} at */
+  const go = (at, period = state.period) => { state.period = period; state.at = at; load(); };
+  /** @param {KeyboardEvent} event @param {string} p */
+  const arrows = (event, p) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    const next = periods[(periods.indexOf(p) + step + periods.length) % periods.length];
+    go(null, next);
+    draw();
+    /** @type {HTMLElement} */ (main.querySelector(`#tab-${next}`)).focus();
+  };
+  const draw = () => {
+    const board = typeof state.board === "object" ? state.board : null;
+    render(html`<section class="hall-board" aria-labelledby="board-heading">
+      <h1 id="board-heading">${t("hall.board.heading")}</h1>
+      <p>${t("hall.board.intro")}</p>
+      <div class="tabs" role="tablist" aria-label=${t("hall.board.periods")}>
+        ${periods.map((p) => html`<button type="button" role="tab" id=${`tab-${p}`} aria-controls="board-panel"
+          aria-selected=${String(p === state.period)} tabindex=${p === state.period ? "0" : "-1"}
+          @click=${() => go(null, p)} @keydown=${(/** @type {KeyboardEvent} */ e) => arrows(e, p)}>${t(`hall.period.${p}`)}</button>`)}
+      </div>
+      <div id="board-panel" role="tabpanel" tabindex="0" aria-labelledby=${`tab-${state.period}`}>
+        <h2 id="board-title">${board ? periodTitle(board) : ""}</h2>
+        <div class="period-nav">
+          <button type="button" id="board-earlier" @click=${() => go(board?.previous)}>${t("hall.board.earlier")}</button>
+          <button type="button" class="link" id="board-current" ?hidden=${!board || board.current} @click=${() => go(null)}>${t("hall.board.current")}</button>
+          <button type="button" id="board-later" ?disabled=${!board?.next} @click=${() => go(board?.next)}>${t("hall.board.later")}</button>
+        </div>
+        <div id="board-body" aria-live="polite">${boardBody(state.board)}</div>
+      </div></section>`, main);
+  };
+
+  async function load() {
+    const query = new URLSearchParams({ zeitraum: state.period });
+    if (state.at) query.set("am", state.at);
+    history.replaceState(null, "", `/rangliste?${query}`);
+    const ask = new URLSearchParams({ period: state.period });
+    if (state.at) ask.set("at", state.at);
+    draw();
+    try {
+      state.board = await api(`/api/leaderboard?${ask}`);
+      main.dataset.period = state.board.key;
+    } catch {
+      state.board = "offline";
+    }
+    draw();
+  }
+  load();
+}
+
+/** @param {any} m */
+function milestoneItem(m) {
+  const name = t(`hall.milestone.${m.id}`);
+  return html`<li class=${m.done ? "milestone done" : "milestone"} data-milestone=${m.id}>
+    <span class="milestone-mark" aria-hidden="true">${m.done ? "✓" : "○"}</span>
+    <div class="milestone-main"><span class="milestone-name">${name}</span>
+      <progress max=${m.goal} value=${m.progress} aria-label=${name}></progress>
+      <span class="milestone-progress">${m.done ? t("hall.milestone.done") : t("hall.milestone.progress", { n: m.progress, goal: m.goal })}</span>
+    </div></li>`;
+}
+
+/** @param {any} me */
+function pointsSummary(me) {
+  return html`<table class="points-table" id="my-points"><caption>${t("hall.points.caption")}</caption>
+    <thead><tr><th scope="col">${t("hall.col.period")}</th><th scope="col">${t("hall.col.points")}</th><th scope="col">${t("hall.col.rank")}</th></tr></thead>
+    <tbody>${config.hall.periods.map((p) => html`<tr data-period=${p}>
+      <th scope="row"><a href=${`/rangliste?zeitraum=${p}`}>${t(`hall.period.${p}`)}</a></th>
+      <td class="points">${me.points[p].points}</td><td class="rank">${me.points[p].rank ? me.points[p].rank : "–"}</td></tr>`)}</tbody>
+  </table>`;
+}
+
+/** @param {HTMLElement} main */
+export function milestonesPage(main) {
+  document.title = `${t("hall.milestones.heading")} – ${t("hall.title")}`;
+  /** @param {unknown} body */
+  const draw = (body) => render(html`<section class="hall-milestones" aria-labelledby="milestones-heading">
+    <h1 id="milestones-heading">${t("hall.milestones.heading")}</h1>
+    <p>${t("hall.milestones.intro")}</p>
+    <div id="milestones-body">${body}</div></section>`, main);
+  draw(html`<p>${t("hall.loading")}</p>`);
+  api("/api/me").then((me) => {
+    const reached = me.milestones.filter((/** @type {any} */ m) => m.done).length;
+    draw(html`<p class="my-level" id="my-level">${t("hall.milestones.level", { name: me.nickname, level: star(me.level) })}</p>
+      <p>${t("hall.milestones.count", { n: reached, all: me.milestones.length })}</p>
+      <ol class="milestones" id="milestones">${me.milestones.map(milestoneItem)}</ol>
+      ${pointsSummary(me)}`);
+  }).catch(() => draw(html`<p class="error">${t("hall.offline")}</p>`));
+}
