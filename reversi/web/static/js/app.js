@@ -45,6 +45,10 @@ async function main() {
     leaderboardPage(root);
   } else if (path === "/meilensteine") {
     milestonesPage(root);
+  } else if (path === "/regeln") {
+    (await import("./learn/rules.js")).rulesPage(root);
+  } else if (path === "/lernen") {
+    (await import("./learn/lesson.js")).lessonPage(root);
   } else {
     startPage(root);
   }

@@ -15,7 +15,21 @@ export function startPage(main) {
       card("/allein", t("start.solo"), t("start.solo.text"), "go-solo"),
       card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo"),
       duelCard(),
-      card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz"))));
+      card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")),
+    learnGroup(card)));
+}
+
+// The start page's "Lernen" group: the learning pages (reversi/web/static/js/learn/).
+function learnGroup(card) {
+  return h("section", { class: "learn-group", "aria-labelledby": "learn-heading" },
+    h("h2", { id: "learn-heading" }, t("learn.heading")),
+    h("p", { class: "tagline" }, t("learn.intro")),
+    h("ul", { class: "cards" },
+      card("/regeln", t("learn.rules"), t("learn.rules.text"), "go-rules"),
+      card("/lernen", t("learn.lesson"), t("learn.lesson.text"), "go-lesson"),
+      card("/tipps", t("learn.tips"), t("learn.tips.text"), "go-tips"),
+      card("/eroeffnungen", t("learn.openings"), t("learn.openings.text"), "go-openings"),
+      card("/aufgaben", t("learn.puzzles"), t("learn.puzzles.text"), "go-puzzles")));
 }
 
 export function bilanzPage(main) {
