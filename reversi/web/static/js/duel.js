@@ -8,6 +8,7 @@ import { api, ApiError, newCid, normalCode, OfflineError, theHall } from "./net.
 import { ChatPanel } from "./chat.js";
 import { click } from "./sound.js";
 import * as store from "./store.js";
+import { appendFaqLink } from "./learn/faq.js";
 
 const EMPTY = { squares: ".".repeat(64), turn: null, legal: {}, last: null, players: {}, moves: [], counts: { black: 0, white: 0 }, ply: 0 };
 // the move times offered until the server names its own (table.move_times)
@@ -479,6 +480,7 @@ export class TablePage {
       const text = t("notice.pass", { color: colorName(event.data.pass), other: colorName(other) });
       parts.push(text);
       this.notice.textContent = text;
+      appendFaqLink(this.notice, "pass");
     } else if (event.data.seat === this.you.seat) {
       this.notice.textContent = "";
     }
@@ -772,10 +774,12 @@ export class TablePage {
     const game = table.game;
     if (game.squares[SQUARES.indexOf(square)] !== ".") {
       this.refuse(square, t("reason.occupied", { square }));
+      appendFaqLink(this.notice, "occupied");
       return;
     }
     if (table.rules.hints && !(square in game.legal)) {
       this.refuse(square, t("reason.no_flips", { square }));
+      appendFaqLink(this.notice, "no_flips");
       return;
     }
     const cid = newCid();

@@ -6,6 +6,7 @@ import { colorName, h, stones, t } from "./i18n.js";
 import { duelButton } from "./lobby.js";
 import * as store from "./store.js";
 import { click } from "./sound.js";
+import { appendFaqLink } from "./learn/faq.js";
 
 const OTHER = { black: "white", white: "black" };
 
@@ -193,6 +194,7 @@ export class GamePage {
     } else if (message.type === "illegal") {
       const reason = t(`reason.${message.reason}`, { square: message.square });
       this.say(reason, true);
+      appendFaqLink(this.notice, message.reason);
       const button = this.board.buttons.get(message.square);
       if (button) {
         button.classList.remove("refused");
@@ -261,6 +263,7 @@ export class GamePage {
       parts.push(text);
       this.notice.textContent = text;
       this.notice.dataset.kind = "pass";
+      appendFaqLink(this.notice, "pass");
     }
     if (view.result) parts.push(this.resultText(view));
     this.announcer.textContent = parts.join(" ");

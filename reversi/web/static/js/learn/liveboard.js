@@ -47,17 +47,9 @@ import { Engine } from "../engine.js";
 import { colorName, h, stones, t } from "../i18n.js";
 import * as store from "../store.js";
 
-// FAQ entries of /regeln that explain a refusal or a pass (the game pages link them too).
-export const FAQ = {
-  occupied: "faq-feld-nimmt-nicht",
-  no_flips: "faq-feld-nimmt-nicht",
-  game_over: "faq-frueh-ende",
-  pass: "faq-passen",
-};
+import { FAQ, faqLink } from "./faq.js";
 
-export function faqLink(id) {
-  return h("a", { class: "faq-link", href: `/regeln#${id}` }, t("learn.faq.why"));
-}
+export { FAQ, faqLink };
 
 class SharedEngine {
   constructor(config) {
