@@ -68,7 +68,7 @@ export const STEPS = [
     },
   },
   {
-    key: "count", moves: "d3c3e6d2d1e1f1e3f2f4b4f5g3f3e2d7g4b3a3h3g5c4f7c8", status: false, choice: true,
+    key: "count", moves: "d3c3e6d2d1e1f1e3f2f4b4f5g3f3e2d7g4b3a3h3g5c4f7c8", choice: true,
     decide: (attempt) => refuseWith(attempt, t("lesson.count.hint")),
   },
   {
@@ -126,7 +126,8 @@ class Lesson {
       setTask: (text) => { this.task = text; this.draw(); } };
     this.task = t(`lesson.${step.key}.task`);
     this.draw();
-    this.board.setOptions({ hints: step.hints !== false, status: step.status !== false });
+    // the task says whose turn it is; only the game shows the board's status line
+    this.board.setOptions({ hints: step.hints !== false, status: !!step.game });
     if (step.game) {
       await this.board.set({ obf: step.game.obf });
       await this.board.game(step.game);
@@ -184,7 +185,7 @@ class Lesson {
     render(html`<article class="learn lesson" id="lesson" aria-labelledby="lesson-title"
         data-step=${done ? "done" : String(this.index + 1)} data-finished=${this.finished ? "yes" : "no"}>
       <h1 id="lesson-title">${t("lesson.title")}</h1>
-      <p>${t("lesson.intro")}</p>
+      <p class="lesson-intro">${t("lesson.intro")}</p>
       <div class="lesson-progress">
         <p id="lesson-step">${done ? t("lesson.progress.done", { n }) : t("lesson.progress", { i: this.index + 1, n })}</p>
         <progress max=${n} .value=${done ? n : this.index} aria-labelledby="lesson-step"></progress>
@@ -205,7 +206,7 @@ class Lesson {
               ${c === "draw" ? t("lesson.count.draw") : t("lesson.count.win", { color: colorName(c) })}</button>`)}</div>` : null}
           <p class="lesson-feedback">${this.feedback}</p>
         </section>
-        <div class="lesson-board">${this.board.element}</div>
+        <div class="lesson-board">${this.board.element}<p class="hint">${t("lesson.keys")}</p></div>
       </div>`}
     </article>`, this.main);
   }

@@ -64,7 +64,8 @@ function term(slug) {
 
 function setting(slug) {
   return html`<tr><th scope="row">${t(`rules.page.settings.${slug}`)}</th>
-    <td>${t(`rules.page.settings.${slug}.value`)}</td><td>${t(`rules.page.settings.${slug}.change`)}</td></tr>`;
+    <td data-label=${t("rules.page.settings.col.value")}>${t(`rules.page.settings.${slug}.value`)}</td>
+    <td data-label=${t("rules.page.settings.col.change")}>${t(`rules.page.settings.${slug}.change`)}</td></tr>`;
 }
 
 // Opens the <details> the address points at (also when a link on the page changes it).
@@ -87,7 +88,7 @@ export function rulesPage(main) {
   render(html`<article class="learn rules-page" aria-labelledby="rules-title">
     <h1 id="rules-title">${t("rules.page.title")}</h1>
     ${prose("rules.page.intro")}
-    <p class="learn-links"><a href="/lernen">${t("learn.lesson")}</a> · <a href="/tipps">${t("learn.tips")}</a> · <a href="/eroeffnungen">${t("learn.openings")}</a></p>
+    <ul class="learn-links"><li><a href="/lernen">${t("learn.lesson")}</a></li><li><a href="/tipps">${t("learn.tips")}</a></li><li><a href="/eroeffnungen">${t("learn.openings")}</a></li></ul>
     <nav class="toc" aria-labelledby="toc-h"><h2 id="toc-h">${t("rules.page.toc")}</h2>
       <ol>${toc.map(([id, title]) => html`<li><a href=${`#${id}`}>${title}</a></li>`)}</ol></nav>
     ${RULES.map(rule)}
