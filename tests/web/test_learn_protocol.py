@@ -93,3 +93,10 @@ def test_a_new_game_can_begin_from_a_position() -> None:
     assert message["view"]["ply"] == 2
     [message] = ask(worker, type="new", mode="duo", moves="f5f5")
     assert message["type"] == "error" and "f5f5" in message["message"]
+
+
+def test_the_catalogue_holds_every_key_once() -> None:
+    """de.json is one object; a key written twice would silently hide the first text."""
+    path = Path(__file__).resolve().parents[2] / "reversi/web/static/de.json"
+    keys = [key for key, _ in json.loads(path.read_text(), object_pairs_hook=lambda pairs: pairs)]
+    assert sorted({k for k in keys if keys.count(k) > 1}) == []

@@ -16,8 +16,16 @@ FOUND = re.compile(r"\bfound\b")
 
 
 def wait_step(page: Any, step: str) -> None:
+    """The lesson shows `step`; its board's dots (when it shows any) are the engine's moves."""
     page.wait_for_selector(f"#lesson[data-step='{step}'][data-finished=no]", timeout=STEP_TIMEOUT_MS)
     wait_boards(page)
+    state = board_state(page.locator("#lesson .liveboard"))
+    if step in ("1", "3", "5", "7"):
+        page.wait_for_selector("#lesson .sq.show-dot")
+        state = board_state(page.locator("#lesson .liveboard"))
+        assert sorted(state["dots"]) == sorted(engine_legal(state)) != [], step
+    else:
+        assert state["dots"] == [], step  # a step without dots: finding the squares is the task
 
 
 def tap(page: Any, square: str) -> None:
