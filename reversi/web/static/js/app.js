@@ -4,6 +4,7 @@ import { loadTexts, t } from "./i18n.js";
 import { bilanzPage, startPage } from "./pages.js";
 import { listenHall, transferPage } from "./lobby.js";
 import { leaderboardPage, milestonesPage, startHall, waitForSettings } from "./hall.js";
+import { LEARN_ROUTES } from "./learn/routes.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 
@@ -45,10 +46,8 @@ async function main() {
     leaderboardPage(root);
   } else if (path === "/meilensteine") {
     milestonesPage(root);
-  } else if (path === "/regeln") {
-    (await import("./learn/rules.js")).rulesPage(root);
-  } else if (path === "/lernen") {
-    (await import("./learn/lesson.js")).lessonPage(root);
+  } else if (LEARN_ROUTES.some((route) => route.match(path))) {
+    await LEARN_ROUTES.find((route) => route.match(path)).page(root);
   } else {
     startPage(root);
   }

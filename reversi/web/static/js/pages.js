@@ -3,6 +3,7 @@ import { h, t } from "./i18n.js";
 import * as store from "./store.js";
 import { bilanzHall } from "./hall.js";
 import { duelCard } from "./lobby.js";
+import { learnGroup } from "./learn/group.js";
 
 export function startPage(main) {
   document.title = t("hall.title");
@@ -16,20 +17,7 @@ export function startPage(main) {
       card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo"),
       duelCard(),
       card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")),
-    learnGroup(card)));
-}
-
-// The start page's "Lernen" group: the learning pages (reversi/web/static/js/learn/).
-function learnGroup(card) {
-  return h("section", { class: "learn-group", "aria-labelledby": "learn-heading" },
-    h("h2", { id: "learn-heading" }, t("learn.heading")),
-    h("p", { class: "tagline" }, t("learn.intro")),
-    h("ul", { class: "cards" },
-      card("/regeln", t("learn.rules"), t("learn.rules.text"), "go-rules"),
-      card("/lernen", t("learn.lesson"), t("learn.lesson.text"), "go-lesson"),
-      card("/tipps", t("learn.tips"), t("learn.tips.text"), "go-tips"),
-      card("/eroeffnungen", t("learn.openings"), t("learn.openings.text"), "go-openings"),
-      card("/aufgaben", t("learn.puzzles"), t("learn.puzzles.text"), "go-puzzles")));
+    learnGroup()));
 }
 
 export function bilanzPage(main) {

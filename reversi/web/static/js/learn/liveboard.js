@@ -44,10 +44,22 @@
  */
 import { BoardView, SquareTyping } from "../board.js";
 import { Engine } from "../engine.js";
-import { colorName, h, stones, t } from "../i18n.js";
+import { colorName, stones, t } from "../i18n.js";
 import * as store from "../store.js";
 
 import { FAQ, faqLink } from "./faq.js";
+
+// An element with attributes (`on…` ones are listeners; null ones are left out) and children.
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
+  return node;
+}
 
 export { FAQ, faqLink };
 
@@ -119,7 +131,9 @@ export class LiveBoard {
       this.options.reset ? h("div", { class: "lb-actions" }, this.resetButton) : null,
       this.options.figure ? h("details", { class: "lb-figure" }, h("summary", {}, t("figure.heading")), this.figure) : null);
     if (this.options.typing) {
-      new SquareTyping({ board: this.board, notice: this.notice, play: (square) => this.tap(square) });
+      // `say` for the client branch's SquareTyping, `notice` for the older one
+      new SquareTyping({ board: this.board, notice: this.notice, say: (text) => { this.notice.textContent = text; },
+        play: (square) => this.tap(square) });
     }
     this.applyOptions();
     this.ready = this.set(this.origin).catch((error) => {

@@ -15,10 +15,11 @@ export const RULES = [
   { id: "regel-mehrere", key: "lines", moves: "e6d6c3f4c4e3c6b7e2f3g3b4", counts: true },
   { id: "regel-passen", key: "pass", moves: "f5f6e6f4f3d6g4h4h5g2" },
   { id: "regel-ende", key: "end", moves: "f5d6c5f4e3f6g5e6e7" },
-  { id: "regel-remis", key: "draw", moves: "c4e3f2c3c5b5e6d3b4f6b3d6e7d7g5g6a6b6g7b2a7f3d8f8f4c8f7g3c2g8f5d2d1h6h8e1a2c6b1b7h2a1g4c1f1h7h5e8a5g1b8a3a4g2c7a8h4h3e2h1" },
   { id: "regel-leere-felder", key: "empties", moves: "d3c3e6d2d1e1f1e3f2f4b4f5g3f3e2d7g4b3a3h3g5c4f7c8" },
+  { id: "regel-remis", key: "draw", moves: "c4e3f2c3c5b5e6d3b4f6b3d6e7d7g5g6a6b6g7b2a7f3d8f8f4c8f7g3c2g8f5d2d1h6h8e1a2c6b1b7h2a1g4c1f1h7h5e8a5g1b8a3a4g2c7a8h4h3e2h1" },
   { id: "regel-othello", key: "othello" },
   { id: "regel-zurueck", key: "back", moves: "d3" },
+  { id: "regel-erste-tipps", key: "first-tips" },
 ];
 
 // The frequent questions of seeds 000 and 001 (tests/data/seed_faq.json lists them).
@@ -43,7 +44,8 @@ function rule(rule) {
   return html`<section class="rule" id=${rule.id} aria-labelledby=${`${rule.id}-h`}>
     <h2 id=${`${rule.id}-h`}>${t(`rules.page.${rule.key}.title`)}</h2>
     <div class=${board ? "rule-body with-board" : "rule-body"}>
-      <div class="rule-text">${prose(`rules.page.${rule.key}.text`)}</div>
+      <div class="rule-text">${prose(`rules.page.${rule.key}.text`)}
+        ${rule.key === "first-tips" ? html`<p><a href="/tipps">${t("learn.tips")}</a></p>` : null}</div>
       ${board ? html`<figure class="rule-board">${board.element}
         <figcaption>${t(`rules.page.${rule.key}.board`)}</figcaption></figure>` : null}
     </div>
