@@ -148,7 +148,9 @@ class Lesson {
     this.feedback = text;
     this.draw();
     this.board.say(text);
-    setTimeout(() => this.start(this.index + 1), NEXT_STEP_MS);
+    const from = this.index;
+    // a restart in the meantime wins: it cleared `finished`
+    setTimeout(() => { if (this.finished && this.index === from) this.start(from + 1); }, NEXT_STEP_MS);
     return play;
   }
 
