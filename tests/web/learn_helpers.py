@@ -37,7 +37,7 @@ def board_state(board: Any) -> dict[str, Any]:
       names: [...el.querySelectorAll('.sq')].map(b => b.dataset.square),
       turn: el.querySelector('.board').dataset.turn,
       dots: [...el.querySelectorAll('.sq.show-dot')].map(b => b.dataset.square),
-      figure: el.querySelector('.lb-figure-text') ? el.querySelector('.lb-figure-text').textContent : null,
+      figure: el.querySelector('.lb-figure-text')?.textContent ?? null,
     })""")  # type: ignore[no-any-return]
 
 

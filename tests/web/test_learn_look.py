@@ -48,7 +48,8 @@ def test_axe_finds_nothing_serious_on_the_learning_pages(browser: Any, server: A
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str, scheme: str) -> None:
+def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str,
+                              scheme: str) -> None:
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height},
                                   reduced_motion="reduce", color_scheme=scheme,

@@ -11,7 +11,8 @@ from .conftest import Server
 from .learn_helpers import board_state, engine_legal, wait_boards
 
 
-def test_rules_and_lesson_work_offline_after_one_visit(browser: Any, built: None, console: Any) -> None:
+def test_rules_and_lesson_work_offline_after_one_visit(browser: Any, built: None,
+                                                       console: Any) -> None:
     server = Server().start()
     context = browser.new_context(reduced_motion="reduce")
     try:

@@ -47,7 +47,8 @@ def test_play_answers_the_position_after_the_move_in_flip_order() -> None:
     board = Board(moves="e6d6c3f4c4e3c6b7e2f3g3b4c5")
     assert answer["played"] == "c5" and answer["moves"] == board.transcript()
     assert answer["obf"] == board.obf() and answer["view"]["figure"] == board.figure()
-    assert answer["view"]["last"] == {"square": "c5", "color": "black", "flipped": ["c4", "d4", "d5"]}
+    assert answer["view"]["last"] == {"square": "c5", "color": "black",
+                                      "flipped": ["c4", "d4", "d5"]}
 
 
 def test_lines_count_the_directions_a_move_closes() -> None:

@@ -17,7 +17,8 @@ FOUND = re.compile(r"\bfound\b")
 
 def wait_step(page: Any, step: str) -> None:
     """The lesson shows `step`; its board's dots (when it shows any) are the engine's moves."""
-    page.wait_for_selector(f"#lesson[data-step='{step}'][data-finished=no]", timeout=STEP_TIMEOUT_MS)
+    page.wait_for_selector(f"#lesson[data-step='{step}'][data-finished=no]",
+                           timeout=STEP_TIMEOUT_MS)
     wait_boards(page)
     state = board_state(page.locator("#lesson .liveboard"))
     if step in ("1", "3", "5", "7"):
@@ -49,7 +50,8 @@ def play_the_game_out(page: Any) -> None:
     for _ in range(40):
         page.wait_for_function("""() => document.querySelector('#lesson').dataset.finished === 'yes'
             || (document.querySelector('#lesson .liveboard').dataset.state === 'idle'
-                && document.querySelectorAll('#lesson .sq.show-dot').length > 0)""", timeout=STEP_TIMEOUT_MS)
+                && document.querySelectorAll('#lesson .sq.show-dot').length > 0)""",
+            timeout=STEP_TIMEOUT_MS)
         if page.locator("#lesson").get_attribute("data-finished") == "yes":
             return
         state = board_state(page.locator("#lesson .liveboard"))
@@ -65,7 +67,8 @@ def test_the_lesson_from_start_to_end(page: Any, server: Any) -> None:
     expect(page.locator("#lesson-step")).to_have_text(text("lesson.progress", i=1, n=7))
     # 1: d3 – an occupied square, an empty one that encloses nothing, another legal first move
     refused(page, "d4", text("reason.occupied", square="d4"), text("lesson.d3.hint"), step="1")
-    expect(page.locator("#lesson .lb-notice a")).to_have_attribute("href", "/regeln#faq-feld-nimmt-nicht")
+    expect(page.locator("#lesson .lb-notice a")).to_have_attribute(
+        "href", "/regeln#faq-feld-nimmt-nicht")
     refused(page, "a1", text("reason.no_flips", square="a1"), step="1")
     refused(page, "c4", text("lesson.d3.other", square="c4"), step="1")
     tap(page, "d3")
@@ -105,7 +108,8 @@ def test_the_lesson_from_start_to_end(page: Any, server: Any) -> None:
     # 6: count a finished position; the board takes no disc, a wrong answer is explained
     refused(page, "a8", text("reason.game_over"), text("lesson.count.hint"), step="6")
     page.click("[data-choice=white]")
-    expect(page.locator("#lesson .lb-notice")).to_contain_text(text("lesson.count.wrong", choice="Perlmutt"))
+    expect(page.locator("#lesson .lb-notice")).to_contain_text(
+        text("lesson.count.wrong", choice="Perlmutt"))
     assert page.locator("#lesson").get_attribute("data-step") == "6"
     page.click("[data-choice=black]")
     expect(page.locator("#lesson .lb-notice")).to_have_text(

@@ -48,7 +48,8 @@ def test_every_seed_question_has_an_entry_and_its_anchor_opens_it(page: Any, ser
         page.wait_for_function(f"document.getElementById('{entry['id']}')?.open === true")
         answer = page.locator(f"#{entry['id']} .faq-answer")
         assert answer.is_visible() and len(answer.inner_text()) > 80
-        assert page.evaluate(f"document.getElementById('{entry['id']}').getBoundingClientRect().top") < 200
+        top = f"document.getElementById('{entry['id']}').getBoundingClientRect().top"
+        assert page.evaluate(top) < 200
     # and a link on the page to another entry opens that one too
     page.goto(server.url + "/regeln#faq-dame")
     page.wait_for_function("document.getElementById('faq-dame').open")
@@ -70,7 +71,8 @@ def test_every_mini_board_shows_the_engines_legal_moves(page: Any, server: Any) 
     assert dots("regel-brett") == ["c4", "d3", "e6", "f5"]
     assert dots("regel-erlaubt") == ["c3", "c4", "c5", "c6", "c7"]
     assert "b4" in dots("regel-linie") and "b6" not in dots("regel-linie")
-    assert dots("regel-ende") == [] and dots("regel-remis") == [] and dots("regel-leere-felder") == []
+    for over in ("regel-ende", "regel-remis", "regel-leere-felder"):
+        assert dots(over) == []
 
 
 def test_a_tap_plays_through_the_engine_and_a_wrong_tap_says_why(page: Any, server: Any) -> None:
@@ -101,7 +103,8 @@ def test_a_tap_plays_through_the_engine_and_a_wrong_tap_says_why(page: Any, serv
     passing = page.locator("#regel-passen .liveboard")
     passing.locator("[data-square=h3]").click()
     wait_boards(page)
-    expect(passing.locator(".lb-notice")).to_contain_text(text("notice.pass", color="Perlmutt", other="Ebenholz"))
+    expect(passing.locator(".lb-notice")).to_contain_text(
+        text("notice.pass", color="Perlmutt", other="Ebenholz"))
     assert passing.locator(".lb-notice a").get_attribute("href") == "/regeln#faq-passen"
     assert board_state(passing)["turn"] == "black"
     # flipping back: after d3, Perlmutt's c3 turns d4 back
@@ -140,6 +143,7 @@ def test_the_rules_page_covers_glossary_and_settings(page: Any, server: Any) -> 
     for term in ("Einschließen", "Umdrehen", "Aussetzen", "Ecke", "Stabil", "Beweglichkeit",
                  "X-Feld", "C-Feld", "Parität", "Front"):
         assert any(term.lower() in t.lower() for t in terms), term
-    rows = page.eval_on_selector_all("#einstellungen tbody th", "els => els.map(e => e.textContent)")
+    rows = page.eval_on_selector_all("#einstellungen tbody th",
+                                     "els => els.map(e => e.textContent)")
     assert {"Zählweise", "Hilfen", "Zugzeit im Duell"} <= set(rows)
     assert page.title().startswith("Reversi: Regeln")
