@@ -40,7 +40,8 @@ const faqKey = (id) => `faq.${id.slice(4)}`;
 
 function rule(rule) {
   const hasBoard = "moves" in rule || rule.key === "board" || rule.key === "first";
-  const board = hasBoard ? new LiveBoard({ moves: rule.moves ?? "", counts: !!rule.counts, label: t(`rules.page.${rule.key}.board`) }) : null;
+  const label = t("rules.page.board.label", { title: t(`rules.page.${rule.key}.title`) });
+  const board = hasBoard ? new LiveBoard({ moves: rule.moves ?? "", counts: !!rule.counts, label }) : null;
   return html`<section class="rule" id=${rule.id} aria-labelledby=${`${rule.id}-h`}>
     <h2 id=${`${rule.id}-h`}>${t(`rules.page.${rule.key}.title`)}</h2>
     <div class=${board ? "rule-body with-board" : "rule-body"}>
