@@ -147,3 +147,36 @@ def test_the_rules_page_covers_glossary_and_settings(page: Any, server: Any) -> 
                                      "els => els.map(e => e.textContent)")
     assert {"Zählweise", "Hilfen", "Zugzeit im Duell"} <= set(rows)
     assert page.title().startswith("Reversi: Regeln")
+
+
+# records each square as it starts to turn ("+" the placed disc), in order, once each
+WATCH_TURNS = """el => {
+  window.turned = [];
+  const note = (entry) => { if (!window.turned.includes(entry)) window.turned.push(entry); };
+  new MutationObserver((changes) => changes.forEach((c) => {
+    if (c.target.classList.contains('turning')) note(c.target.dataset.square);
+    if (c.target.classList.contains('placing')) note('+' + c.target.dataset.square);
+  })).observe(el, {attributes: true, subtree: true, attributeFilter: ['class']});
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_flips_turn_one_after_another_in_flip_order_unless_motion_is_reduced(
+        browser: Any, server: Any, console: Any, motion: str) -> None:
+    context = browser.new_context(reduced_motion=motion)
+    page = context.new_page()
+    console.attach(page)
+    try:
+        page.goto(server.url + "/regeln")
+        wait_boards(page)
+        board = page.locator("#regel-mehrere .liveboard")
+        board.evaluate(WATCH_TURNS)
+        board.locator("[data-square=c5]").click()
+        expect(board.locator(".lb-notice")).to_contain_text("c4 d4 d5")
+        wait_boards(page)
+        turned = page.evaluate("window.turned")
+        assert turned == (["+c5", "c4", "d4", "d5"] if motion == "no-preference" else [])
+        assert [board_state(board)["discs"][i] for i in (26, 27, 35)] == ["black"] * 3
+    finally:
+        context.close()
+    assert console.errors == []
