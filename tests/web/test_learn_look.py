@@ -98,6 +98,15 @@ def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str
         page.locator("#lesson .lb-notice a").wait_for()
         page.evaluate("document.querySelector('#lesson .liveboard').scrollIntoView()")
         shot("lesson-refused")
+        # the last step and the end, reached here through the kept progress
+        for step, name in ((5, "lesson-count"), (6, "lesson-game"), (7, "lesson-done")):
+            page.evaluate(f"localStorage.setItem('reversi.lesson.v1', '{{\"step\": {step}}}')")
+            page.reload()
+            shown = "done" if step == 7 else f"{step + 1}'][data-loaded='yes"
+            page.wait_for_selector(f"#lesson[data-step='{shown}']")
+            if step < 7:
+                wait_boards(page)
+            shot(name)
     finally:
         context.close()
     assert all(s.stat().st_size > 5000 for s in shots)

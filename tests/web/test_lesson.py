@@ -17,7 +17,7 @@ FOUND = re.compile(r"\bfound\b")
 
 def wait_step(page: Any, step: str) -> None:
     """The lesson shows `step`; its board's dots (when it shows any) are the engine's moves."""
-    page.wait_for_selector(f"#lesson[data-step='{step}'][data-finished=no]",
+    page.wait_for_selector(f"#lesson[data-step='{step}'][data-finished=no][data-loaded=yes]",
                            timeout=STEP_TIMEOUT_MS)
     wait_boards(page)
     state = board_state(page.locator("#lesson .liveboard"))

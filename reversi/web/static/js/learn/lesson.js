@@ -99,7 +99,10 @@ class Lesson {
     this.index = loadProgress();
     this.task = "";
     this.feedback = "";
+    // the board starts at the kept step's position, so the start cross does not flash first
+    const first = STEPS[this.index] ?? STEPS[0];
     this.board = new LiveBoard({
+      obf: first.game ? first.game.obf : null, moves: first.moves ?? "",
       label: t("lesson.board"), typing: true, reset: false,
       decide: (attempt) => this.decide(attempt),
       onChange: (answer, cause) => this.changed(answer, cause),
@@ -114,6 +117,7 @@ class Lesson {
     this.index = index;
     saveProgress(index);
     this.finished = false;
+    this.loaded = false;
     this.feedback = "";
     const step = this.step;
     if (!step) {
@@ -133,6 +137,10 @@ class Lesson {
       await this.board.game(step.game);
     } else {
       await this.board.set({ obf: step.obf ?? null, moves: step.moves ?? "" });
+    }
+    if (this.index === index) {
+      this.loaded = true; // the step's position is drawn (the game's comes from the worker)
+      this.draw();
     }
   }
 
@@ -185,7 +193,8 @@ class Lesson {
     const step = this.step;
     const done = !step;
     render(html`<article class="learn lesson" id="lesson" aria-labelledby="lesson-title"
-        data-step=${done ? "done" : String(this.index + 1)} data-finished=${this.finished ? "yes" : "no"}>
+        data-step=${done ? "done" : String(this.index + 1)} data-finished=${this.finished ? "yes" : "no"}
+        data-loaded=${this.loaded ? "yes" : "no"}>
       <h1 id="lesson-title">${t("lesson.title")}</h1>
       <p class="lesson-intro">${t("lesson.intro")}</p>
       <div class="lesson-progress">
