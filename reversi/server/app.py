@@ -17,7 +17,8 @@ from reversi.server.duels import DuelServer
 from reversi.texts import text
 
 #: The pages of the hall; each is the same shell, the client draws the page.
-PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine")
+PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine",
+         "/regeln", "/lernen")
 
 
 def _encoding(request: Request, asset: Asset) -> str | None:

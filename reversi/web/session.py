@@ -17,7 +17,15 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from reversi.engine import Board, IllegalMoveError, IllegalReason, InvalidSquareError
+from reversi.engine import (
+    Board,
+    IllegalMoveError,
+    IllegalReason,
+    InvalidSquareError,
+    ReversiError,
+    flip_order,
+)
+from reversi.engine.bitboard import DIRECTIONS, SQUARE_NAMES
 from reversi.engine.view import color_key, game_view
 
 Message = dict[str, Any]
@@ -38,7 +46,7 @@ class Session:
     """One game: solo against the computer (``mode="solo"``) or two people (``"duo"``)."""
 
     def __init__(self, mode: str = "duo", level: str = "leicht", human: str = "black",
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, board: Board | None = None) -> None:
         if mode not in MODES:
             raise ProtocolError(f"unknown mode {mode!r} (expected one of {MODES})")
         if mode == "solo":  # the computer plays: its levels are reversi.ai's
@@ -50,16 +58,18 @@ class Session:
         if human not in ("black", "white"):
             raise ProtocolError(f"unknown colour {human!r} (expected 'black' or 'white')")
         self.mode, self.level, self.human, self.seed = mode, level, human, seed
-        self.board = Board()
+        self.board = board or Board()
         self._thinks = 0
 
     @classmethod
     def start(cls, message: Message) -> Session:
+        """A new game; ``obf`` and ``moves`` (optional) set where it begins."""
         return cls(
             mode=message.get("mode", "duo"),
             level=message.get("level", "leicht"),
             human=message.get("human", "black"),
             seed=message.get("seed"),
+            board=position_board(message),
         )
 
     # --- who moves ----------------------------------------------------------
@@ -185,6 +195,82 @@ _HANDLERS: dict[str, Callable[[Session, Message], list[Message]]] = {
 }
 
 
+# --- positions: the learning pages' boards, many at once and without a session ------
+
+
+def position_board(message: Message) -> Board:
+    """The board of ``obf`` (default: the start) with ``moves`` played from it.
+
+    Raises :class:`ProtocolError` quoting the bad field: a position message that the
+    engine refuses is the page's mistake, not a move to explain to the player.
+    """
+    obf, moves = message.get("obf"), message.get("moves", "")
+    if obf is not None and not isinstance(obf, str):
+        raise ProtocolError(f"obf is a string of 64 squares and the side, not {obf!r}")
+    if not isinstance(moves, str):
+        raise ProtocolError(f"moves is a transcript such as 'f5d6', not {moves!r}")
+    try:
+        return Board(obf, moves=moves)
+    except ReversiError as error:
+        raise ProtocolError(f"bad position (obf={obf!r}, moves={moves!r}): {error}") from None
+
+
+def position_view(board: Board) -> Message:
+    """A position's view: the board part of a game's view, both sides human."""
+    view = game_view(board)
+    view.update(mode="position", level=None, players={"black": "human", "white": "human"})
+    return view
+
+
+def _flips(board: Board) -> dict[str, list[str]]:
+    """Every legal move of the side to move → the discs it flips, in flip order."""
+    return {SQUARE_NAMES[move.square]: [SQUARE_NAMES[sq] for sq in flip_order(move)]
+            for move in board.legal_moves if move.square is not None}
+
+
+def _lines(board: Board) -> dict[str, int]:
+    """Every legal move of the side to move → how many lines (directions) it closes."""
+    lines = {}
+    for move in board.legal_moves:
+        assert move.square is not None
+        x, y = move.square % 8, move.square // 8
+        lines[SQUARE_NAMES[move.square]] = sum(
+            1 for dx, dy in DIRECTIONS
+            if 0 <= x + dx < 8 and 0 <= y + dy < 8 and move.flipped >> (x + dx + 8 * (y + dy)) & 1)
+    return lines
+
+
+def on_position(message: Message) -> Message:
+    """Answer a ``position`` message (docs/protocol.md): its view, every legal move's
+    flips, and with ``play`` the position after that move or why it is refused."""
+    board = position_board(message)
+    answer: Message = {"type": "position", "id": message.get("id")}
+    square = message.get("play")
+    if square is not None:
+        if not isinstance(square, str):
+            raise ProtocolError(f"play needs a square name, not {square!r}")
+        try:
+            placed = board.push(square)
+        except InvalidSquareError as error:
+            raise ProtocolError(str(error)) from None
+        except IllegalMoveError as error:
+            return {"type": "illegal", "id": message.get("id"),
+                    "square": square.strip().lower(), "reason": REASONS[error.reason]}
+        answer["played"] = SQUARE_NAMES[placed.square]  # type: ignore[index]
+    answer["view"] = position_view(board)
+    answer["flips"] = _flips(board)
+    answer["lines"] = _lines(board)
+    answer["obf"] = board.obf()
+    answer["moves"] = board.transcript()
+    return answer
+
+
+#: Messages answered without a session (they carry an ``id`` the answer echoes).
+STATELESS: dict[str, Callable[[Message], Message]] = {
+    "position": on_position,
+}
+
+
 class Worker:
     """The worker's single entry point, called from JavaScript with JSON text."""
 
@@ -196,7 +282,12 @@ class Worker:
             message = json.loads(text)
             if not isinstance(message, dict):
                 raise ProtocolError(f"a message is a JSON object, not {text!r}")
-            if message.get("type") == "new":
+            if message.get("type") in STATELESS:
+                try:
+                    out = [STATELESS[message["type"]](message)]
+                except ProtocolError as error:
+                    out = [{"type": "error", "id": message.get("id"), "message": str(error)}]
+            elif message.get("type") == "new":
                 self.session = Session.start(message)
                 out = [self.session._view_message("new")]
             elif self.session is None:
@@ -225,4 +316,5 @@ class Worker:
         return json.dumps({"type": "thinking", "color": color, "level": self.session.level})
 
 
-__all__ = ["MODES", "ProtocolError", "Session", "Worker"]
+__all__ = ["MODES", "STATELESS", "ProtocolError", "Session", "Worker", "on_position",
+           "position_board", "position_view"]

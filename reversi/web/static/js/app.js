@@ -5,6 +5,7 @@ import { startHall, waitForSettings } from "./hall.js";
 import { loadTexts, t } from "./i18n.js";
 import { listenHall } from "./lobby.js";
 import { watchUpdates } from "./update.js";
+import { LEARN_ROUTES } from "./learn/routes.js";
 
 /**
  * The pages by path: each draws itself into `main`. A page that needs the engine
@@ -20,6 +21,7 @@ const ROUTES = [
   { match: (path) => path === "/bilanz", page: async (main) => (await import("./pages.js")).bilanzPage(main) },
   { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks.js")).leaderboardPage(main) },
   { match: (path) => path === "/meilensteine", page: async (main) => (await import("./ranks.js")).milestonesPage(main) },
+  ...LEARN_ROUTES,
 ];
 const START = { page: async (/** @type {HTMLElement} */ main) => (await import("./pages.js")).startPage(main) };
 

@@ -8,6 +8,7 @@ import { DuelButton } from "./lobby.js";
 import { figureText, movesPanel, scoreBar, settingsPanel } from "./panels.js";
 import * as store from "./store.js";
 import { click } from "./sound.js";
+import { faqPart } from "./learn/faq.js";
 
 const OTHER = { black: "white", white: "black" };
 
@@ -29,6 +30,7 @@ export class GamePage {
     this.state = "loading"; // loading | idle | animating | thinking | error
     this.status = t("status.loading");
     this.error = "";
+    /** @type {{text: string, kind: string, faq?: string}} */
     this.notice = { text: "", kind: "" };
     this.announced = "";
     this.recorded = false;
@@ -79,7 +81,7 @@ export class GamePage {
         <p class="status" id="status">${this.error ? html`<span class="error" id="error" role="alert">${this.error}</span>
           <button type="button" @click=${() => location.reload()}>${t("error.reload")}</button>` : this.status}</p>
         ${this.board.element}
-        <p class="notice" id="notice" role="status" aria-live="polite" data-kind=${this.notice.kind || nothing}>${this.notice.text}</p>
+        <p class="notice" id="notice" role="status" aria-live="polite" data-kind=${this.notice.kind || nothing}>${this.notice.text}${this.notice.text ? faqPart(this.notice.faq) : nothing}</p>
         ${this.resultBox()}
         <div class="controls" role="group" aria-label=${t("controls.label")}>
           ${button("undo-all", t("controls.first"), undo, () => this.send({ type: "undo", all: true }))}
@@ -229,7 +231,8 @@ export class GamePage {
       this.status = t("status.thinking");
       this.setState("thinking");
     } else if (message.type === "illegal") {
-      this.say(t(`reason.${message.reason}`, { square: message.square }), true);
+      this.notice = { text: t(`reason.${message.reason}`, { square: message.square }), kind: "", faq: message.reason };
+      this.say(this.notice.text);
       this.board.refuse(message.square);
     } else if (message.type === "error") {
       this.fail(t("error.worker", { detail: message.message }));
@@ -277,7 +280,7 @@ export class GamePage {
     if (view.pass && (cause === "move" || cause === "computer") && !view.result) {
       const text = t("notice.pass", { color: colorName(view.pass.color), other: colorName(OTHER[/** @type {"black" | "white"} */ (view.pass.color)]) });
       parts.push(text);
-      this.notice = { text, kind: "pass" };
+      this.notice = { text, kind: "pass", faq: "pass" };
     }
     if (view.result) parts.push(this.resultText(view));
     this.announced = parts.join(" ");

@@ -7,6 +7,7 @@ import { duelCard } from "./lobby.js";
 import { api } from "./net.js";
 import { levelCell } from "./ranks.js";
 import * as store from "./store.js";
+import { learnGroup } from "./learn/group.js";
 
 /** @param {HTMLElement} main */
 export function startPage(main) {
@@ -21,7 +22,8 @@ export function startPage(main) {
       ${card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo")}
       ${duelCard()}
       ${card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")}
-    </ul></section>`, main);
+    </ul>
+    ${learnGroup()}</section>`, main);
 }
 
 /** @param {string | number} when an ISO date or seconds since 1970 */

@@ -49,6 +49,9 @@ export class TablePage {
     this.connState = "";
     this.synced = false;
     this.notice = "";
+    /** the FAQ entry ("Warum?") that explains the notice, while it shows that text
+     * @type {{text: string, kind: string} | null} */
+    this.noticeFaq = null;
     this.announced = "";
     this.inviteMsg = "";
     this.confirming = false;
@@ -303,6 +306,7 @@ export class TablePage {
       const text = t("notice.pass", { color: colorName(event.data.pass), other: colorName(other) });
       parts.push(text);
       this.notice = text;
+      this.noticeFaq = { text, kind: "pass" };
     } else if (event.data.seat === this.you.seat) {
       this.notice = "";
     }
@@ -347,8 +351,8 @@ export class TablePage {
     if (table.status !== Status.PLAYING) return this.say(t("reason.game_over"), true);
     if (this.sending || !this.myTurn()) return this.say(t("reason.not_your_turn"), true);
     const game = table.game;
-    if (game.squares[SQUARES.indexOf(square)] !== ".") return this.refuse(square, t("reason.occupied", { square }));
-    if (table.rules.hints && !(square in game.legal)) return this.refuse(square, t("reason.no_flips", { square }));
+    if (game.squares[SQUARES.indexOf(square)] !== ".") return this.refuse(square, t("reason.occupied", { square }), "occupied");
+    if (table.rules.hints && !(square in game.legal)) return this.refuse(square, t("reason.no_flips", { square }), "no_flips");
     const cid = newCid();
     this.sending = { square, cid };
     this.refreshBusy();
@@ -366,9 +370,10 @@ export class TablePage {
     return undefined;
   }
 
-  /** @param {string} square @param {string} text */
-  refuse(square, text) {
+  /** @param {string} square @param {string} text @param {string} kind the refusal's reason */
+  refuse(square, text, kind) {
     this.say(text, true);
+    this.noticeFaq = { text, kind };
     this.board.refuse(square);
   }
 

@@ -8,6 +8,7 @@ import { invitePanel, rulesPanel } from "./panels.js";
 import { resultBox } from "./result.js";
 import { seatsTemplate } from "./seats.js";
 import { isOpen, Status } from "./status.js";
+import { faqPart } from "../learn/faq.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -132,7 +133,7 @@ export function tableTemplate(page) {
       ${inviteAbove ? html`<div class="invite-slot">${invitePanel(page)}</div>` : nothing}
       ${page.board.element}
       ${playing && start ? html`<p class="draw" id="draw">${page.started?.drawn === false ? "🔁" : "🎲"} ${start}</p>` : nothing}
-      <p class="notice" id="duel-notice" role="status" aria-live="polite">${page.notice}</p>
+      <p class="notice" id="duel-notice" role="status" aria-live="polite">${page.notice}${page.noticeFaq && page.noticeFaq.text === page.notice ? faqPart(page.noticeFaq.kind) : nothing}</p>
       ${table ? takebackPrompt(page) : nothing}
       ${confirmResign(page)}
       ${table ? resultBox(page) : nothing}
