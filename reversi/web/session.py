@@ -17,7 +17,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from reversi.engine import Board, IllegalMoveError, IllegalReason, InvalidSquareError
+from reversi.engine import (
+    Board,
+    IllegalMoveError,
+    IllegalReason,
+    InvalidSquareError,
+    Move,
+    ReversiError,
+)
 from reversi.engine.view import color_key, game_view
 
 Message = dict[str, Any]
@@ -39,7 +46,7 @@ class Session:
     """One game: solo against the computer (``mode="solo"``) or two people (``"duo"``)."""
 
     def __init__(self, mode: str = "duo", level: str = "leicht", human: str = "black",
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, moves: str = "", exact: bool = False) -> None:
         if mode not in MODES:
             raise ProtocolError(f"unknown mode {mode!r} (expected one of {MODES})")
         if level not in LEVELS:
@@ -47,7 +54,9 @@ class Session:
         if human not in ("black", "white"):
             raise ProtocolError(f"unknown colour {human!r} (expected 'black' or 'white')")
         self.mode, self.level, self.human, self.seed = mode, level, human, seed
-        self.board = Board()
+        self.board = start_board(moves)
+        # the study pages' play-outs: the computer plays a best move of the exact solver
+        self.exact = exact
         self._thinks = 0
 
     @classmethod
@@ -57,6 +66,8 @@ class Session:
             level=message.get("level", "leicht"),
             human=message.get("human", "black"),
             seed=message.get("seed"),
+            moves=message.get("moves", ""),
+            exact=bool(message.get("exact", False)),
         )
 
     # --- who moves ----------------------------------------------------------
@@ -149,7 +160,10 @@ class Session:
 
         seed = None if self.seed is None else self.seed + self._thinks
         self._thinks += 1
-        move = choose_move(self.board, self.level, seed=seed)
+        if self.exact:
+            move = exact_move(self.board)
+        else:
+            move = choose_move(self.board, self.level, seed=seed)
         self.board.push(move)
         return [self._view_message("computer")]
 
@@ -180,6 +194,64 @@ _HANDLERS: dict[str, Callable[[Session, Message], list[Message]]] = {
     "undo": Session._on_undo,
     "redo": Session._on_redo,
 }
+
+
+# --- the study pages (/tipps, /eroeffnungen, /aufgaben) ---------------------
+
+#: Longest analysis a page may ask for, in seconds (the worker cannot be interrupted).
+ANALYSIS_MAX_SECONDS = 5.0
+
+
+def start_board(moves: object) -> Board:
+    """The board after ``moves`` (a transcript such as ``"f5d6c3"``) from the start."""
+    if not isinstance(moves, str):
+        raise ProtocolError(f"moves are a transcript such as 'f5d6c3', not {moves!r}")
+    try:
+        return Board(moves=moves)
+    except ReversiError as error:
+        raise ProtocolError(f"no game starts with {moves!r}: {error}") from None
+
+
+def exact_move(board: Board) -> Move:
+    """A best move of the exact solver (the hall's counting: empties go to nobody)."""
+    from reversi.ai import solve
+    from reversi.engine import Counting
+
+    return solve(board, Counting.NOBODY).best_moves[0]
+
+
+def analysis_message(board: Board, seconds: object = None) -> Message:
+    """What Schwer's analysis thinks of every legal move, in discs for the side to move.
+
+    >>> message = analysis_message(Board(moves="f5d6c3d3c4f4f6f3e6e7"), 0.2)
+    >>> message["type"], sorted(message["scores"]) == sorted(game_view(Board(
+    ...     moves="f5d6c3d3c4f4f6f3e6e7"))["legal"])
+    ('analysis', True)
+    """
+    if seconds is None:
+        seconds = 1.0
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not 0 < seconds <= ANALYSIS_MAX_SECONDS:
+        raise ProtocolError(
+            f"an analysis takes 0 to {ANALYSIS_MAX_SECONDS} seconds, not {seconds!r}")
+    from reversi.ai import analyse
+    from reversi.engine import Counting
+    from reversi.engine.bitboard import SQUARE_NAMES
+
+    scores = analyse(board, float(seconds), counting=Counting.NOBODY)
+    return {
+        "type": "analysis",
+        "position": board.obf(),
+        "scores": {SQUARE_NAMES[sq]: {"score": s.score, "exact": s.exact, "depth": s.depth}
+                   for sq, s in sorted(scores.items())},
+    }
+
+
+def _on_analyse(session: Session, message: Message) -> list[Message]:
+    return [analysis_message(session.board, message.get("seconds"))]
+
+
+_HANDLERS["analyse"] = _on_analyse
 
 
 class Worker:

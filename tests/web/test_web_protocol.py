@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from reversi.web.session import _HANDLERS, REASONS, Session, Worker
+from reversi.web.session import _HANDLERS, REASONS, Session, Worker, analysis_message
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = (REPO / "docs/protocol.md").read_text()
@@ -48,9 +48,10 @@ def test_the_messages_from_the_worker() -> None:
     documented = set(first_column(section("## Messages from the worker to the page")))
     sent = set(re.findall(r'type: "([\w-]+)"', WORKER_JS)) - {"think"}  # think: to itself
     sent |= {"view", "illegal", "error", json.loads(_thinking())["type"]}
+    sent |= {analysis_message(Session().board, 0.1)["type"]}
     assert documented == sent
-    # every type the worker sends is handled by the page
-    for kind in documented - {"ready", "boot-error"}:
+    # every type the worker sends is handled by the game page (the study pages ask for analyses)
+    for kind in documented - {"ready", "boot-error", "analysis"}:
         assert f'message.type === "{kind}"' in GAME_JS
 
 
