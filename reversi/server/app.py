@@ -13,7 +13,8 @@ from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundl
 from reversi.server.duels import DuelServer, duel_routes
 
 #: The pages of the hall; each is the same shell, the client draws the page.
-PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine")
+PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine",
+         "/regeln", "/lernen")
 
 
 def _encoding(request: Request, asset: Asset) -> str | None:

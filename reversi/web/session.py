@@ -24,7 +24,10 @@ from reversi.engine import (
     InvalidSquareError,
     Move,
     ReversiError,
+    flip_order,
 )
+from reversi.engine.bitboard import SQUARE_NAMES
+from reversi.engine.board import DIRECTIONS
 from reversi.engine.view import color_key, game_view
 
 Message = dict[str, Any]
@@ -46,7 +49,7 @@ class Session:
     """One game: solo against the computer (``mode="solo"``) or two people (``"duo"``)."""
 
     def __init__(self, mode: str = "duo", level: str = "leicht", human: str = "black",
-                 seed: int | None = None, moves: str = "", exact: bool = False) -> None:
+                 seed: int | None = None, board: Board | None = None) -> None:
         if mode not in MODES:
             raise ProtocolError(f"unknown mode {mode!r} (expected one of {MODES})")
         if level not in LEVELS:
@@ -54,21 +57,23 @@ class Session:
         if human not in ("black", "white"):
             raise ProtocolError(f"unknown colour {human!r} (expected 'black' or 'white')")
         self.mode, self.level, self.human, self.seed = mode, level, human, seed
-        self.board = start_board(moves)
-        # the study pages' play-outs: the computer plays a best move of the exact solver
-        self.exact = exact
+        self.board = board or Board()
         self._thinks = 0
+        self.exact = False
 
     @classmethod
     def start(cls, message: Message) -> Session:
-        return cls(
+        """A new game; ``obf`` and ``moves`` (optional) set where it begins."""
+        session = cls(
             mode=message.get("mode", "duo"),
             level=message.get("level", "leicht"),
             human=message.get("human", "black"),
             seed=message.get("seed"),
-            moves=message.get("moves", ""),
-            exact=bool(message.get("exact", False)),
+            board=position_board(message),
         )
+        # the study pages' play-outs: the computer plays a best move of the exact solver
+        session.exact = message.get("exact") is True
+        return session
 
     # --- who moves ----------------------------------------------------------
 
@@ -196,20 +201,86 @@ _HANDLERS: dict[str, Callable[[Session, Message], list[Message]]] = {
 }
 
 
-# --- the study pages (/tipps, /eroeffnungen, /aufgaben) ---------------------
+# --- positions: the learning pages' boards, many at once and without a session ------
+
+
+def position_board(message: Message) -> Board:
+    """The board of ``obf`` (default: the start) with ``moves`` played from it.
+
+    Raises :class:`ProtocolError` quoting the bad field: a position message that the
+    engine refuses is the page's mistake, not a move to explain to the player.
+    """
+    obf, moves = message.get("obf"), message.get("moves", "")
+    if obf is not None and not isinstance(obf, str):
+        raise ProtocolError(f"obf is a string of 64 squares and the side, not {obf!r}")
+    if not isinstance(moves, str):
+        raise ProtocolError(f"moves is a transcript such as 'f5d6', not {moves!r}")
+    try:
+        return Board(obf, moves=moves)
+    except ReversiError as error:
+        raise ProtocolError(f"bad position (obf={obf!r}, moves={moves!r}): {error}") from None
+
+
+def position_view(board: Board) -> Message:
+    """A position's view: the board part of a game's view, both sides human."""
+    view = game_view(board)
+    view.update(mode="position", level=None, players={"black": "human", "white": "human"})
+    return view
+
+
+def _flips(board: Board) -> dict[str, list[str]]:
+    """Every legal move of the side to move → the discs it flips, in flip order."""
+    return {SQUARE_NAMES[move.square]: [SQUARE_NAMES[sq] for sq in flip_order(move)]
+            for move in board.legal_moves if move.square is not None}
+
+
+def _lines(board: Board) -> dict[str, int]:
+    """Every legal move of the side to move → how many lines (directions) it closes."""
+    lines = {}
+    for move in board.legal_moves:
+        assert move.square is not None
+        x, y = move.square % 8, move.square // 8
+        lines[SQUARE_NAMES[move.square]] = sum(
+            1 for dx, dy in DIRECTIONS
+            if 0 <= x + dx < 8 and 0 <= y + dy < 8 and move.flipped >> (x + dx + 8 * (y + dy)) & 1)
+    return lines
+
+
+def on_position(message: Message) -> Message:
+    """Answer a ``position`` message (docs/protocol.md): its view, every legal move's
+    flips, and with ``play`` the position after that move or why it is refused."""
+    board = position_board(message)
+    answer: Message = {"type": "position", "id": message.get("id")}
+    square = message.get("play")
+    if square is not None:
+        if not isinstance(square, str):
+            raise ProtocolError(f"play needs a square name, not {square!r}")
+        try:
+            board.push(square)
+        except InvalidSquareError as error:
+            raise ProtocolError(str(error)) from None
+        except IllegalMoveError as error:
+            return {"type": "illegal", "id": message.get("id"),
+                    "square": square.strip().lower(), "reason": REASONS[error.reason]}
+        answer["played"] = SQUARE_NAMES[board.move_stack[-1].square]  # type: ignore[index]
+    answer["view"] = position_view(board)
+    answer["flips"] = _flips(board)
+    answer["lines"] = _lines(board)
+    answer["obf"] = board.obf()
+    answer["moves"] = board.transcript()
+    return answer
+
+
+#: Messages answered without a session (they carry an ``id`` the answer echoes).
+STATELESS: dict[str, Callable[[Message], Message]] = {
+    "position": on_position,
+}
+
+
+# --- the study pages (/tipps, /eroeffnungen, /aufgaben) ------------------------------
 
 #: Longest analysis a page may ask for, in seconds (the worker cannot be interrupted).
 ANALYSIS_MAX_SECONDS = 5.0
-
-
-def start_board(moves: object) -> Board:
-    """The board after ``moves`` (a transcript such as ``"f5d6c3"``) from the start."""
-    if not isinstance(moves, str):
-        raise ProtocolError(f"moves are a transcript such as 'f5d6c3', not {moves!r}")
-    try:
-        return Board(moves=moves)
-    except ReversiError as error:
-        raise ProtocolError(f"no game starts with {moves!r}: {error}") from None
 
 
 def exact_move(board: Board) -> Move:
@@ -220,38 +291,36 @@ def exact_move(board: Board) -> Move:
     return solve(board, Counting.NOBODY).best_moves[0]
 
 
-def analysis_message(board: Board, seconds: object = None) -> Message:
-    """What Schwer's analysis thinks of every legal move, in discs for the side to move.
+def on_analyse(message: Message) -> Message:
+    """Answer an ``analyse`` message: what Schwer's analysis thinks of every legal move of
+    the position (``obf``, ``moves`` as in ``position``), in discs for the side to move.
 
-    >>> message = analysis_message(Board(moves="f5d6c3d3c4f4f6f3e6e7"), 0.2)
-    >>> message["type"], sorted(message["scores"]) == sorted(game_view(Board(
-    ...     moves="f5d6c3d3c4f4f6f3e6e7"))["legal"])
-    ('analysis', True)
+    >>> answer = on_analyse({"type": "analyse", "moves": "f5d6c3d3c4f4f6f3e6e7",
+    ...                      "seconds": 0.2, "id": 7})
+    >>> answer["type"], answer["id"], sorted(answer["scores"]) == sorted(
+    ...     position_view(Board(moves="f5d6c3d3c4f4f6f3e6e7"))["legal"])
+    ('analysis', 7, True)
     """
-    if seconds is None:
-        seconds = 1.0
+    board = position_board(message)
+    seconds = message.get("seconds", 1.0)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
             or not 0 < seconds <= ANALYSIS_MAX_SECONDS:
         raise ProtocolError(
             f"an analysis takes 0 to {ANALYSIS_MAX_SECONDS} seconds, not {seconds!r}")
     from reversi.ai import analyse
     from reversi.engine import Counting
-    from reversi.engine.bitboard import SQUARE_NAMES
 
     scores = analyse(board, float(seconds), counting=Counting.NOBODY)
     return {
         "type": "analysis",
-        "position": board.obf(),
+        "id": message.get("id"),
+        "obf": board.obf(),
         "scores": {SQUARE_NAMES[sq]: {"score": s.score, "exact": s.exact, "depth": s.depth}
                    for sq, s in sorted(scores.items())},
     }
 
 
-def _on_analyse(session: Session, message: Message) -> list[Message]:
-    return [analysis_message(session.board, message.get("seconds"))]
-
-
-_HANDLERS["analyse"] = _on_analyse
+STATELESS["analyse"] = on_analyse
 
 
 class Worker:
@@ -265,7 +334,12 @@ class Worker:
             message = json.loads(text)
             if not isinstance(message, dict):
                 raise ProtocolError(f"a message is a JSON object, not {text!r}")
-            if message.get("type") == "new":
+            if message.get("type") in STATELESS:
+                try:
+                    out = [STATELESS[message["type"]](message)]
+                except ProtocolError as error:
+                    out = [{"type": "error", "id": message.get("id"), "message": str(error)}]
+            elif message.get("type") == "new":
                 self.session = Session.start(message)
                 out = [self.session._view_message("new")]
             elif self.session is None:
@@ -294,4 +368,5 @@ class Worker:
         return json.dumps({"type": "thinking", "color": color, "level": self.session.level})
 
 
-__all__ = ["LEVELS", "MODES", "ProtocolError", "Session", "Worker"]
+__all__ = ["LEVELS", "MODES", "STATELESS", "ProtocolError", "Session", "Worker", "on_position",
+           "position_board", "position_view"]

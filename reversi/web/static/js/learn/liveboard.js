@@ -1,0 +1,318 @@
+/**
+ * LiveBoard: a real board for the learning pages (rules, lesson, tips, openings, puzzles).
+ *
+ * It is drawn by the game's board component (../board.js) and knows no rules: every dot,
+ * flip (animated in flip order), refusal reason and text figure comes from the engine in
+ * the worker, through the `position` message (docs/protocol.md, "Positions without a
+ * game"). All boards of a page share one worker (`sharedEngine()`).
+ *
+ *   import { LiveBoard } from "./liveboard.js";
+ *   const board = new LiveBoard({
+ *     obf: "…64 squares… X",  // root position as OBF; default: the start cross
+ *     moves: "f5d6",          // moves played from the root (a transcript); default ""
+ *     label: "Brett: …",      // accessible name of the board (default "Beispielbrett")
+ *     interactive: true,      // taps play moves; false: look only (dots still drawn)
+ *     hints: true,            // dots (and "erlaubt" in the squares' names); false hides them
+ *     counts: false,          // the number of flips in each dot ("🔢 Drehzahl")
+ *     figure: true,           // "Abbildung als Text" under the board
+ *     reset: true,            // a button back to the position last set
+ *     typing: false,          // typing "d", "3" plays d3 (one board per page at most)
+ *     decide: async (attempt) => true,
+ *       // before a tap is played: attempt = {square, legal, reason, answer}; `answer` is
+ *       // the engine's answer for the position after the move (when legal). Return true
+ *       // to play it, a string to refuse with that hint, false to do nothing more.
+ *     onChange: (answer, cause) => {},  // after a position is drawn; cause: "set", "move", "game"
+ *   });
+ *   parent.append(board.element);
+ *   await board.ready;            // the first position is drawn (rejects if the engine fails)
+ *   board.answer                  // the engine's last answer: {view, flips, lines, obf, moves}
+ *   await board.set({obf, moves}) // another position, drawn at once; becomes the reset target
+ *   await board.play("d3")        // as a tap would (through `decide`)
+ *   await board.reset()           // back to the position last set
+ *   board.say(text, faq)          // a line under the board (read by screen readers),
+ *                                 // with a "Warum?" link to /regeln#faq when given
+ *   board.setOptions({hints, counts, interactive})
+ *   await board.game({level: "leicht", human: "black", obf, moves})
+ *       // a game against the computer from that position (the worker's session: one
+ *       // such board per page); onChange(answer, "game") gets {view} after every move
+ *
+ * An answer's `flips` maps each legal move to the discs it flips in flip order, `lines`
+ * to how many directions it closes; `moves` is the transcript from the root.
+ */
+import { BoardView, SquareTyping } from "../board.js";
+import { Engine } from "../engine.js";
+import { colorName, h, stones, t } from "../i18n.js";
+import * as store from "../store.js";
+
+// FAQ entries of /regeln that explain a refusal or a pass (the game pages link them too).
+export const FAQ = {
+  occupied: "faq-feld-nimmt-nicht",
+  no_flips: "faq-feld-nimmt-nicht",
+  game_over: "faq-frueh-ende",
+  pass: "faq-passen",
+};
+
+export function faqLink(id) {
+  return h("a", { class: "faq-link", href: `/regeln#${id}` }, t("learn.faq.why"));
+}
+
+class SharedEngine {
+  constructor(config) {
+    this.pending = new Map();
+    this.next = 1;
+    this.gameListener = null;
+    this.engine = new Engine(config, (message) => this.receive(message));
+    this.ready = this.engine.start();
+  }
+
+  // One request, one answer: the worker echoes the id.
+  async ask(message) {
+    await this.ready;
+    const id = `lb${this.next++}`;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.engine.send({ ...message, id });
+    });
+  }
+
+  async sendGame(message) {
+    await this.ready;
+    this.engine.send(message);
+  }
+
+  receive(message) {
+    const waiting = message.id !== undefined && this.pending.get(message.id);
+    if (waiting) {
+      this.pending.delete(message.id);
+      if (message.type === "error") waiting.reject(new Error(message.message));
+      else waiting.resolve(message);
+    } else if (this.gameListener) {
+      this.gameListener(message);
+    } else if (message.type === "error") {
+      console.error("worker:", message.message);
+    }
+  }
+}
+
+let shared = null;
+
+export function sharedEngine() {
+  if (!shared) shared = new SharedEngine(JSON.parse(document.getElementById("config").textContent));
+  return shared;
+}
+
+const NO_LEGAL = Object.freeze({});
+
+export class LiveBoard {
+  constructor(options = {}) {
+    this.options = { interactive: true, hints: true, counts: false, figure: true, reset: true, ...options };
+    this.origin = { obf: options.obf ?? null, moves: options.moves ?? "" };
+    this.answer = null;
+    this.mode = "position"; // position | game
+    this.queue = Promise.resolve();
+    this.engine = sharedEngine();
+    this.motion = store.settings().motion;
+    this.board = new BoardView({ onPlay: (square) => this.tap(square) });
+    this.board.element.querySelector(".board").setAttribute("aria-label", options.label || t("learn.board.label"));
+    this.status = h("p", { class: "lb-status" }, t("learn.board.loading"));
+    this.notice = h("p", { class: "lb-notice", role: "status", "aria-live": "polite" });
+    this.figure = h("pre", { class: "figure lb-figure-text" });
+    this.resetButton = h("button", { type: "button", class: "lb-reset", onclick: () => this.reset() }, t("learn.board.reset"));
+    this.element = h("div", { class: "liveboard", "data-state": "loading" },
+      this.status, this.board.element, this.notice,
+      this.options.reset ? h("div", { class: "lb-actions" }, this.resetButton) : null,
+      this.options.figure ? h("details", { class: "lb-figure" }, h("summary", {}, t("figure.heading")), this.figure) : null);
+    if (this.options.typing) {
+      new SquareTyping({ board: this.board, notice: this.notice, play: (square) => this.tap(square) });
+    }
+    this.applyOptions();
+    this.ready = this.set(this.origin).catch((error) => {
+      this.fail(error);
+      throw error;
+    });
+    this.ready.catch(() => {}); // the board shows the failure; a caller may await it
+  }
+
+  setOptions(options) {
+    Object.assign(this.options, options);
+    this.applyOptions();
+    if (this.answer) this.draw(this.answer.view, false);
+  }
+
+  applyOptions() {
+    const o = this.options;
+    this.board.setOptions({ dots: true, counts: o.counts, motion: this.motion, interactive: true });
+  }
+
+  // The view as the board draws it: without hints it carries no legal moves.
+  shown(view) {
+    return this.options.hints ? view : { ...view, legal: NO_LEGAL };
+  }
+
+  async draw(view, animate) {
+    this.element.dataset.state = "busy";
+    this.figure.textContent = view.figure;
+    this.status.textContent = this.statusText(view);
+    await this.board.show(this.shown(view), animate);
+    this.element.dataset.state = "idle";
+  }
+
+  statusText(view) {
+    const counts = t("score.label", view.counts);
+    if (view.result) {
+      const r = view.result;
+      const params = { black: r.black, white: r.white };
+      if (this.mode === "game") {
+        const human = view.players.black === "human" ? "black" : "white";
+        const text = !r.winner ? t("result.draw", params) : r.winner === human ? t("result.you.win", params) : t("result.you.loss", params);
+        return `${text} ${t("status.over")}`;
+      }
+      return `${!r.winner ? t("result.draw", params) : t("result.win", { ...params, color: colorName(r.winner) })} ${counts}.`;
+    }
+    if (this.mode === "game") {
+      const color = colorName(view.turn);
+      const turn = view.players[view.turn] === "human" ? t("status.turn.you", { color }) : t("status.turn.computer", { color });
+      return `${turn} ${counts}.`;
+    }
+    return `${t("status.turn.duo", { color: colorName(view.turn) })} ${counts}.`;
+  }
+
+  say(text, faq = null) {
+    this.notice.replaceChildren(text);
+    if (faq) this.notice.append(" ", faqLink(faq));
+  }
+
+  fail(error) {
+    this.element.dataset.state = "error";
+    const text = error && error.kind === "timeout" ? t("error.timeout") : t("error.boot", { detail: error ? error.message : "" });
+    this.status.replaceChildren(h("span", { class: "error", role: "alert" }, text));
+  }
+
+  // Runs `job` after the previous one: taps are answered in order.
+  serial(job) {
+    const run = this.queue.then(job);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  set({ obf = null, moves = "" } = {}) {
+    return this.serial(async () => {
+      this.mode = "position";
+      if (this.engine.gameListener === this.gameListener) this.engine.gameListener = null;
+      this.origin = { obf, moves };
+      const answer = await this.engine.ask({ type: "position", obf, moves });
+      this.answer = answer;
+      this.notice.replaceChildren();
+      await this.draw(answer.view, false);
+      this.options.onChange?.(answer, "set");
+      return answer;
+    });
+  }
+
+  reset() {
+    return this.set(this.origin);
+  }
+
+  tap(square) {
+    this.board.setFocus(this.board.focusIndex, false);
+    return this.play(square);
+  }
+
+  play(square) {
+    if (this.mode === "game") return this.gameMove(square);
+    if (!this.options.interactive) {
+      this.say(t("learn.board.look"));
+      return Promise.resolve();
+    }
+    return this.serial(async () => {
+      if (!this.answer) return;
+      const reply = await this.engine.ask({ type: "position", obf: this.origin.obf, moves: this.answer.moves, play: square });
+      const attempt = reply.type === "illegal"
+        ? { square, legal: false, reason: reply.reason, answer: null }
+        : { square, legal: true, reason: null, answer: reply };
+      const verdict = this.options.decide ? await this.options.decide(attempt) : attempt.legal;
+      if (verdict === true && attempt.legal) {
+        this.answer = reply;
+        const { square: placed, color, flipped } = reply.view.last;
+        const text = t("announce.move", { color: colorName(color), square: placed, count: stones(flipped.length), flipped: flipped.join(" ") });
+        const drawn = this.draw(reply.view, true);
+        if (reply.view.pass) {
+          const other = reply.view.pass.color === "black" ? "white" : "black";
+          this.say(`${text} ${t("notice.pass", { color: colorName(reply.view.pass.color), other: colorName(other) })}`, FAQ.pass);
+        } else this.say(text);
+        await drawn;
+        this.options.onChange?.(reply, "move");
+      } else if (typeof verdict === "string") {
+        this.refuse(square, verdict, attempt.legal ? null : FAQ[attempt.reason]);
+      } else if (verdict !== false && !attempt.legal) {
+        this.refuse(square, t(`reason.${attempt.reason}`, { square }), FAQ[attempt.reason]);
+      }
+    });
+  }
+
+  refuse(square, text, faq) {
+    this.say(text, faq);
+    const button = this.board.buttons.get(square);
+    if (button) {
+      button.classList.remove("refused");
+      void button.offsetWidth;
+      button.classList.add("refused");
+    }
+  }
+
+  // --- a game against the computer, through the worker's session -------------
+
+  game({ level = "leicht", human = "black", obf = null, moves = "" } = {}) {
+    return this.serial(async () => {
+      this.mode = "game";
+      this.thinking = false;
+      this.gameListener = (message) => this.gameMessage(message);
+      this.engine.gameListener = this.gameListener;
+      this.notice.replaceChildren();
+      await this.engine.sendGame({ type: "new", mode: "solo", level, human, obf, moves });
+    });
+  }
+
+  gameMove(square) {
+    const view = this.answer && this.answer.view;
+    if (!view) return Promise.resolve();
+    if (view.result) {
+      this.refuse(square, t("reason.game_over"), FAQ.game_over);
+    } else if (this.thinking || view.players[view.turn] !== "human") {
+      this.refuse(square, t("reason.not_your_turn"), null);
+    } else {
+      this.engine.sendGame({ type: "move", square });
+    }
+    return Promise.resolve();
+  }
+
+  gameMessage(message) {
+    this.serial(async () => {
+      if (message.type === "thinking") {
+        this.thinking = true;
+        this.element.dataset.state = "thinking";
+        this.status.textContent = t("status.thinking");
+      } else if (message.type === "illegal") {
+        this.refuse(message.square, t(`reason.${message.reason}`, { square: message.square }), FAQ[message.reason]);
+      } else if (message.type === "view") {
+        const { view, cause } = message;
+        this.thinking = false;
+        this.answer = { view };
+        const animate = cause === "move" || cause === "computer";
+        if (animate && view.last) {
+          const { square, color, flipped } = view.last;
+          const text = t("announce.move", { color: colorName(color), square, count: stones(flipped.length), flipped: flipped.join(" ") });
+          if (view.pass) {
+            const other = view.pass.color === "black" ? "white" : "black";
+            this.say(`${text} ${t("notice.pass", { color: colorName(view.pass.color), other: colorName(other) })}`, FAQ.pass);
+          } else this.say(text);
+        }
+        await this.draw(view, animate);
+        if (view.turn && view.players[view.turn] === "computer" && !view.result) this.element.dataset.state = "thinking";
+        this.options.onChange?.(this.answer, "game");
+      } else if (message.type === "error") {
+        this.fail(new Error(message.message));
+      }
+    });
+  }
+}
