@@ -6,6 +6,11 @@ import { listenHall, transferPage } from "./lobby.js";
 import { leaderboardPage, milestonesPage, startHall, waitForSettings } from "./hall.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
+const STUDY = {
+  "/tipps": ["./study/tips.js", "tipsPage"],
+  "/eroeffnungen": ["./study/openings.js", "openingsPage"],
+  "/aufgaben": ["./study/puzzles.js", "puzzlesPage"],
+};
 
 async function main() {
   const path = location.pathname.replace(/\/+$/, "") || "/";
@@ -37,6 +42,10 @@ async function main() {
     listenHall({ always: true });
     window.reversiTable = new TablePage(config, decodeURIComponent(path.slice("/tisch/".length)));
     window.reversiTable.render(root);
+  } else if (STUDY[path]) {
+    // the study pages: tips, openings, puzzles (js/study/)
+    const [module, page] = STUDY[path];
+    await (await import(module))[page](root);
   } else if (path === "/weiter") {
     transferPage(root);
   } else if (path === "/bilanz") {

@@ -146,6 +146,14 @@ export class GamePage {
       message.level = this.settings.level;
       message.human = this.settings.begins === "me" ? "black" : "white";
     }
+    // "gegen den Computer weiterspielen" (/eroeffnungen): the first game starts after the
+    // moves of /allein?zuege=f5d6c3, the human plays the side to move (an opening has no pass)
+    const line = this.startLine === undefined ? new URLSearchParams(location.search).get("zuege") : null;
+    this.startLine = null;
+    if (line && /^([a-h][1-8])+$/.test(line)) {
+      message.moves = line;
+      if (this.mode === "solo") message.human = (line.length / 2) % 2 === 0 ? "black" : "white";
+    }
     this.notice.textContent = "";
     this.send(message);
   }
