@@ -19,7 +19,17 @@ class Stepper {
       reset: false,
       // the reader may tap the line's next move; any other move is refused with the book's
       decide: (attempt) => this.decide(attempt),
+      // a tapped next move steps the line as "Vor" does
+      onChange: (answer, cause) => {
+        if (cause === "move") this.stepped(answer.moves.length / 2);
+      },
     });
+  }
+
+  stepped(step) {
+    this.step = step;
+    this.announce.textContent = this.stepText();
+    this.page.update();
   }
 
   get moves() {
@@ -47,9 +57,7 @@ class Stepper {
     } else {
       await this.board.set({ moves: moves.slice(0, step).join("") });
     }
-    this.step = step;
-    this.announce.textContent = this.stepText();
-    this.page.update();
+    this.stepped(step);
   }
 
   stepText() {
@@ -105,6 +113,9 @@ class OpeningsPage {
     const s = this.stepper;
     const opening = s.opening;
     const n = s.moves.length;
+    // aria-disabled, not disabled: a button under the focus keeps it at the line's ends
+    const control = (id, label, off, to) => html`<button type="button" id=${id} aria-disabled=${off ? "true" : "false"}
+      @click=${() => { if (!off) s.goto(to); }}>${label}</button>`;
     render(html`
       <article class="study openings" aria-labelledby="openings-heading">
         <h1 id="openings-heading">${t("openings.heading")}</h1>
@@ -114,10 +125,10 @@ class OpeningsPage {
           <p class="line" aria-label=${t("openings.line.label")}>${s.moves.map((m, i) => html`<span class=${i < s.step ? "played" : "ahead"}>${m}</span> `)}</p>
           ${s.board.element}
           <div class="stepper-controls" role="group" aria-label=${t("openings.controls")}>
-            <button type="button" id="step-first" ?disabled=${s.step === 0} @click=${() => s.goto(0)}>${t("openings.first")}</button>
-            <button type="button" id="step-back" ?disabled=${s.step === 0} @click=${() => s.goto(s.step - 1)}>${t("openings.back")}</button>
-            <button type="button" id="step-next" ?disabled=${s.step >= n} @click=${() => s.goto(s.step + 1)}>${t("openings.next")}</button>
-            <button type="button" id="step-last" ?disabled=${s.step >= n} @click=${() => s.goto(n)}>${t("openings.last")}</button>
+            ${control("step-first", t("openings.first"), s.step === 0, 0)}
+            ${control("step-back", t("openings.back"), s.step === 0, s.step - 1)}
+            ${control("step-next", t("openings.next"), s.step >= n, s.step + 1)}
+            ${control("step-last", t("openings.last"), s.step >= n, n)}
           </div>
           <p class="stepper-keys">${t("openings.keys")}</p>
           ${s.announce}
