@@ -38,7 +38,8 @@ def test_both_moves_of_every_tip_are_judged_and_the_good_one_is_better(
     page.goto(server.url + "/tipps")
     wait_boards(page)
     for figure in page.locator("figure.tip-board").all():
-        good, weak = [b.inner_text().split()[0] for b in figure.locator(".tip-buttons button").all()]
+        buttons = figure.locator(".tip-buttons button")
+        good, weak = [b.inner_text().split()[0] for b in buttons.all()]
         figure.locator(".tip-buttons button").nth(1).click()  # the weak move, played
         verdict = figure.locator(".tip-verdict")
         verdict.locator(f"li[data-square={weak}]").wait_for(timeout=60_000)
@@ -48,8 +49,10 @@ def test_both_moves_of_every_tip_are_judged_and_the_good_one_is_better(
         assert "Schwacher Zug" in lines[weak] and "Guter Zug" in lines[good]
         assert score(lines[good]) > score(lines[weak]), lines
         # the weak move was played: its square holds a disc now, and the flips are announced
-        figure.locator(f".sq[data-square={weak}]:is([data-disc=black], [data-disc=white])").wait_for()
-        assert re.search(rf"setzt {weak}, dreht \d+ Stein", figure.locator(".lb-notice").inner_text())
+        placed = f".sq[data-square={weak}]:is([data-disc=black], [data-disc=white])"
+        figure.locator(placed).wait_for()
+        notice = figure.locator(".lb-notice").inner_text()
+        assert re.search(rf"setzt {weak}, dreht \d+ Stein", notice)
         # and the reset brings the position back, with the engine's dots
         figure.locator(".lb-reset").click()
         figure.locator(f".sq[data-square={weak}].show-dot").wait_for()

@@ -169,7 +169,7 @@ class PuzzlesPage {
     render(html`
       <article class="study puzzles" aria-labelledby="puzzles-heading">
         <h1 id="puzzles-heading">${t("puzzles.heading")}</h1>
-        ${t("puzzles.intro").split("\n\n").map((text) => html`<p>${text}</p>`)}
+        <p class="lead">${t("puzzles.lead")}</p>
         <section class="puzzle" aria-labelledby="puzzle-heading" data-puzzle=${p ? p.id : ""} data-phase=${this.phase}>
           <h2 id="puzzle-heading" tabindex="-1">${p ? t(p === this.today ? "puzzles.title.today" : "puzzles.title", { step: p.step, n: this.number(p), empties: p.empties }) : ""}</h2>
           ${p ? html`<p class="puzzle-task" id="puzzle-task">${this.task(p)}</p>` : ""}
@@ -179,6 +179,10 @@ class PuzzlesPage {
             ${over ? html`<p>${t("puzzles.playout.over")}</p>` : ""}
           </div>
           <p class="puzzle-actions">${this.actions()}</p>
+        </section>
+        <section class="puzzle-about" aria-labelledby="about-heading">
+          <h2 id="about-heading">${t("puzzles.about")}</h2>
+          ${t("puzzles.intro").split("\n\n").map((text) => html`<p>${text}</p>`)}
         </section>
         <section class="puzzle-index" aria-labelledby="index-heading">
           <h2 id="index-heading">${t("puzzles.index")}</h2>
