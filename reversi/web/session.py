@@ -256,13 +256,13 @@ def on_position(message: Message) -> Message:
         if not isinstance(square, str):
             raise ProtocolError(f"play needs a square name, not {square!r}")
         try:
-            board.push(square)
+            placed = board.push(square)
         except InvalidSquareError as error:
             raise ProtocolError(str(error)) from None
         except IllegalMoveError as error:
             return {"type": "illegal", "id": message.get("id"),
                     "square": square.strip().lower(), "reason": REASONS[error.reason]}
-        answer["played"] = SQUARE_NAMES[board.move_stack[-1].square]  # type: ignore[index]
+        answer["played"] = SQUARE_NAMES[placed.square]  # type: ignore[index]
     answer["view"] = position_view(board)
     answer["flips"] = _flips(board)
     answer["lines"] = _lines(board)

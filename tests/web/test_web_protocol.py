@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from reversi.web.session import _HANDLERS, REASONS, STATELESS, Session, Worker, on_analyse
+from reversi.web.session import _HANDLERS, REASONS, Session, Worker
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = (REPO / "docs/protocol.md").read_text()
@@ -40,7 +40,6 @@ def test_every_view_field_is_documented_and_every_documented_field_is_sent() -> 
 def test_the_messages_to_the_worker() -> None:
     documented = set(first_column(section("## Messages from the page to the worker")))
     handled = {"boot", "new"} | (set(_HANDLERS) - {"think"})
-    handled |= {"analyse"} & set(STATELESS)  # the study pages' stateless message
     assert documented == handled
     assert "`think`" in section("## Messages from the page to the worker")
 
@@ -49,10 +48,9 @@ def test_the_messages_from_the_worker() -> None:
     documented = set(first_column(section("## Messages from the worker to the page")))
     sent = set(re.findall(r'type: "([\w-]+)"', WORKER_JS)) - {"think"}  # think: to itself
     sent |= {"view", "illegal", "error", json.loads(_thinking())["type"]}
-    sent |= {on_analyse({"type": "analyse", "seconds": 0.1})["type"]}
     assert documented == sent
-    # every type the worker sends is handled by the game page (the study pages ask for analyses)
-    for kind in documented - {"ready", "boot-error", "analysis"}:
+    # every type the worker sends is handled by the page
+    for kind in documented - {"ready", "boot-error"}:
         assert f'message.type === "{kind}"' in GAME_JS
 
 

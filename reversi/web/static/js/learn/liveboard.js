@@ -17,6 +17,7 @@
  *     figure: true,           // "Abbildung als Text" under the board
  *     reset: true,            // a button back to the position last set
  *     typing: false,          // typing "d", "3" plays d3 (one board per page at most)
+ *     status: true,           // the line above the board: whose turn, the disc counts, the result
  *     decide: async (attempt) => true,
  *       // before a tap is played: attempt = {square, legal, reason, answer}; `answer` is
  *       // the engine's answer for the position after the move (when legal). Return true
@@ -31,7 +32,9 @@
  *   await board.reset()           // back to the position last set
  *   board.say(text, faq)          // a line under the board (read by screen readers),
  *                                 // with a "Warum?" link to /regeln#faq when given
- *   board.setOptions({hints, counts, interactive})
+ *   board.setOptions({hints, counts, interactive, status})
+ *   board.mark(["c4", "f5"])      // a green ring on these squares (and "gefunden" in their
+ *                                 // names), until the next set()
  *   await board.game({level: "leicht", human: "black", obf, moves})
  *       // a game against the computer from that position (the worker's session: one
  *       // such board per page); onChange(answer, "game") gets {view} after every move
@@ -41,20 +44,24 @@
  */
 import { BoardView, SquareTyping } from "../board.js";
 import { Engine } from "../engine.js";
-import { colorName, h, stones, t } from "../i18n.js";
+import { colorName, stones, t } from "../i18n.js";
 import * as store from "../store.js";
 
-// FAQ entries of /regeln that explain a refusal or a pass (the game pages link them too).
-export const FAQ = {
-  occupied: "faq-feld-nimmt-nicht",
-  no_flips: "faq-feld-nimmt-nicht",
-  game_over: "faq-frueh-ende",
-  pass: "faq-passen",
-};
+import { FAQ, faqLink } from "./faq.js";
 
-export function faqLink(id) {
-  return h("a", { class: "faq-link", href: `/regeln#${id}` }, t("learn.faq.why"));
+// An element with attributes (`on…` ones are listeners; null ones are left out) and children.
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
+  return node;
 }
+
+export { FAQ, faqLink };
 
 class SharedEngine {
   constructor(config) {
@@ -105,7 +112,8 @@ const NO_LEGAL = Object.freeze({});
 
 export class LiveBoard {
   constructor(options = {}) {
-    this.options = { interactive: true, hints: true, counts: false, figure: true, reset: true, ...options };
+    this.options = { interactive: true, hints: true, counts: false, figure: true, reset: true, status: true, ...options };
+    this.marked = new Set();
     this.origin = { obf: options.obf ?? null, moves: options.moves ?? "" };
     this.answer = null;
     this.mode = "position"; // position | game
@@ -123,7 +131,9 @@ export class LiveBoard {
       this.options.reset ? h("div", { class: "lb-actions" }, this.resetButton) : null,
       this.options.figure ? h("details", { class: "lb-figure" }, h("summary", {}, t("figure.heading")), this.figure) : null);
     if (this.options.typing) {
-      new SquareTyping({ board: this.board, notice: this.notice, play: (square) => this.tap(square) });
+      // `say` for the client branch's SquareTyping, `notice` for the older one
+      new SquareTyping({ board: this.board, notice: this.notice, say: (text) => { this.notice.textContent = text; },
+        play: (square) => this.tap(square) });
     }
     this.applyOptions();
     this.ready = this.set(this.origin).catch((error) => {
@@ -142,6 +152,21 @@ export class LiveBoard {
   applyOptions() {
     const o = this.options;
     this.board.setOptions({ dots: true, counts: o.counts, motion: this.motion, interactive: true });
+    this.status.hidden = !o.status;
+  }
+
+  mark(squares) {
+    for (const square of squares) this.marked.add(square);
+    this.paintMarks();
+  }
+
+  paintMarks() {
+    for (const [name, button] of this.board.buttons) {
+      const marked = this.marked.has(name);
+      button.classList.toggle("found", marked);
+      const label = button.getAttribute("aria-label").replace(`, ${t("learn.board.found")}`, "");
+      button.setAttribute("aria-label", marked ? `${label}, ${t("learn.board.found")}` : label);
+    }
   }
 
   // The view as the board draws it: without hints it carries no legal moves.
@@ -154,6 +179,7 @@ export class LiveBoard {
     this.figure.textContent = view.figure;
     this.status.textContent = this.statusText(view);
     await this.board.show(this.shown(view), animate);
+    this.paintMarks();
     this.element.dataset.state = "idle";
   }
 
@@ -200,6 +226,7 @@ export class LiveBoard {
       this.mode = "position";
       if (this.engine.gameListener === this.gameListener) this.engine.gameListener = null;
       this.origin = { obf, moves };
+      this.marked.clear();
       const answer = await this.engine.ask({ type: "position", obf, moves });
       this.answer = answer;
       this.notice.replaceChildren();
@@ -230,7 +257,7 @@ export class LiveBoard {
       const attempt = reply.type === "illegal"
         ? { square, legal: false, reason: reply.reason, answer: null }
         : { square, legal: true, reason: null, answer: reply };
-      const verdict = this.options.decide ? await this.options.decide(attempt) : attempt.legal;
+      const verdict = this.options.decide ? await this.options.decide(attempt) : true;
       if (verdict === true && attempt.legal) {
         this.answer = reply;
         const { square: placed, color, flipped } = reply.view.last;

@@ -1,0 +1,36 @@
+// Links from the game pages to the matching "Häufige Fragen" entry on /regeln.
+// No element helper of the pages is used, so DOM code and lit-html templates both can:
+// DOM code calls appendFaqLink(element, kind); a template puts ${faqPart(kind)}.
+import { html, nothing } from "../../vendor/lit-html/lit-html.js";
+import { t } from "../i18n.js";
+
+// The FAQ entry that explains a refusal reason (docs/protocol.md) or the pass notice.
+export const FAQ = {
+  occupied: "faq-feld-nimmt-nicht",
+  no_flips: "faq-feld-nimmt-nicht",
+  game_over: "faq-frueh-ende",
+  pass: "faq-passen",
+};
+
+export function faqHref(kind) {
+  return FAQ[kind] ? `/regeln#${FAQ[kind]}` : null;
+}
+
+// A "Warum?" link to the entry with this id (not a kind: the board picks the entry).
+export function faqLink(id) {
+  const link = document.createElement("a");
+  link.className = "faq-link";
+  link.href = `/regeln#${id}`;
+  link.textContent = t("learn.faq.why");
+  return link;
+}
+
+// Appends " Warum?" (a link to the entry for `kind`) to an element; no entry, no link.
+export function appendFaqLink(element, kind) {
+  if (FAQ[kind]) element.append(" ", faqLink(FAQ[kind]));
+}
+
+// The same for a lit-html template: " Warum?" or nothing.
+export function faqPart(kind) {
+  return FAQ[kind] ? html` <a class="faq-link" href=${faqHref(kind)}>${t("learn.faq.why")}</a>` : nothing;
+}
