@@ -73,7 +73,8 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     assert boards(page)[0]["discs"] == before  # refused: nothing was set
     assert page.locator("#play-wrong").inner_text().endswith(f"{wrong} gegen Schwer ausspielen")
 
-    page.click(f".liveboard .sq[data-square={WIN['answer']}]")
+    # the answer typed on the keyboard, file then rank
+    page.keyboard.type(WIN["answer"])
     feedback = page.locator("#puzzle-feedback .ok")
     feedback.wait_for()
     assert feedback.inner_text() == (f"Richtig! Mit {WIN['answer']} {result(WIN['score'])}, "

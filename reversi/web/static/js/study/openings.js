@@ -17,6 +17,8 @@ class Stepper {
     this.board = new StudyBoard({
       label: t("openings.board.label"),
       reset: false,
+      typing: true, // the page's one board: typing "d", "3" plays d3
+
       // the reader may tap the line's next move; any other move is refused with the book's
       decide: (attempt) => this.decide(attempt),
       // a tapped next move steps the line as "Vor" does

@@ -63,6 +63,7 @@ class PuzzlesPage {
     this.feedback = null;
     this.board = new StudyBoard({
       label: t("puzzles.board.label"),
+      typing: true, // the page's one board: typing "g", "7" plays g7
       decide: (attempt) => this.decide(attempt),
       onChange: (answer, cause) => this.changed(answer, cause),
     });
