@@ -174,12 +174,16 @@ class PuzzlesPage {
         <section class="puzzle" aria-labelledby="puzzle-heading" data-puzzle=${p ? p.id : ""} data-phase=${this.phase}>
           <h2 id="puzzle-heading" tabindex="-1">${p ? t(p === this.today ? "puzzles.title.today" : "puzzles.title", { step: p.step, n: this.number(p), empties: p.empties }) : ""}</h2>
           ${p ? html`<p class="puzzle-task" id="puzzle-task">${this.task(p)}</p>` : ""}
-          ${this.board.element}
-          <div class="puzzle-feedback" id="puzzle-feedback" role="status" aria-live="polite">
-            ${this.feedback ? html`<p class=${this.feedback.ok === true ? "ok" : this.feedback.ok === false ? "wrong" : ""}>${this.feedback.text}</p>` : ""}
-            ${over ? html`<p>${t("puzzles.playout.over")}</p>` : ""}
+          <div class="puzzle-body">
+            ${this.board.element}
+            <div class="puzzle-side">
+              <div class="puzzle-feedback" id="puzzle-feedback" role="status" aria-live="polite">
+                ${this.feedback ? html`<p class=${this.feedback.ok === true ? "ok" : this.feedback.ok === false ? "wrong" : ""}>${this.feedback.text}</p>` : ""}
+                ${over ? html`<p>${t("puzzles.playout.over")}</p>` : ""}
+              </div>
+              <p class="puzzle-actions">${this.actions()}</p>
+            </div>
           </div>
-          <p class="puzzle-actions">${this.actions()}</p>
         </section>
         <section class="puzzle-about" aria-labelledby="about-heading">
           <h2 id="about-heading">${t("puzzles.about")}</h2>
