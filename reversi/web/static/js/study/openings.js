@@ -18,12 +18,13 @@ class Stepper {
       label: t("openings.board.label"),
       reset: false,
       typing: true, // the page's one board: typing "d", "3" plays d3
-
       // the reader may tap the line's next move; any other move is refused with the book's
       decide: (attempt) => this.decide(attempt),
       // a tapped next move steps the line as "Vor" does
       onChange: (answer, cause) => {
-        if (cause === "move") this.stepped(answer.moves.length / 2);
+        if (cause !== "move" || this.reaching) return;
+        this.wanted = answer.moves.length / 2;
+        this.stepped(this.wanted);
       },
     });
   }
@@ -50,14 +51,31 @@ class Stepper {
     await this.goto(step);
   }
 
-  // Forward by one move is played (the discs turn); any other step is set at once.
-  async goto(step) {
+  // Steps are taken in order; a key pressed again before the board is drawn counts
+  // from the step asked for last. Forward by one move is played (the discs turn); any
+  // other step is set at once.
+  goto(step) {
+    const target = Math.max(0, Math.min(step, this.moves.length));
+    this.wanted = target;
+    this.pending = (this.pending || Promise.resolve()).catch(() => {}).then(() => this.reach(target));
+    return this.pending;
+  }
+
+  go(delta) {
+    return this.goto((this.wanted ?? this.step) + delta);
+  }
+
+  async reach(step) {
     const moves = this.moves;
-    step = Math.max(0, Math.min(step, moves.length));
-    if (step === this.step + 1 && this.board.answer && this.board.answer.moves === moves.slice(0, this.step).join("")) {
-      await this.board.play(moves[this.step]);
-    } else {
-      await this.board.set({ moves: moves.slice(0, step).join("") });
+    this.reaching = true;
+    try {
+      if (step === this.step + 1 && this.board.answer && this.board.answer.moves === moves.slice(0, this.step).join("")) {
+        await this.board.play(moves[this.step]);
+      } else {
+        await this.board.set({ moves: moves.slice(0, step).join("") });
+      }
+    } finally {
+      this.reaching = false;
     }
     this.stepped(step);
   }
@@ -70,7 +88,8 @@ class Stepper {
   }
 
   keydown(event) {
-    const to = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.moves.length }[event.key];
+    const at = this.wanted ?? this.step;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: this.moves.length }[event.key];
     if (to === undefined || !this.opening) return;
     // the board's own arrow keys move the focus between squares
     if (event.target.closest && event.target.closest(".board")) return;
@@ -116,8 +135,8 @@ class OpeningsPage {
     const opening = s.opening;
     const n = s.moves.length;
     // aria-disabled, not disabled: a button under the focus keeps it at the line's ends
-    const control = (id, label, off, to) => html`<button type="button" id=${id} aria-disabled=${off ? "true" : "false"}
-      @click=${() => { if (!off) s.goto(to); }}>${label}</button>`;
+    const control = (id, label, off, to, relative = false) => html`<button type="button" id=${id}
+      aria-disabled=${off ? "true" : "false"} @click=${() => { if (!off) (relative ? s.go(to) : s.goto(to)); }}>${label}</button>`;
     render(html`
       <article class="study openings" aria-labelledby="openings-heading">
         <h1 id="openings-heading">${t("openings.heading")}</h1>
@@ -128,8 +147,8 @@ class OpeningsPage {
           ${s.board.element}
           <div class="stepper-controls" role="group" aria-label=${t("openings.controls")}>
             ${control("step-first", t("openings.first"), s.step === 0, 0)}
-            ${control("step-back", t("openings.back"), s.step === 0, s.step - 1)}
-            ${control("step-next", t("openings.next"), s.step >= n, s.step + 1)}
+            ${control("step-back", t("openings.back"), s.step === 0, -1, true)}
+            ${control("step-next", t("openings.next"), s.step >= n, 1, true)}
             ${control("step-last", t("openings.last"), s.step >= n, n)}
           </div>
           <p class="stepper-keys">${t("openings.keys")}</p>
