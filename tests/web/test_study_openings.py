@@ -22,7 +22,8 @@ def shown_position(page: Any) -> str:
 
 def step_to(page: Any, text: str) -> None:
     page.wait_for_function(
-        "(t) => document.querySelector('.stepper-announce').textContent === t", arg=text)
+        "(t) => document.querySelector('.stepper-announce').textContent === t", arg=text,
+        timeout=60_000)
     wait_boards(page)
 
 
@@ -57,7 +58,7 @@ def test_the_tiger_step_by_step_with_buttons_and_keys(page: Any, server: Any) ->
     # the next move may be tapped on the board; another legal move is refused with the book's
     page.click(".liveboard .sq[data-square=f4]")
     notice = page.locator(".lb-notice")
-    notice.wait_for()
+    notice.wait_for(timeout=60_000)
     text = notice.inner_text()
     assert "f4 gehört nicht zu dieser Eröffnung" in text and "hier folgt d3" in text
     assert shown_position(page) == Board(moves="f5d6c3").obf()

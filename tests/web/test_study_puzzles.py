@@ -65,7 +65,7 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     wrong = min(WIN["scores"], key=WIN["scores"].get)
     page.click(f".liveboard .sq[data-square={wrong}]")
     notice = page.locator(".lb-notice")
-    notice.wait_for()
+    notice.wait_for(timeout=60_000)
     assert notice.inner_text() == (f"Nicht dieser: Mit {wrong} {result(WIN['scores'][wrong])}, "
                                    "wenn beide Seiten danach fehlerfrei spielen. "
                                    "Versuche einen anderen Zug.")
@@ -76,7 +76,7 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     # the answer typed on the keyboard, file then rank
     page.keyboard.type(WIN["answer"])
     feedback = page.locator("#puzzle-feedback .ok")
-    feedback.wait_for()
+    feedback.wait_for(timeout=60_000)
     assert feedback.inner_text() == (f"Richtig! Mit {WIN['answer']} {result(WIN['score'])}, "
                                      "wenn beide Seiten danach fehlerfrei spielen.")
     button = page.locator(f"button.puzzle-button[data-puzzle='{WIN['id']}']")

@@ -30,7 +30,7 @@ def test_every_tip_has_a_live_board_with_the_engines_dots(page: Any, server: Any
     assert assert_dots_are_the_engines(page) == 8
     # the table of contents leads to each tip
     page.click("nav.study-toc a[href='#paritaet']")
-    assert page.url.endswith("#paritaet")
+    page.wait_for_url("**/tipps#paritaet")
 
 
 def test_both_moves_of_every_tip_are_judged_and_the_good_one_is_better(
@@ -66,6 +66,6 @@ def test_an_illegal_tap_is_refused_with_the_reason(page: Any, server: Any) -> No
     board = page.locator("section#ecken .liveboard")
     board.locator(".sq[data-square=a8]").click()
     notice = board.locator(".lb-notice")
-    notice.wait_for()
+    notice.wait_for(timeout=60_000)
     assert "a8" in notice.inner_text() and "schließt keinen Stein ein" in notice.inner_text()
     assert board.locator(".sq[data-square=a8][data-disc=black]").count() == 0
