@@ -144,7 +144,9 @@ class OpeningsPage {
         <section class="stepper" aria-labelledby="stepper-heading" @keydown=${(e) => s.keydown(e)}>
           <h2 id="stepper-heading" tabindex="-1">${opening ? this.name(opening) : t("openings.loading")}</h2>
           <p class="line" aria-label=${t("openings.line.label")}>${s.moves.map((m, i) => html`<span class=${i < s.step ? "played" : "ahead"}>${m}</span> `)}</p>
+          <div class="stepper-body">
           ${s.board.element}
+          <div class="stepper-side">
           <div class="stepper-controls" role="group" aria-label=${t("openings.controls")}>
             ${control("step-first", t("openings.first"), s.step === 0, 0)}
             ${control("step-back", t("openings.back"), s.step === 0, -1, true)}
@@ -154,6 +156,8 @@ class OpeningsPage {
           <p class="stepper-keys">${t("openings.keys")}</p>
           ${s.announce}
           <p class="continue">${this.continueLink()}</p>
+          </div>
+          </div>
         </section>
         ${FAMILIES.map((family) => html`
           <section class="family" id="familie-${family}" aria-labelledby="family-${family}">
