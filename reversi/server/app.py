@@ -18,7 +18,8 @@ from reversi.texts import text
 
 #: The pages of the hall; each is the same shell, the client draws the page.
 PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine",
-         "/regeln", "/lernen")
+         "/regeln", "/lernen",
+         "/tipps", "/eroeffnungen", "/aufgaben")
 
 
 def _encoding(request: Request, asset: Asset) -> str | None:

@@ -22,6 +22,7 @@ from reversi.engine import (
     IllegalMoveError,
     IllegalReason,
     InvalidSquareError,
+    Move,
     ReversiError,
     flip_order,
 )
@@ -60,17 +61,21 @@ class Session:
         self.mode, self.level, self.human, self.seed = mode, level, human, seed
         self.board = board or Board()
         self._thinks = 0
+        self.exact = False
 
     @classmethod
     def start(cls, message: Message) -> Session:
         """A new game; ``obf`` and ``moves`` (optional) set where it begins."""
-        return cls(
+        session = cls(
             mode=message.get("mode", "duo"),
             level=message.get("level", "leicht"),
             human=message.get("human", "black"),
             seed=message.get("seed"),
             board=position_board(message),
         )
+        # the study pages' play-outs: the computer plays a best move of the exact solver
+        session.exact = message.get("exact") is True
+        return session
 
     # --- who moves ----------------------------------------------------------
 
@@ -162,7 +167,10 @@ class Session:
 
         seed = None if self.seed is None else self.seed + self._thinks
         self._thinks += 1
-        move = choose_move(self.board, self.level, seed=seed)
+        if self.exact:
+            move = exact_move(self.board)
+        else:
+            move = choose_move(self.board, self.level, seed=seed)
         self.board.push(move)
         return [self._view_message("computer")]
 
@@ -269,6 +277,52 @@ def on_position(message: Message) -> Message:
 STATELESS: dict[str, Callable[[Message], Message]] = {
     "position": on_position,
 }
+
+
+# --- the study pages (/tipps, /eroeffnungen, /aufgaben) ------------------------------
+
+#: Longest analysis a page may ask for, in seconds (the worker cannot be interrupted).
+ANALYSIS_MAX_SECONDS = 5.0
+
+
+def exact_move(board: Board) -> Move:
+    """A best move of the exact solver (the hall's counting: empties go to nobody)."""
+    from reversi.ai import solve
+    from reversi.engine import Counting
+
+    return solve(board, Counting.NOBODY).best_moves[0]
+
+
+def on_analyse(message: Message) -> Message:
+    """Answer an ``analyse`` message: what Schwer's analysis thinks of every legal move of
+    the position (``obf``, ``moves`` as in ``position``), in discs for the side to move.
+
+    >>> answer = on_analyse({"type": "analyse", "moves": "f5d6c3d3c4f4f6f3e6e7",
+    ...                      "seconds": 0.2, "id": 7})
+    >>> answer["type"], answer["id"], sorted(answer["scores"]) == sorted(
+    ...     position_view(Board(moves="f5d6c3d3c4f4f6f3e6e7"))["legal"])
+    ('analysis', 7, True)
+    """
+    board = position_board(message)
+    seconds = message.get("seconds", 1.0)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+            or not 0 < seconds <= ANALYSIS_MAX_SECONDS:
+        raise ProtocolError(
+            f"an analysis takes 0 to {ANALYSIS_MAX_SECONDS} seconds, not {seconds!r}")
+    from reversi.ai import analyse
+    from reversi.engine import Counting
+
+    scores = analyse(board, float(seconds), counting=Counting.NOBODY)
+    return {
+        "type": "analysis",
+        "id": message.get("id"),
+        "obf": board.obf(),
+        "scores": {SQUARE_NAMES[sq]: {"score": s.score, "exact": s.exact, "depth": s.depth}
+                   for sq, s in sorted(scores.items())},
+    }
+
+
+STATELESS["analyse"] = on_analyse
 
 
 class Worker:

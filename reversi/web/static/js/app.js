@@ -6,6 +6,7 @@ import { loadTexts, t } from "./i18n.js";
 import { listenHall } from "./lobby.js";
 import { watchUpdates } from "./update.js";
 import { LEARN_ROUTES } from "./learn/routes.js";
+import { STUDY_ROUTES } from "./study/routes.js";
 
 /**
  * The pages by path: each draws itself into `main`. A page that needs the engine
@@ -22,6 +23,7 @@ const ROUTES = [
   { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks.js")).leaderboardPage(main) },
   { match: (path) => path === "/meilensteine", page: async (main) => (await import("./ranks.js")).milestonesPage(main) },
   ...LEARN_ROUTES,
+  ...STUDY_ROUTES,
 ];
 const START = { page: async (/** @type {HTMLElement} */ main) => (await import("./pages.js")).startPage(main) };
 

@@ -32,6 +32,9 @@ export class GamePage {
     this.error = "";
     /** @type {{text: string, kind: string, faq?: string}} */
     this.notice = { text: "", kind: "" };
+    /** the line of /allein?zuege=… until the first game has used it (null afterwards)
+     * @type {string | null | undefined} */
+    this.startLine = undefined;
     this.announced = "";
     this.recorded = false;
     this.boot = "";
@@ -179,6 +182,14 @@ export class GamePage {
       // ?los=N replays the computer's choices among equal moves (Leicht)
       const seed = Number(new URLSearchParams(location.search).get("los"));
       if (Number.isInteger(seed) && seed > 0) message.seed = seed;
+    }
+    // "gegen den Computer weiterspielen" (/eroeffnungen): the first game starts after the
+    // moves of /allein?zuege=f5d6c3, the human plays the side to move (an opening has no pass)
+    const line = this.startLine === undefined ? new URLSearchParams(location.search).get("zuege") : null;
+    this.startLine = null;
+    if (line && /^([a-h][1-8])+$/.test(line)) {
+      message.moves = line;
+      if (this.mode === "solo") message.human = (line.length / 2) % 2 === 0 ? "black" : "white";
     }
     this.notice = { text: "", kind: "" };
     this.send(message);

@@ -1,0 +1,64 @@
+// What the study pages (/tipps, /eroeffnungen, /aufgaben) share: their data files,
+// their style sheet, the worker's analysis and how a score in discs is said.
+import { LiveBoard, sharedEngine } from "../learn/liveboard.js";
+import { colorName, t } from "../i18n.js";
+
+const config = () => JSON.parse(document.getElementById("config").textContent);
+
+export async function loadData(name) {
+  const response = await fetch(`${config().app}data/${name}.json`);
+  if (!response.ok) throw new Error(`${name}.json: ${response.status}`);
+  return response.json();
+}
+
+// The pages' style sheets (and the live boards'), added once to the shared shell.
+export function useStyles() {
+  for (const name of ["learn", "study"]) {
+    const href = `${config().app}css/${name}.css`;
+    if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href.endsWith(href))) continue;
+    const link = document.createElement("link");
+    Object.assign(link, { rel: "stylesheet", href });
+    document.head.append(link);
+  }
+}
+
+// What Schwer's analysis in the worker thinks of every legal move of a position:
+// {square: {score, exact, depth}}, the final disc difference for the side to move.
+const analyses = new Map();
+export function analyse({ obf = null, moves = "" }, seconds = 1) {
+  const key = `${obf}|${moves}|${seconds}`;
+  if (!analyses.has(key)) {
+    const asked = sharedEngine().ask({ type: "analyse", obf, moves, seconds }).then((answer) => answer.scores);
+    asked.catch(() => analyses.delete(key));
+    analyses.set(key, asked);
+  }
+  return analyses.get(key);
+}
+
+// "+6 Steine für Ebenholz" / "4 Steine weniger" / "Gleichstand" for `color` (the mover).
+export function scoreText(score, color) {
+  const n = Math.round(Math.abs(score));
+  if (n === 0) return t("tips.score.even");
+  const params = { n, color: colorName(color) };
+  return score > 0 ? t("tips.score.ahead", params) : t("tips.score.behind", params);
+}
+
+export function kindText(entry) {
+  return entry.exact ? t("tips.score.exact") : t("tips.score.estimate", { depth: entry.depth });
+}
+
+// A live board whose play-out against the computer can use the exact solver
+// (`exact: true` in the worker's `new` message; docs/protocol.md). LiveBoard sends
+// no such field, so this wraps its `game` with the one extra field.
+export class StudyBoard extends LiveBoard {
+  game({ exact = false, ...options } = {}) {
+    if (!exact) return super.game(options);
+    const engine = this.engine;
+    const send = engine.sendGame;
+    engine.sendGame = (message) => {
+      engine.sendGame = send;
+      return send.call(engine, message.type === "new" ? { ...message, exact: true } : message);
+    };
+    return super.game(options);
+  }
+}

@@ -1,0 +1,116 @@
+"""/aufgaben in headless Chromium: the puzzle of the day by the Berlin calendar, a wrong
+try refused with its exact result, a solved puzzle remembered, and the play-out against
+the exact solver."""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tests.processes import REPO
+
+from .study_helpers import assert_dots_are_the_engines, boards, wait_boards
+
+DATA = json.loads((REPO / "reversi/web/static/data/puzzles.json").read_text())
+PUZZLES = DATA["puzzles"]
+#: a puzzle with a unique winning move and a move that loses
+WIN = next(p for p in PUZZLES if p["kind"] == "win" and p["empties"] <= 8
+           and min(p["scores"].values()) < 0)
+
+
+def puzzle_of_the_day(utc: str) -> dict[str, Any]:
+    """The page's rule, said again: Berlin's calendar day walks the set in a stride of 7
+    (or the next number coprime to the set's size)."""
+    day = datetime.fromisoformat(utc).astimezone(ZoneInfo("Europe/Berlin")).date()
+    number = (day - datetime(1970, 1, 1).date()).days
+    stride = 7
+    while math.gcd(stride, len(PUZZLES)) != 1:
+        stride += 1
+    return PUZZLES[number * stride % len(PUZZLES)]  # type: ignore[no-any-return]
+
+
+def result(score: int) -> str:
+    if score == 0:
+        return "endet unentschieden"
+    return f"gewinnt mit {score} Steinen Vorsprung" if score > 0 else \
+        f"verliert mit {-score} Steinen Rückstand"
+
+
+@pytest.mark.parametrize("utc", ["2026-12-01T22:59:00+00:00", "2026-12-01T23:00:00+00:00",
+                                 "2027-06-30T21:59:00+00:00", "2027-06-30T22:00:00+00:00"])
+def test_the_puzzle_of_the_day_follows_the_berlin_calendar(
+        page: Any, server: Any, utc: str) -> None:
+    page.clock.set_fixed_time(utc)
+    page.goto(server.url + "/aufgaben")
+    expected = puzzle_of_the_day(utc)
+    page.wait_for_selector(f"section.puzzle[data-puzzle='{expected['id']}']")
+    assert page.locator("#puzzle-heading").inner_text().startswith("Aufgabe des Tages")
+    berlin = datetime.fromisoformat(utc).astimezone(ZoneInfo("Europe/Berlin")).date()
+    assert page.locator("#go-today").inner_text() == f"Aufgabe des Tages ({berlin.isoformat()})"
+
+
+def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered(
+        page: Any, server: Any) -> None:
+    page.goto(server.url + f"/aufgaben#{WIN['id']}")
+    wait_boards(page)
+    color = "Ebenholz" if WIN["turn"] == "black" else "Perlmutt"
+    assert page.locator("#puzzle-task").inner_text().startswith(f"{color} ist am Zug und gewinnt")
+    assert_dots_are_the_engines(page)
+    before = boards(page)[0]["discs"]
+    wrong = min(WIN["scores"], key=WIN["scores"].get)
+    page.click(f".liveboard .sq[data-square={wrong}]")
+    notice = page.locator(".lb-notice")
+    notice.wait_for(timeout=60_000)
+    assert notice.inner_text() == (f"Nicht dieser: Mit {wrong} {result(WIN['scores'][wrong])}, "
+                                   "wenn beide Seiten danach fehlerfrei spielen. "
+                                   "Versuche einen anderen Zug.")
+    wait_boards(page)
+    assert boards(page)[0]["discs"] == before  # refused: nothing was set
+    assert page.locator("#play-wrong").inner_text().endswith(f"{wrong} gegen Schwer ausspielen")
+
+    # the answer typed on the keyboard, file then rank
+    page.keyboard.type(WIN["answer"])
+    feedback = page.locator("#puzzle-feedback .ok")
+    feedback.wait_for(timeout=60_000)
+    assert feedback.inner_text() == (f"Richtig! Mit {WIN['answer']} {result(WIN['score'])}, "
+                                     "wenn beide Seiten danach fehlerfrei spielen.")
+    button = page.locator(f"button.puzzle-button[data-puzzle='{WIN['id']}']")
+    assert button.get_attribute("data-solved") == "true"
+    assert button.get_attribute("aria-label").endswith(", gelöst")
+
+    page.reload()
+    page.wait_for_selector(f"section.puzzle[data-puzzle='{WIN['id']}']")
+    assert page.locator(f"button.puzzle-button[data-puzzle='{WIN['id']}']").get_attribute(
+        "data-solved") == "true"
+    assert f"Stufe {WIN['step']}" in page.locator(".puzzle-step").nth(WIN["step"] - 1).inner_text()
+    assert page.locator(".puzzle-step").nth(WIN["step"] - 1).locator(".step-done").inner_text() \
+        == "1 von 10 gelöst"
+
+
+def test_the_rest_is_played_out_against_the_exact_solver(page: Any, server: Any) -> None:
+    page.goto(server.url + f"/aufgaben#{WIN['id']}")
+    wait_boards(page)
+    page.click("#show-answer")
+    page.click("#play-out")
+    human = WIN["turn"]
+    for _ in range(WIN["empties"] + 2):
+        page.wait_for_function(
+            "() => { const lb = document.querySelector('.liveboard');"
+            " return lb.dataset.state === 'idle' && (lb.querySelector('.show-dot') ||"
+            " document.querySelector('#puzzle-feedback').textContent.includes('zu Ende')); }",
+            timeout=60_000)
+        if "zu Ende" in page.locator("#puzzle-feedback").inner_text():
+            break
+        page.locator(".liveboard .sq.show-dot").first.click()
+        page.wait_for_timeout(200)
+    assert "Die Partie ist zu Ende" in page.locator("#puzzle-feedback").inner_text()
+    discs = list(boards(page)[0]["discs"].values())
+    margin = discs.count(human) - discs.count("white" if human == "black" else "black")
+    # the solver defends perfectly: whatever the human plays after the answer, no better
+    # result than the puzzle's exact score is possible
+    assert margin <= WIN["score"]
