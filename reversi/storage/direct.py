@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -49,6 +48,10 @@ class DirectPool:
     """
 
     def __init__(self, connect_kwargs: dict[str, Any], size: int = DIRECT_CONNECTIONS) -> None:
+        # imported here: asyncpg is the extra [postgres], SQLite needs none of it
+        import asyncpg  # type: ignore[import-untyped]
+
+        self._asyncpg = asyncpg
         self._kwargs = connect_kwargs
         #: the free slots: a connection, or None for one not made yet (the most
         #: recently used first, so that a quiet server keeps using few)
@@ -64,7 +67,7 @@ class DirectPool:
         conn = await self._acquire()
         try:
             status: str = await conn.execute(query, *args)
-        except asyncpg.PostgresError:
+        except self._asyncpg.PostgresError:
             # the server refused the statement: the connection is fine unless it broke
             self._release(conn)
             raise
@@ -88,7 +91,7 @@ class DirectPool:
         if conn is not None:
             conn.terminate()
         try:
-            conn = await asyncpg.connect(**self._kwargs)
+            conn = await self._asyncpg.connect(**self._kwargs)
         except BaseException:
             self._free.put_nowait(None)
             raise
