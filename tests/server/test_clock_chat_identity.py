@@ -173,7 +173,9 @@ async def test_a_new_nickname_reaches_the_seats_of_open_tables(service: DuelServ
     seat = next(s for s in state["table"]["seats"] if not s["free"] and s["color"] == "black")
     assert seat["name"] == "Neuer Name" and state["version"] == before + 1
     async with service.repo.read() as tx:
-        events = await tx.events_after((await tx.table(code)).id, before)
+        row = await tx.table(code)
+        assert row is not None and row.id is not None
+        events = await tx.events_after(row.id, before)
     assert [(e.kind, e.payload["name"]) for e in events] == [("renamed", "Neuer Name")]
     # a finished table keeps the name it was played under; renaming again is no change
     old = await view(service, finished, black)
