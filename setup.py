@@ -6,6 +6,7 @@ An editable install (dev/setup) leaves the browser build to dev/setup, which run
 beside the installation.
 """
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -20,6 +21,8 @@ class BuildPyWithClient(build_py):
             from reversi.web.build import build
 
             build(quiet=True)
+            # a wheel holds what the sources hold now, not what an earlier build left
+            shutil.rmtree(Path(self.build_lib) / "reversi", ignore_errors=True)
         super().run()
 
 
