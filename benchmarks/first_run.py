@@ -1,17 +1,19 @@
 """How long ``dev/start`` takes to a served page: on a fresh clone, and again unchanged.
 
-    python benchmarks/first_run.py [--source .] [--port 8765] [--cold] [--keep]
+    python benchmarks/first_run.py [--source .] [--commit REV] [--port 8765]
+                                   [--cold | --no-build-cache] [--keep]
 
-Clones the committed HEAD of ``--source`` into a new temporary folder, runs
+Clones the committed HEAD (or ``--commit``) of ``--source`` into a new temporary folder, runs
 ``dev/start`` there with ``REVERSI_PORT`` and polls ``http://127.0.0.1:PORT/``
 until it answers 200; then stops the hall (SIGINT, as Ctrl+C does) and runs
 ``dev/start`` a second time in the same clone, where nothing has changed.
 Prints both times, the lines ``dev/start`` printed, and the load average.
 
-``--cold`` empties the package caches for the run: ``PIP_NO_CACHE_DIR=1``,
-``UV_NO_CACHE=1`` and a new, empty npm cache folder (the packages then come from
-the registries again). Without it the caches are the machine's own, as on a
-developer's machine.
+``--cold`` empties the caches for the run: ``PIP_NO_CACHE_DIR=1``, ``UV_NO_CACHE=1``,
+a new, empty npm cache folder (the packages then come from the registries again) and an
+empty build cache (``REVERSI_BUILD_CACHE``, Pyodide's compressed files).
+``--no-build-cache`` empties only the build cache: a developer's first clone. Without
+either the caches are the machine's own, as on a developer's machine after a first clone.
 """
 
 from __future__ import annotations
@@ -72,21 +74,31 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--source", type=Path, default=REPO, help="the repository to clone")
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--cold", action="store_true", help="without pip/uv/npm caches")
+    cache_options = parser.add_mutually_exclusive_group()
+    cache_options.add_argument("--cold", action="store_true",
+                               help="without pip/uv/npm/build caches")
+    cache_options.add_argument("--no-build-cache", action="store_true",
+                               help="with the package caches, without the build cache")
+    parser.add_argument("--commit", help="the commit to clone (default: HEAD)")
     parser.add_argument("--keep", action="store_true", help="keep the clone")
     args = parser.parse_args(argv)
 
     work = Path(tempfile.mkdtemp(prefix="reversi-first-run-"))
     clone = work / "reversi"
     subprocess.run(["git", "clone", "--quiet", str(args.source), str(clone)], check=True)
+    if args.commit:
+        subprocess.run(["git", "checkout", "--quiet", args.commit], cwd=clone, check=True)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=clone, check=True,
                             capture_output=True, text=True).stdout.strip()
     env = dict(os.environ, REVERSI_PORT=str(args.port))
     if args.cold:
         env.update(PIP_NO_CACHE_DIR="1", UV_NO_CACHE="1",
                    npm_config_cache=str(work / "npm-cache"))
+    if args.cold or args.no_build_cache:
+        env.update(REVERSI_BUILD_CACHE=str(work / "build-cache"))
+    caches = "cold" if args.cold else "warm, empty build" if args.no_build_cache else "warm"
     print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, commit {commit}, "
-          f"{'cold' if args.cold else 'warm'} caches, load average before "
+          f"{caches} caches, load average before "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     try:
         for label in ("fresh clone", "unchanged"):
