@@ -6,7 +6,7 @@
 Clones the committed HEAD (or ``--commit``) of ``--source`` into a new temporary folder, runs
 ``dev/start`` there with ``REVERSI_PORT`` and polls ``http://127.0.0.1:PORT/``
 until it answers 200; then stops the hall (SIGINT, as Ctrl+C does) and runs
-``dev/start`` a second time in the same clone, where nothing has changed.
+``dev/start`` again ``--unchanged`` times in the same clone, where nothing has changed.
 Prints both times, the lines ``dev/start`` printed, and the load average.
 
 ``--cold`` empties the caches for the run: ``PIP_NO_CACHE_DIR=1``, ``UV_NO_CACHE=1``,
@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     cache_options.add_argument("--no-build-cache", action="store_true",
                                help="with the package caches, without the build cache")
     parser.add_argument("--commit", help="the commit to clone (default: HEAD)")
+    parser.add_argument("--unchanged", type=int, default=3,
+                        help="how often to start again unchanged (default 3)")
     parser.add_argument("--keep", action="store_true", help="keep the clone")
     args = parser.parse_args(argv)
 
@@ -101,8 +103,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{caches} caches, load average before "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     try:
-        for label in ("fresh clone", "unchanged"):
-            log = work / f"{label.replace(' ', '-')}.log"
+        labels = ["fresh clone"] + [f"unchanged ({n})" for n in range(1, args.unchanged + 1)]
+        for label in labels:
+            log = work / f"{label.replace(' ', '-')}.log".replace("(", "").replace(")", "")
             seconds = timed_start(clone, args.port, env, log)
             print(f"\n{label}: {seconds:.1f} s to a served page "
                   f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
