@@ -70,7 +70,7 @@ def test_pyodide_is_compressed_once_and_then_taken_from_the_build_cache(
     monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "node_modules")
     monkeypatch.setattr(build, "DIST", tmp_path / "dist")
     monkeypatch.setenv("REVERSI_BUILD_CACHE", str(tmp_path / "cache"))
-    out, cached = tmp_path / "dist" / "pyodide", tmp_path / "cache" / f"pyodide-{version}"
+    out, cached = tmp_path / "dist" / "pyodide", tmp_path / "cache" / f"pyodide-{version}-br11"
 
     assert build.build_pyodide() == "kopiert, mit brotli und gzip komprimiert"
     made = sorted(p.name for p in out.iterdir())

@@ -14,8 +14,10 @@ The wheel carries ``static/`` and ``dist/``: its build step (setup.py) runs this
 Each step is skipped when its inputs have not changed, so running it again is quick.
 Steps 2 and 3 run side by side (each keeps one core busy: brotli at quality 11 on
 Pyodide's wasm, Pyodide's CPython under Node). A step that did work prints one German
-line with its duration; ``--step npm`` runs step 1 alone, with any Python 3.11 (dev/setup
-runs it beside the installation of the Python environment).
+line with its duration. ``--step`` runs single steps; the file also runs as a script,
+since it imports only the standard library (and brotli to compress): dev/setup runs
+step 1 with any Python 3.11 and steps 2 and 3 as soon as ``.venv`` has brotli, beside
+the installation of the rest of the Python environment.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ WEB = Path(__file__).resolve().parent
 REPO = WEB.parent.parent
 DIST = WEB / "dist"
 NODE_MODULES = WEB / "node_modules"
+#: brotli's quality for Pyodide's files: its best, since they are served a million times
+PYODIDE_QUALITY = 11
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 #: The Python sources shipped to the browser; a change to any of them rebuilds the zips.
 PY_SOURCES = ("reversi/__init__.py", "reversi/engine", "reversi/ai", "reversi/web/__init__.py",
@@ -133,7 +137,7 @@ def build_pyodide() -> bool | str:
     if _stamp_ok(out, key):
         return False
     cache = build_cache()
-    cached = cache / f"pyodide-{key}" if cache else None
+    cached = cache / f"pyodide-{key}-br{PYODIDE_QUALITY}" if cache else None
     shutil.rmtree(out, ignore_errors=True)
     if cached and _stamp_ok(cached, key):
         shutil.copytree(cached, out, ignore=shutil.ignore_patterns(".stamp"))
@@ -142,7 +146,7 @@ def build_pyodide() -> bool | str:
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE_MODULES / "pyodide" / name, out / name)
-    _compress(out, quality=11)
+    _compress(out, quality=PYODIDE_QUALITY)
     (out / ".stamp").write_text(key)
     if cached:
         with contextlib.suppress(OSError):  # a read-only or full cache costs only time
