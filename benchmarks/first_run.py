@@ -7,7 +7,8 @@ Clones the committed HEAD (or ``--commit``) of ``--source`` into a new temporary
 ``dev/start`` there with ``REVERSI_PORT`` and polls ``http://127.0.0.1:PORT/``
 until it answers 200; then stops the hall (SIGINT, as Ctrl+C does) and runs
 ``dev/start`` again ``--unchanged`` times in the same clone, where nothing has changed.
-Prints both times, the lines ``dev/start`` printed, and the load average.
+Prints the times, the CPU seconds of all that ``dev/start`` ran (less dependent on the
+machine's other load than the time), the lines ``dev/start`` printed, and the load average.
 
 ``--cold`` empties the caches for the run: ``PIP_NO_CACHE_DIR=1``, ``UV_NO_CACHE=1``,
 a new, empty npm cache folder (the packages then come from the registries again) and an
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -43,9 +45,16 @@ def _answers(url: str) -> bool:
         return False
 
 
-def timed_start(clone: Path, port: int, env: dict[str, str], log: Path) -> float:
-    """Seconds from starting ``dev/start`` until its page answers; the hall is stopped after."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_start(clone: Path, port: int, env: dict[str, str], log: Path) -> tuple[float, float]:
+    """Seconds from starting ``dev/start`` until its page answers, and the CPU seconds of
+    everything it ran (the hall's start included; it is stopped after)."""
     url = f"http://127.0.0.1:{port}/"
+    cpu = _children_cpu()
     began = time.monotonic()
     with log.open("w") as out:
         process = subprocess.Popen(["dev/start"], cwd=clone, env=env, stdout=out,
@@ -59,7 +68,7 @@ def timed_start(clone: Path, port: int, env: dict[str, str], log: Path) -> float
                 if time.monotonic() - began > LIMIT:
                     raise SystemExit(f"no page after {LIMIT:.0f} s:\n" + log.read_text()[-4000:])
                 time.sleep(0.1)
-            return time.monotonic() - began
+            seconds = time.monotonic() - began
         finally:
             os.killpg(process.pid, signal.SIGINT)
             try:
@@ -67,6 +76,7 @@ def timed_start(clone: Path, port: int, env: dict[str, str], log: Path) -> float
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+    return seconds, _children_cpu() - cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,8 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         labels = ["fresh clone"] + [f"unchanged ({n})" for n in range(1, args.unchanged + 1)]
         for label in labels:
             log = work / f"{label.replace(' ', '-')}.log".replace("(", "").replace(")", "")
-            seconds = timed_start(clone, args.port, env, log)
-            print(f"\n{label}: {seconds:.1f} s to a served page "
+            seconds, cpu = timed_start(clone, args.port, env, log)
+            print(f"\n{label}: {seconds:.1f} s to a served page, {cpu:.1f} s of CPU "
                   f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
             lines = log.read_text().splitlines()
             shown = lines if len(lines) <= 30 else [*lines[:12], f"  … {len(lines) - 24} lines …",
