@@ -1,36 +1,52 @@
 """Builds what the browser loads besides the static client: ``python -m reversi.web.build``.
 
-1. ``npm ci`` installs Pyodide (and axe-core for the browser tests) into
-   ``reversi/web/node_modules`` from the pinned ``package-lock.json``.
-2. Pyodide's runtime files are copied to ``reversi/web/dist/pyodide/``, and the
-   client's template library (lit-html, ES modules) to ``reversi/web/dist/vendor/``.
-   The web app's icons (192, 512 and a maskable 512 px PNG) are drawn from
-   ``static/icon.svg`` with resvg, and its manifest is written with the German names of
-   ``static/de.json``, into ``reversi/web/dist/icons/`` (tools/web/icons.mjs).
+1. ``npm ci`` installs Pyodide, lit-html, and the build's and tests' tools (resvg,
+   TypeScript, axe-core) into ``reversi/web/node_modules`` from the pinned
+   ``package-lock.json``.
+2. Pyodide's runtime files are copied to ``reversi/web/dist/pyodide/`` and compressed
+   (or taken from the machine's build cache, see :func:`build_cache`); the client's
+   template library (lit-html, ES modules) is copied to ``reversi/web/dist/vendor/``;
+   the web app's icons (192, 512 and a maskable 512 px PNG) are drawn from
+   ``static/icon.svg`` with resvg and its manifest is written with the German names of
+   ``static/de.json`` into ``reversi/web/dist/icons/`` (tools/web/icons.mjs).
 3. Pyodide's own CPython, run under Node, trims the standard library to what the
    worker imports and precompiles it and the reversi package to ``.pyc``
    (``dist/py/stdlib.zip``, ``dist/py/reversi.zip``; see tools/web/pybuild.mjs).
 4. Every file in ``dist/`` gets a brotli (``.br``) and a gzip (``.gz``) twin.
 
+The wheel carries ``static/`` and ``dist/``: its build step (setup.py) runs this first.
+
 Each step is skipped when its inputs have not changed, so running it again is quick.
+Steps 2 and 3 run side by side (each keeps one core busy: brotli at quality 11 on
+Pyodide's wasm, Pyodide's CPython under Node). A step that did work prints one German
+line with its duration. ``--step`` runs single steps; the file also runs as a script,
+since it imports only the standard library (and brotli to compress): dev/setup runs
+step 1 with any Python 3.11 and steps 2 and 3 as soon as ``.venv`` has brotli, beside
+the installation of the rest of the Python environment.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 WEB = Path(__file__).resolve().parent
 REPO = WEB.parent.parent
 DIST = WEB / "dist"
 NODE_MODULES = WEB / "node_modules"
+#: brotli's quality for Pyodide's files: its best, since they are served a million times
+PYODIDE_QUALITY = 11
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 #: npm packages the client imports as ES modules, served as ``/app/<hash>/vendor/<package>/``
 VENDORED = ("lit-html",)
@@ -46,9 +62,23 @@ def pyodide_version() -> str:
     return str(lock["packages"]["node_modules/pyodide"]["version"])
 
 
-def _log(quiet: bool, text: str) -> None:
-    if not quiet:
-        print(f"reversi.web.build: {text}", file=sys.stderr)
+def seconds(value: float) -> str:
+    """A duration as the step lines give it: ``4,2 s``."""
+    return f"{value:.1f} s".replace(".", ",")
+
+
+def _step(quiet: bool, title: str, run: Callable[[], bool | str]) -> None:
+    """Runs one step; when it did work, prints ``title … 4,2 s``.
+
+    ``run`` returns False when its inputs had not changed, True when it did its work,
+    or a note on how it did it, which the line gives in brackets.
+    """
+    began = time.monotonic()
+    done = run()
+    if done and not quiet:
+        note = f" ({done})" if isinstance(done, str) else ""
+        print(f"  {title}{note} … {seconds(time.monotonic() - began)}", file=sys.stderr,
+              flush=True)
 
 
 def _digest(paths: Iterable[Path], extra: str = "") -> str:
@@ -85,7 +115,7 @@ def _compress(folder: Path, quality: int) -> None:
         Path(f"{path}.gz").write_bytes(gzip.compress(data, 9, mtime=0))
 
 
-def npm_install(quiet: bool) -> None:
+def npm_install() -> bool:
     lock = json.loads((WEB / "package-lock.json").read_text())["packages"]
 
     def installed(name: str) -> bool:
@@ -93,30 +123,59 @@ def npm_install(quiet: bool) -> None:
         return manifest.exists() and \
             json.loads(manifest.read_text())["version"] == lock[f"node_modules/{name}"]["version"]
 
+    did = False
     if not all(installed(name) for name in ("pyodide", *TOOLS, *VENDORED)):
-        _log(quiet, "npm ci (pyodide, lit-html, resvg, typescript, axe-core)")
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                       cwd=WEB, check=True, stdout=subprocess.DEVNULL if quiet else None)
+        result = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                                cwd=WEB, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SystemExit(f"reversi.web.build: npm ci failed:\n{result.stdout}{result.stderr}")
+        did = True
     # the JS check (reversi/web/jsconfig.json) finds lit-html's types where the pages
     # import it from: ../vendor/lit-html/
     link = NODE_MODULES / ".jscheck" / "vendor" / "lit-html"
     if not link.exists():
         link.parent.mkdir(parents=True, exist_ok=True)
         link.symlink_to(Path("..") / ".." / "lit-html")
+    return did
 
 
-def build_pyodide(quiet: bool) -> None:
+def build_cache() -> Path | None:
+    """Where Pyodide's compressed files are kept for the next clone on this machine.
+
+    ``REVERSI_BUILD_CACHE`` names the folder (empty: no cache); by default it is
+    ``reversi`` in the user's cache folder. Pyodide's files change only with its version,
+    and brotli at quality 11 takes half a minute on the wasm.
+    """
+    folder = os.environ.get("REVERSI_BUILD_CACHE")
+    if folder is None:
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "reversi"
+    return Path(folder) if folder else None
+
+
+def build_pyodide() -> bool | str:
     out = DIST / "pyodide"
     key = pyodide_version()
     if _stamp_ok(out, key):
-        return
-    _log(quiet, f"Pyodide {key}: copying and compressing (brotli, about a minute)")
+        return False
+    cache = build_cache()
+    cached = cache / f"pyodide-{key}-br{PYODIDE_QUALITY}" if cache else None
     shutil.rmtree(out, ignore_errors=True)
+    if cached and _stamp_ok(cached, key):
+        shutil.copytree(cached, out, ignore=shutil.ignore_patterns(".stamp"))
+        (out / ".stamp").write_text(key)
+        return f"aus {cached}"
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE_MODULES / "pyodide" / name, out / name)
-    _compress(out, quality=11)
+    _compress(out, quality=PYODIDE_QUALITY)
     (out / ".stamp").write_text(key)
+    if cached:
+        with contextlib.suppress(OSError):  # a read-only or full cache costs only time
+            aside = cached.with_name(f"{cached.name}.{os.getpid()}")
+            shutil.copytree(out, aside, dirs_exist_ok=True)
+            shutil.rmtree(cached, ignore_errors=True)
+            aside.rename(cached)
+    return "kopiert, mit brotli und gzip komprimiert"
 
 
 def _vendor_files(package: Path) -> list[Path]:
@@ -125,13 +184,12 @@ def _vendor_files(package: Path) -> list[Path]:
     return sorted(path for path in files if path.is_file())
 
 
-def build_vendor(quiet: bool) -> None:
+def build_vendor() -> bool:
     out = DIST / "vendor"
     packages = [NODE_MODULES / name for name in VENDORED]
     key = _digest([path for package in packages for path in _vendor_files(package)])
     if _stamp_ok(out, key):
-        return
-    _log(quiet, "copying " + ", ".join(VENDORED))
+        return False
     shutil.rmtree(out, ignore_errors=True)
     for package in packages:
         for path in _vendor_files(package):
@@ -141,6 +199,7 @@ def build_vendor(quiet: bool) -> None:
             target.write_text("".join(f"{line}\n" for line in lines
                                       if not line.startswith("//# sourceMappingURL=")))
     (out / ".stamp").write_text(key)
+    return True
 
 
 def manifest(texts: dict[str, str]) -> dict[str, object]:
@@ -155,14 +214,13 @@ def manifest(texts: dict[str, str]) -> dict[str, object]:
             "background_color": "#f4f1ea", "icons": icons}
 
 
-def build_icons(quiet: bool) -> None:
+def build_icons() -> bool:
     out = DIST / "icons"
     sources = [WEB / "static" / "icon.svg", WEB / "static" / "de.json",
                REPO / "tools/web/icons.mjs", Path(__file__)]
     key = _digest(sources)
     if _stamp_ok(out, key):
-        return
-    _log(quiet, "drawing the app icons and writing the manifest")
+        return False
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     result = subprocess.run(
@@ -174,14 +232,14 @@ def build_icons(quiet: bool) -> None:
     (out / "manifest.webmanifest").write_text(
         json.dumps(manifest(texts), ensure_ascii=False, indent=1) + "\n")
     (out / ".stamp").write_text(key)
+    return True
 
 
-def build_python(quiet: bool, force: bool = False) -> None:
+def build_python(force: bool = False) -> bool:
     out = DIST / "py"
     key = _digest(_sources(), pyodide_version())
     if not force and _stamp_ok(out, key):
-        return
-    _log(quiet, "trimming and precompiling the standard library with Pyodide under Node")
+        return False
     # built aside and swapped in at the end: a failed build keeps the last good one
     new = DIST / "py.new"
     shutil.rmtree(new, ignore_errors=True)
@@ -194,21 +252,38 @@ def build_python(quiet: bool, force: bool = False) -> None:
     if result.returncode != 0:
         shutil.rmtree(new, ignore_errors=True)
         raise SystemExit(f"reversi.web.build: Pyodide build failed:\n{result.stderr[-4000:]}")
-    _log(quiet, result.stdout.strip())
     _compress(new, quality=9)
     (new / ".stamp").write_text(key)
     shutil.rmtree(out, ignore_errors=True)
     new.rename(out)
+    return True
 
 
-def build(quiet: bool = False, force: bool = False) -> None:
+STEPS = ("npm", "pyodide", "vendor", "icons", "python")
+
+
+def build(quiet: bool = False, force: bool = False, steps: Iterable[str] = STEPS) -> None:
     if shutil.which("node") is None or shutil.which("npm") is None:
         raise SystemExit("reversi.web.build: needs Node.js and npm (apt-get install nodejs npm)")
-    npm_install(quiet)
-    build_pyodide(quiet)
-    build_vendor(quiet)
-    build_icons(quiet)
-    build_python(quiet, force)
+    steps = set(steps)
+    if "npm" in steps:
+        _step(quiet, "Node-Pakete (npm ci: Pyodide, lit-html, resvg, TypeScript, axe-core)",
+              npm_install)
+    if "vendor" in steps:
+        _step(quiet, "lit-html für die Seiten", build_vendor)
+    if "icons" in steps:
+        _step(quiet, "App-Symbole und Manifest", build_icons)
+    version = pyodide_version()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        running = []
+        if "pyodide" in steps:
+            running.append(pool.submit(_step, quiet, f"Pyodide {version}",
+                                       build_pyodide))
+        if "python" in steps:
+            running.append(pool.submit(_step, quiet, "Standardbibliothek vorkompilieren",
+                                       lambda: build_python(force)))
+        for future in running:
+            future.result()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -216,8 +291,10 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
     parser.add_argument("--force", action="store_true", help="rebuild the Python zips")
+    parser.add_argument("--step", action="append", choices=STEPS,
+                        help="run only this step (repeatable; default: all)")
     args = parser.parse_args(argv)
-    build(quiet=args.quiet, force=args.force)
+    build(quiet=args.quiet, force=args.force, steps=args.step or STEPS)
     return 0
 
 

@@ -12,7 +12,7 @@ from tests.engine.strategies import played_games
 
 TAGS = st.dictionaries(
     st.sampled_from(["PB", "PW", "PC", "DT", "RE"]),
-    st.text(st.characters(blacklist_characters="[]\\", blacklist_categories=("Cs",)), max_size=12))
+    st.text(st.characters(exclude_characters="[]\\", exclude_categories=["Cs"]), max_size=12))
 
 ARCHIVE = """\
 (;GM[Othello]PC[GGS/os]DT[2003.01.01_00:00:00.UTC]PB[ada]PW[bo]RE[+64.000]TI[5:00//02:00]

@@ -40,7 +40,7 @@ async def play_first_legal(server: DuelServer, code: str, black: str, white: str
                            limit: int = 100) -> dict[str, Any]:
     """Plays the first legal move of whoever is to move until the game ends."""
     for _ in range(limit):
-        table = (await view(server, code))["table"]
+        table: dict[str, Any] = (await view(server, code))["table"]
         if table["status"] != "playing":
             return table
         game = table["game"]

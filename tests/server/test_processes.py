@@ -74,6 +74,10 @@ def receive(ws: Any, kind: str, limit: int = 30) -> dict[str, Any]:
     raise AssertionError(f"no {kind!r} message")
 
 
+def ws_url(base: str) -> str:
+    return base.replace("http://", "ws://") + "/ws"
+
+
 def test_a_move_on_one_process_reaches_a_socket_on_the_other(two_servers: list[str]) -> None:
     one, two = two_servers
     with httpx.Client(base_url=one) as a, httpx.Client(base_url=two) as b:
@@ -81,7 +85,6 @@ def test_a_move_on_one_process_reaches_a_socket_on_the_other(two_servers: list[s
         assert b.post(f"/api/tables/{code}/join").status_code == 200
         cookie_a = "; ".join(f"{k}={v}" for k, v in a.cookies.items())
         cookie_b = "; ".join(f"{k}={v}" for k, v in b.cookies.items())
-        ws_url = lambda base: base.replace("http://", "ws://") + "/ws"  # noqa: E731
         with connect(ws_url(one), additional_headers={"Cookie": cookie_a}) as wa, \
                 connect(ws_url(two), additional_headers={"Cookie": cookie_b}) as wb:
             for ws in (wa, wb):

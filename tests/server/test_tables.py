@@ -150,6 +150,7 @@ async def test_of_two_racing_moves_exactly_one_applies(service: DuelServer) -> N
 async def test_of_two_moves_on_the_same_cached_row_exactly_one_applies(
         service: DuelServer) -> None:
     code, black, _white = await seated(service)
+    assert service.broker is not None
     other = DuelService(stored(service), service.broker, service.settings)  # another process
     row = await stored(service).read(lambda rows: rows.table(code))
     assert row is not None

@@ -32,13 +32,14 @@ def wait_boards(page: Any, timeout: float = 60_000) -> None:
 
 def board_state(board: Any) -> dict[str, Any]:
     """A live board as drawn: its discs, the side to move, the dotted squares, the figure."""
-    return board.evaluate("""el => ({
+    state: dict[str, Any] = board.evaluate("""el => ({
       discs: [...el.querySelectorAll('.sq')].map(b => b.dataset.disc || ''),
       names: [...el.querySelectorAll('.sq')].map(b => b.dataset.square),
       turn: el.querySelector('.board').dataset.turn,
       dots: [...el.querySelectorAll('.sq.show-dot')].map(b => b.dataset.square),
       figure: el.querySelector('.lb-figure-text')?.textContent ?? null,
-    })""")  # type: ignore[no-any-return]
+    })""")
+    return state
 
 
 def engine_legal(state: dict[str, Any]) -> list[str]:

@@ -69,7 +69,9 @@ def test_every_mini_board_shows_the_engines_legal_moves(page: Any, server: Any) 
         assert sorted(state["dots"]) == sorted(engine_legal(state)), i
         assert board_line(state) in state["figure"]
     # the boards whose text names the squares: the engine agrees with the prose
-    dots = lambda rule: sorted(board_state(page.locator(f"#{rule} .liveboard"))["dots"])  # noqa: E731
+    def dots(rule: str) -> list[str]:
+        return sorted(board_state(page.locator(f"#{rule} .liveboard"))["dots"])
+
     assert dots("regel-brett") == ["c4", "d3", "e6", "f5"]
     assert dots("regel-erlaubt") == ["c3", "c4", "c5", "c6", "c7"]
     assert "b4" in dots("regel-linie") and "b6" not in dots("regel-linie")
