@@ -14,6 +14,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "reversi"
 #: the engine writes the seed's text figure ("Schwarze Steine …") in the browser as well:
 #: a notation, not a text of the hall
 NOTATION = {PACKAGE / "engine" / "figure.py"}
+#: the set-up's step lines ("Pyodide … 4,2 s"): printed for developers by a script that
+#: runs before any Python environment exists (dev/setup), not texts of the hall
+SETUP = {PACKAGE / "web" / "build.py"}
 GERMAN = re.compile(r"[äöüÄÖÜß„“]|\b(?:Du|du|der|die|das|ist|nicht|bitte|Bitte|Zug|Tisch)\b")
 KEY = re.compile(r"[a-z_]+(?:\.[a-z_0-9]+)+")  # e.g. server.bad_json.object
 #: how each kind of call names its text: (function, argument holding the key, default)
@@ -22,7 +25,7 @@ KEYED = {"text": 0, "BadInput": 1, "BadGame": 0}
 
 def python_files(root: Path) -> list[Path]:
     return [p for p in sorted(root.rglob("*.py"))
-            if "dist" not in p.parts and p not in NOTATION and "ai" not in p.parts]
+            if "dist" not in p.parts and p not in NOTATION | SETUP and "ai" not in p.parts]
 
 
 def docstrings(tree: ast.AST) -> set[int]:
