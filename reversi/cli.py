@@ -7,7 +7,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from reversi import __version__
+from reversi import __version__, cli_engine
 from reversi.engine import Board, ReversiError, perft
 
 
@@ -45,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--port", type=int, default=8000, help="port to listen on")
     cmd.set_defaults(run=_serve)
     _add_ai_commands(commands)
+    cli_engine.add_commands(commands)
     return parser
 
 

@@ -120,11 +120,13 @@ def main() -> str:
     sources: dict[str, bytes] = {}
     for entry in REVERSI:
         path = Path(SRC, entry)
-        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            sources[str(file.relative_to(SRC))] = file.read_bytes()
-    reversi = dict(sources)
+        for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
+            if file.suffix in (".py", ".bin") and "__pycache__" not in file.parts:
+                sources[str(file.relative_to(SRC))] = file.read_bytes()
+    reversi = dict(sources)  # modules with their sources, and data files (.bin) as they are
     for name, source in sources.items():
-        reversi[name[:-3] + ".pyc"] = pyc(source, f"/lib/reversi.zip/{name}")
+        if name.endswith(".py"):
+            reversi[name[:-3] + ".pyc"] = pyc(source, f"/lib/reversi.zip/{name}")
     write_zip(f"{OUT}/reversi.zip", reversi)
 
     modules = sorted(m[:-4].replace("/", ".").removesuffix(".__init__") for m in members)
