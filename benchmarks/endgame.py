@@ -70,7 +70,7 @@ def report(label: str, seconds: list[float], cpu: list[float], nodes: list[int])
         f"p95 {percentile(seconds, 0.95):.3f} s, max {max(seconds):.3f} s, "
         f"mean {statistics.fmean(seconds):.3f} s; CPU median {statistics.median(cpu):.3f} s, "
         f"p95 {percentile(cpu, 0.95):.3f} s, max {max(cpu):.3f} s; "
-        f"median nodes {statistics.median(nodes):,.0f}",
+        f"median nodes {statistics.median(nodes):,.0f}, all nodes {sum(nodes):,}",
         flush=True,
     )
 

@@ -137,7 +137,8 @@ def main() -> str:
         "stdlib_modules": modules,
         # every module name the exercise saw, aliases included (collections.abc)
         "loaded_modules": sorted(names),
-        "reversi_files": sorted(sources),
+        "reversi_files": sorted(name for name in sources if name.endswith(".py")),
+        "reversi_data": sorted(name for name in sources if not name.endswith(".py")),
     }
     with open(f"{OUT}/python.json", "w") as out:
         out.write(json.dumps(info, indent=1) + "\n")
