@@ -149,6 +149,8 @@ def test_schwer_uses_the_trained_evaluation_late_and_the_hand_written_early(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from reversi.ai import levels
+    from reversi.ai.evaluate import evaluate as handwritten
+    from reversi.ai.trained import evaluate as trained
 
     calls: list[str] = []
 
@@ -159,8 +161,8 @@ def test_schwer_uses_the_trained_evaluation_late_and_the_hand_written_early(
 
         return wrapped
 
-    monkeypatch.setattr(levels, "evaluate", counting("trained", levels.evaluate))
-    monkeypatch.setattr(levels, "handwritten", counting("hand", levels.handwritten))
+    monkeypatch.setattr("reversi.ai.levels.evaluate", counting("trained", trained))
+    monkeypatch.setattr("reversi.ai.levels.handwritten", counting("hand", handwritten))
     for empties, expected in ((levels.TRAINED_EMPTIES, "trained"), (40, "hand")):
         board = _positions(1, seed=empties, empties=range(empties, empties + 1))[0]
         calls.clear()

@@ -35,7 +35,7 @@ class Engine:
     def until(self, prefix: str) -> list[str]:
         """Lines up to and including the first that starts with ``prefix``."""
         assert self.process.stdout is not None
-        lines = []
+        lines: list[str] = []
         while True:
             line = self.process.stdout.readline()
             assert line, f"the engine ended before {prefix!r}: {lines}"

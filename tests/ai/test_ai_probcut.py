@@ -12,7 +12,7 @@ from tests.ai.helpers import random_board
 
 def _boards(count: int, seed: int, empties: range) -> list[tuple[int, int]]:
     rng = random.Random(seed)
-    found = []
+    found: list[tuple[int, int]] = []
     while len(found) < count:
         board = random_board(rng, rng.choice(empties))
         if board is not None and board.legal_moves:

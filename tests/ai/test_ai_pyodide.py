@@ -23,7 +23,7 @@ def test_the_evaluation_is_the_same_under_pyodide() -> None:
         pytest.skip("Node.js, the pyodide npm package or the browser build is missing: "
                     "run dev/setup")
     rng = random.Random(18)
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     while len(pairs) < 200:
         board = random_board(rng, rng.randint(0, 59))
         if board is not None:

@@ -15,7 +15,7 @@ from tests.ai.helpers import random_board
 
 def _positions(count: int, seed: int) -> list[tuple[int, int]]:
     rng = random.Random(seed)
-    found = []
+    found: list[tuple[int, int]] = []
     while len(found) < count:
         board = random_board(rng, rng.randint(0, 59))
         if board is not None:
