@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/endgame.py            # 20 × 12 and 20 × 14 empties, FFO #40
     .venv/bin/python benchmarks/endgame.py --ffo 5    # FFO #40–#44 as well
     .venv/bin/python benchmarks/endgame.py --schwer   # Schwer's exact move at 12 empties
+    .venv/bin/python benchmarks/endgame.py --order hand-written  # ordering as before issue 18
 
 The positions come from random play from the start (``--seed``); a game that
 ends before the wanted number of empties is skipped. Scores count the empties
@@ -19,8 +20,28 @@ import sys
 import time
 from pathlib import Path
 
-from reversi.ai import Level, solve, think
-from reversi.engine import Board, Counting, parse_obf
+from reversi.ai import Level, think
+from reversi.ai.endgame import EndgameSolver
+from reversi.ai.evaluate import evaluate as handwritten
+from reversi.ai.search import Evaluation
+from reversi.ai.solver import Solution
+from reversi.ai.trained import evaluate as trained
+from reversi.engine import Board, Counting, Move, parse_obf
+from reversi.engine.moves import FLIPS_BY_BIT
+
+#: ``--order``: the evaluation that orders the solver's moves far from the end.
+ORDERINGS: dict[str, Evaluation] = {"trained": trained, "hand-written": handwritten}
+ORDER: Evaluation = trained
+
+
+def solve(board: Board, counting: Counting = Counting.WINNER) -> Solution:
+    """``reversi.ai.solve`` with the ordering chosen by ``--order``."""
+    start = time.perf_counter()
+    solver = EndgameSolver(winner=counting is Counting.WINNER, evaluation=ORDER)
+    p, o = board.player, board.opponent
+    score, bits = solver.best_moves(p, o)
+    moves = tuple(Move(bit.bit_length() - 1, FLIPS_BY_BIT[bit](p, o)) for bit in bits)
+    return Solution(score, moves, solver.nodes, time.perf_counter() - start)
 
 FFO = Path(__file__).resolve().parents[1] / "tests" / "data" / "ffo.txt"
 
@@ -49,7 +70,7 @@ def report(label: str, seconds: list[float], cpu: list[float], nodes: list[int])
         f"p95 {percentile(seconds, 0.95):.3f} s, max {max(seconds):.3f} s, "
         f"mean {statistics.fmean(seconds):.3f} s; CPU median {statistics.median(cpu):.3f} s, "
         f"p95 {percentile(cpu, 0.95):.3f} s, max {max(cpu):.3f} s; "
-        f"median nodes {statistics.median(nodes):,.0f}",
+        f"median nodes {statistics.median(nodes):,.0f}, all nodes {sum(nodes):,}",
         flush=True,
     )
 
@@ -104,8 +125,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ffo", type=int, default=1, help="FFO positions from #40 (0: none)")
     parser.add_argument("--ffo-file", type=Path, default=FFO)
     parser.add_argument("--schwer", action="store_true", help="time Schwer's exact play too")
+    parser.add_argument("--order", choices=sorted(ORDERINGS), default="trained",
+                        help="the evaluation that orders moves far from the end")
     args = parser.parse_args(argv)
-    print(f"Python {sys.version.split()[0]} on {sys.platform}, {time.strftime('%Y-%m-%d')}")
+    global ORDER
+    ORDER = ORDERINGS[args.order]
+    print(f"Python {sys.version.split()[0]} on {sys.platform}, {time.strftime('%Y-%m-%d')}, "
+          f"ordering by the {args.order} evaluation")
     for empties in args.empties:
         bench_solve(args.count, empties, args.seed)
     if args.schwer:

@@ -2,6 +2,10 @@
 
     .venv/bin/python benchmarks/match.py schwer mittel -n 100 --budget 0.1
     .venv-bench/bin/python benchmarks/match.py schwer cli-othello -n 100 --budget 0.1
+    .venv/bin/python benchmarks/match.py schwer schwer-classic -n 200 --cpu-clock
+
+``schwer-classic`` is Schwer as it played before the trained evaluation
+(``reversi/ai/classic.py``), kept as an opponent.
 
 Each opening (random moves from the start, reproducible from ``--seed``) is
 played twice with colours swapped. ``cli-othello`` is the strongest level (5)
@@ -20,6 +24,7 @@ import sys
 import time
 from typing import Any
 
+from reversi.ai.clock import Clock
 from reversi.ai.match import Player, level_player, play_match
 from reversi.engine import BLACK, Board, Move
 
@@ -45,10 +50,26 @@ def cli_othello_player(level: int = 5) -> Player:
     return play
 
 
+def classic_player(budget: float | None, clock: Clock) -> Player:
+    """Schwer as it played before issue 18 (hand-written evaluation)."""
+    from reversi.ai.classic import classic_move
+    from reversi.ai.levels import DEFAULT_BUDGET
+
+    def play(board: Board, seed: int) -> Move:
+        bit = classic_move(board, DEFAULT_BUDGET if budget is None else budget, clock)
+        sq = bit.bit_length() - 1
+        return Move(sq, board.flips(sq))
+
+    return play
+
+
 def player(name: str, budget: float | None, cpu_clock: bool) -> Player:
+    clock = time.process_time if cpu_clock else time.perf_counter
     if name == "cli-othello":
         return cli_othello_player()
-    return level_player(name, budget, time.process_time if cpu_clock else time.perf_counter)
+    if name == "schwer-classic":
+        return classic_player(budget, clock)
+    return level_player(name, budget, clock)
 
 
 def main(argv: list[str] | None = None) -> int:

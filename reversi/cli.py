@@ -7,7 +7,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from reversi import __version__
+from reversi import __version__, cli_engine
 from reversi.ai import Level
 from reversi.engine import Board, IllegalMoveError, ReversiError, german_figure, perft
 from reversi.texts import text
@@ -50,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--port", type=int, default=8000, help="port to listen on")
     cmd.set_defaults(run=_serve)
     _add_ai_commands(commands)
+    cli_engine.add_commands(commands)
     return parser
 
 

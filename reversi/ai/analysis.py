@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame import EndgameSolver
-from reversi.ai.evaluate import WIN, evaluate
+from reversi.ai.evaluate import WIN
 from reversi.ai.search import INFINITY, Search
+from reversi.ai.trained import evaluate
 from reversi.engine import Board, Counting
 from reversi.engine.bitboard import Bitboard, Square
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
@@ -48,7 +49,7 @@ def analyse(
     start = clock()
     stop_at = start + deadline_seconds
     p, o = board.player, board.opponent
-    children = _children(p, o)
+    children = move_children(p, o)
     scores: dict[Square, MoveScore] = {}
     if not children:
         return scores
@@ -63,7 +64,7 @@ def analyse(
             return scores
         except SearchTimeout:
             pass
-    search = Search(evaluate, clock=clock, stop_at=stop_at)
+    search = Search(evaluate, clock=clock, stop_at=stop_at, sharp=True)
     estimates: dict[Square, MoveScore] = {}
     for depth in range(0, empties):
         try:
@@ -71,18 +72,18 @@ def analyse(
                 if sq in scores:
                     continue
                 value = -search.search(np_, no, depth, -INFINITY, INFINITY)
-                estimates[sq] = MoveScore(_discs(value), False, depth + 1)
+                estimates[sq] = MoveScore(discs(value), False, depth + 1)
         except SearchTimeout:
             break
         if depth + 1 >= empties:
             break
     for sq, np_, no in children:
         if sq not in scores:
-            scores[sq] = estimates.get(sq) or MoveScore(_discs(-evaluate(np_, no)), False, 1)
+            scores[sq] = estimates.get(sq) or MoveScore(discs(-evaluate(np_, no)), False, 1)
     return scores
 
 
-def _discs(value: int) -> float:
+def discs(value: int) -> float:
     if value >= WIN // 2:
         value -= WIN
     elif value <= -WIN // 2:
@@ -90,7 +91,7 @@ def _discs(value: int) -> float:
     return round(value / 100, 2)
 
 
-def _children(p: Bitboard, o: Bitboard) -> list[tuple[Square, Bitboard, Bitboard]]:
+def move_children(p: Bitboard, o: Bitboard) -> list[tuple[Square, Bitboard, Bitboard]]:
     moves = legal_moves(p, o)
     children = []
     while moves:

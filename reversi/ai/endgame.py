@@ -23,9 +23,9 @@ from __future__ import annotations
 import time
 
 from reversi.ai.clock import Clock, SearchTimeout
-from reversi.ai.evaluate import evaluate
-from reversi.ai.search import INFINITY, Search
+from reversi.ai.search import INFINITY, Evaluation, Search
 from reversi.ai.stability import stable_discs
+from reversi.ai.trained import evaluate
 from reversi.ai.tt import TranspositionTable
 from reversi.engine.bitboard import BB_ALL, BB_SQUARES, Bitboard, Square
 from reversi.engine.moves import FLIPS_BY_BIT, FLIPS_BY_SQUARE, legal_moves
@@ -87,11 +87,17 @@ class EndgameSolver:
     """
 
     __slots__ = (
-        "_next_check", "_orders", "_sorter", "clock", "nodes", "stop_at", "tt", "winner",
+        "_evaluate", "_next_check", "_orders", "_sorter", "clock", "nodes", "stop_at", "tt",
+        "winner",
     )
 
     def __init__(
-        self, *, winner: bool, clock: Clock = time.perf_counter, stop_at: float = float("inf")
+        self,
+        *,
+        winner: bool,
+        clock: Clock = time.perf_counter,
+        stop_at: float = float("inf"),
+        evaluation: Evaluation = evaluate,
     ) -> None:
         self.winner = winner
         self.nodes = 0
@@ -101,7 +107,9 @@ class EndgameSolver:
         self._next_check = CHECK_EVERY
         # the parity order of each set of few empties, computed once per set
         self._orders: dict[Bitboard, list[Square]] = {}
-        self._sorter = Search(evaluate, tt=TranspositionTable(100_000))
+        # far from the end, children are ordered by this evaluation (the trained one)
+        self._evaluate = evaluation
+        self._sorter = Search(evaluation, tt=TranspositionTable(100_000))
 
     # --- the public entry points -------------------------------------------
 
@@ -310,7 +318,7 @@ class EndgameSolver:
                 if depth:
                     order += sorter.search(np_, no, depth, -INFINITY, INFINITY)
                 else:
-                    order += evaluate(np_, no)
+                    order += self._evaluate(np_, no)
             children.append((order, np_, no, bit))
         children.sort()
         return children

@@ -12,17 +12,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reversi.ai.clock import Clock, SearchTimeout
-from reversi.ai.evaluate import final_value
+from reversi.ai.evaluate import WIN, final_value
 from reversi.ai.ordering import ordered_children
 from reversi.ai.tt import Entry, TranspositionTable
 from reversi.engine.bitboard import BB_ALL, Bitboard
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+from reversi.engine.siblings import children_with_replies
 
 Evaluation = Callable[[Bitboard, Bitboard], int]
 
 INFINITY = 1_000_000
 #: The deadline is read once every this many nodes plus one.
 CHECK_EVERY = 63
+#: With ``sharp``: from this depth on, children are ordered by their evaluation.
+EVAL_ORDER_DEPTH = 3
+#: With ``sharp``: the root's window around the last iteration's score, in hundredths.
+ASPIRATION = 300
+#: Multi-ProbCut: from this depth on, and this many sigmas beyond the window.
+PROBCUT_MIN_DEPTH = 3
+PROBCUT_T = 1.5
+#: Per depth (index): the shallow depth, slope, intercept and sigma of the fit.
+ProbCutTable = tuple[tuple[int, float, float, float], ...]
 
 
 @dataclass
@@ -38,7 +48,9 @@ class SearchResult:
 class Search:
     """One search with its evaluation, deadline and (reusable) transposition table."""
 
-    __slots__ = ("_next_check", "clock", "evaluate", "nodes", "stop_at", "tt")
+    __slots__ = (
+        "_next_check", "clock", "evaluate", "nodes", "probcut", "sharp", "stop_at", "tt",
+    )
 
     def __init__(
         self,
@@ -47,8 +59,16 @@ class Search:
         clock: Clock = time.perf_counter,
         stop_at: float = float("inf"),
         tt: TranspositionTable | None = None,
+        sharp: bool = False,
+        probcut: ProbCutTable | None = None,
     ) -> None:
+        """``sharp`` (Schwer) orders by the evaluation from ``EVAL_ORDER_DEPTH`` on
+        and narrows the root's window around the last score (aspiration); without
+        it (Mittel) the search is the plain alpha-beta of the seeds. ``probcut``
+        (by depth: shallow depth, slope, intercept, sigma) enables Multi-ProbCut."""
         self.evaluate = evaluate
+        self.sharp = sharp
+        self.probcut = probcut
         self.tt = tt if tt is not None else TranspositionTable()
         self.nodes = 0
         self.clock = clock
@@ -72,7 +92,13 @@ class Search:
         best = SearchResult(moves & -moves, 0, 0, 0)
         for depth in range(1, max_depth + 1):
             try:
-                score, move = self.root(p, o, depth, best.move, best)
+                if self.sharp and depth >= 3 and abs(best.score) < WIN // 2:
+                    low, high = best.score - ASPIRATION, best.score + ASPIRATION
+                    score, move = self.root(p, o, depth, best.move, best, low, high)
+                    if not low < score < high:
+                        score, move = self.root(p, o, depth, best.move, best)
+                else:
+                    score, move = self.root(p, o, depth, best.move, best)
             except SearchTimeout:
                 break
             best = SearchResult(move, score, depth, self.nodes)
@@ -82,28 +108,66 @@ class Search:
         return best
 
     def root(
-        self, p: Bitboard, o: Bitboard, depth: int, hint: Bitboard, partial: SearchResult
+        self, p: Bitboard, o: Bitboard, depth: int, hint: Bitboard, partial: SearchResult,
+        alpha: int = -INFINITY, beta: int = INFINITY,
     ) -> tuple[int, Bitboard]:
-        """Search every root move to ``depth`` with PVS; ``partial`` is updated whenever
-        a move is proven better than the first, so an interrupted iteration still counts."""
-        children = ordered_children(p, o, legal_moves(p, o), hint)
-        alpha, beta = -INFINITY, INFINITY
-        best_move = children[0][3]
+        """Search every root move to ``depth`` with PVS in the window (fail-soft: a
+        score outside it is a bound); ``partial`` is updated whenever a move is
+        proven better than the first, so an interrupted iteration still counts."""
+        children = self._ordered(p, o, legal_moves(p, o), hint, depth)
+        best, best_move = -INFINITY, children[0][3]
+        a = alpha
         first = True
         for _, np_, no, bit in children:
             if first:
-                value = -self.search(np_, no, depth - 1, -beta, -alpha)
+                value = -self.search(np_, no, depth - 1, -beta, -a)
                 first = False
             else:
-                value = -self.search(np_, no, depth - 1, -alpha - 1, -alpha)
-                if value > alpha:
+                value = -self.search(np_, no, depth - 1, -a - 1, -a)
+                if a < value < beta:
                     value = -self.search(np_, no, depth - 1, -beta, -value)
-                    if value > alpha:
-                        partial.move, partial.score = bit, value
-            if value > alpha:
-                alpha, best_move = value, bit
-        self.tt.store(p, o, alpha, alpha, best_move, depth)
-        return alpha, best_move
+                if value > a:
+                    partial.move, partial.score = bit, value
+            if value > best:
+                best, best_move = value, bit
+                if value > a:
+                    a = value
+                    if a >= beta:
+                        break
+        if alpha < best < beta:
+            self.tt.store(p, o, best, best, best_move, depth)
+        return best, best_move
+
+    def _probcut(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int | None:
+        """Multi-ProbCut (Buro): a shallow search predicts the deep one as
+        ``slope * shallow + intercept`` with error ``sigma``; when the prediction
+        lies ``PROBCUT_T`` sigmas beyond the window, the deep search is skipped.
+        Never where the search would reach the end of the game (those values are
+        exact), nor near a proven win or loss."""
+        if depth >= 64 - (p | o).bit_count() or not -WIN // 2 < alpha < WIN // 2:
+            return None
+        assert self.probcut is not None
+        shallow, slope, intercept, sigma = self.probcut[min(depth, len(self.probcut) - 1)]
+        margin = PROBCUT_T * sigma
+        bound = int((beta + margin - intercept) / slope) + 1
+        if self.search(p, o, shallow, bound - 1, bound) >= bound:
+            return beta
+        bound = int((alpha - margin - intercept) / slope) - 1
+        if self.search(p, o, shallow, bound, bound + 1) <= bound:
+            return alpha
+        return None
+
+    def _ordered(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, hint: Bitboard, depth: int
+    ) -> list[tuple[int, Bitboard, Bitboard, Bitboard]]:
+        if not self.sharp or depth < EVAL_ORDER_DEPTH:
+            return ordered_children(p, o, moves, hint)
+        evaluate = self.evaluate
+        children = []
+        for bit, np_, no, _ in children_with_replies(p, o, moves):
+            children.append((-INFINITY if bit == hint else evaluate(np_, no), np_, no, bit))
+        children.sort()
+        return children
 
     def search(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
         """The negamax value of the position to ``depth`` plies (fail-soft)."""
@@ -131,10 +195,14 @@ class Search:
                     return entry.upper
                 if entry.lower == entry.upper:
                     return entry.lower
+        if self.probcut is not None and beta - alpha == 1 and depth >= PROBCUT_MIN_DEPTH:
+            cut = self._probcut(p, o, depth, alpha, beta)
+            if cut is not None:
+                return cut
         alpha0 = alpha
         best, best_move = -INFINITY, 0
         first = True
-        for _, np_, no, bit in ordered_children(p, o, moves, hint):
+        for _, np_, no, bit in self._ordered(p, o, moves, hint, depth):
             if first:
                 value = -self.search(np_, no, depth - 1, -beta, -alpha)
                 first = False

@@ -81,6 +81,8 @@ def _write_bo(board: Board) -> str:
 
 def _read_bo(value: str) -> Board:
     parts = value.split()
+    if len(parts) == 3 and len(parts[1]) == 64:  # NBoard writes the 64 squares in one block
+        parts = [parts[0], *(parts[1][i:i + 8] for i in range(0, 64, 8)), parts[2]]
     if len(parts) != 10 or parts[0] != "8" or any(len(row) != 8 for row in parts[1:9]):
         raise NotationError(f"bad GGF board BO[{value}]: expected 8, eight rows and a side")
     black = white = 0

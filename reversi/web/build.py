@@ -55,6 +55,8 @@ TOOLS = ("axe-core", "typescript", "@resvg/resvg-js")
 #: The Python sources shipped to the browser; a change to any of them rebuilds the zips.
 PY_SOURCES = ("reversi/__init__.py", "reversi/engine", "reversi/ai", "reversi/web/__init__.py",
               "reversi/web/session.py", "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")
+#: The files of those folders that go along: modules, and data read with pkgutil (the weights).
+SHIPPED_SUFFIXES = (".py", ".bin")
 
 
 def pyodide_version() -> str:
@@ -93,7 +95,8 @@ def _sources() -> list[Path]:
     for entry in PY_SOURCES:
         path = REPO / entry
         if path.is_dir():
-            files.extend(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
+            files.extend(p for p in path.rglob("*") if p.suffix in SHIPPED_SUFFIXES
+                         and "__pycache__" not in p.parts)
         elif path.exists():
             files.append(path)
     return files

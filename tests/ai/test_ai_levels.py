@@ -143,3 +143,28 @@ def test_analyse_estimates_every_move_in_the_midgame() -> None:
     assert set(scores) == {move.square for move in board.legal_moves}
     assert not any(s.exact for s in scores.values())
     assert all(s.depth >= 1 for s in scores.values())
+
+
+def test_schwer_uses_the_trained_evaluation_late_and_the_hand_written_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from reversi.ai import levels
+    from reversi.ai.evaluate import evaluate as handwritten
+    from reversi.ai.trained import evaluate as trained
+
+    calls: list[str] = []
+
+    def counting(name: str, evaluation: object) -> object:
+        def wrapped(p: int, o: int) -> int:
+            calls.append(name)
+            return evaluation(p, o)  # type: ignore[operator,no-any-return]
+
+        return wrapped
+
+    monkeypatch.setattr("reversi.ai.levels.evaluate", counting("trained", trained))
+    monkeypatch.setattr("reversi.ai.levels.handwritten", counting("hand", handwritten))
+    for empties, expected in ((levels.TRAINED_EMPTIES, "trained"), (40, "hand")):
+        board = _positions(1, seed=empties, empties=range(empties, empties + 1))[0]
+        calls.clear()
+        think(board, Level.SCHWER, budget=0.05)
+        assert calls and set(calls) == {expected}

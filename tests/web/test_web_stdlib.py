@@ -60,6 +60,11 @@ def test_the_shipped_files_are_the_sources(info: dict[str, list[str]]) -> None:
     for package in ("reversi/engine", "reversi/ai"):
         for path in (REPO / package).glob("*.py"):
             assert str(path.relative_to(REPO)) in info["reversi_files"]
+    # data files go along as they are (the trained evaluation's weights)
+    assert info["reversi_data"] == ["reversi/ai/pattern_weights.bin"]
+    with zipfile.ZipFile(DIST / "py/reversi.zip") as archive:
+        for file in info["reversi_data"]:
+            assert archive.read(file) == (REPO / file).read_bytes(), f"{file} is stale"
 
 
 def test_pyodide_imports_and_plays_with_only_the_trimmed_stdlib(info: dict[str, list[str]]) -> None:

@@ -120,11 +120,13 @@ def main() -> str:
     sources: dict[str, bytes] = {}
     for entry in REVERSI:
         path = Path(SRC, entry)
-        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            sources[str(file.relative_to(SRC))] = file.read_bytes()
-    reversi = dict(sources)
+        for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
+            if file.suffix in (".py", ".bin") and "__pycache__" not in file.parts:
+                sources[str(file.relative_to(SRC))] = file.read_bytes()
+    reversi = dict(sources)  # modules with their sources, and data files (.bin) as they are
     for name, source in sources.items():
-        reversi[name[:-3] + ".pyc"] = pyc(source, f"/lib/reversi.zip/{name}")
+        if name.endswith(".py"):
+            reversi[name[:-3] + ".pyc"] = pyc(source, f"/lib/reversi.zip/{name}")
     write_zip(f"{OUT}/reversi.zip", reversi)
 
     modules = sorted(m[:-4].replace("/", ".").removesuffix(".__init__") for m in members)
@@ -135,7 +137,8 @@ def main() -> str:
         "stdlib_modules": modules,
         # every module name the exercise saw, aliases included (collections.abc)
         "loaded_modules": sorted(names),
-        "reversi_files": sorted(sources),
+        "reversi_files": sorted(name for name in sources if name.endswith(".py")),
+        "reversi_data": sorted(name for name in sources if not name.endswith(".py")),
     }
     with open(f"{OUT}/python.json", "w") as out:
         out.write(json.dumps(info, indent=1) + "\n")
