@@ -17,7 +17,7 @@ from reversi.server.chat import clean_chat
 from reversi.server.effects import Effects, hall_result
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.table import OPEN, OVER, DuelError, End, Extra, Status, extra
+from reversi.server.table import OPEN, OVER, DuelError, End, Extra, Status, extra, record_clock
 
 __all__ = ["Duel", "DuelError", "Effects"]
 from reversi.storage import ChatRecord, EventRecord, TableRecord
@@ -139,6 +139,7 @@ class Duel:
     def start(self, black_seat: int) -> None:
         self.table.black_seat = black_seat
         self.table.status = Status.PLAYING
+        self.extra["started_at"] = self.now
         self._board = None
         self._start_turn()
         black = self.name(black_seat)
@@ -204,6 +205,7 @@ class Duel:
         except InvalidSquareError:
             raise DuelError("bad_square") from None
         color = self.color_of(seat)
+        record_clock(self.table, self.now)
         self.table.moves += square.strip().lower()
         self.extra["cids"] = [*cids, cid][-16:]
         self.extra.pop("takeback", None)

@@ -24,8 +24,10 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from reversi.archive.queries import add_game
 from reversi.hall.queries import record_result
 from reversi.server import protocol as p
+from reversi.server.archived import duel_record
 from reversi.server.broker import Broker
 from reversi.server.channels import event_json, player_channel, table_channel
 from reversi.server.duel import Duel, DuelError
@@ -242,6 +244,7 @@ class DuelService:
             # the hall's points, once per table, in the same transaction as the table
             record_result(rows.conn, "reversi", f"table:{table.code}",
                           effects.result["players"], effects.result["outcome"], duel.now)
+            add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
         if effects.rematch is not None:
             rows.add_table(effects.rematch)
             assert effects.rematch.id is not None
