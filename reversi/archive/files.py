@@ -82,8 +82,8 @@ def ggf_games(path: Path, text: str) -> Iterator[Entry]:
         names = (tags.get("PB"), tags.get("PW"))
         info = {k: tags[k] for k in ("PC", "TY", "TI", "EV") if k in tags}
         yield number, record_of(
-            board, _id(board, *names, when), "import", names=names, finished_at=when,
-            counting=Counting.WINNER, tags={"file": path.name, **info},
+            board, _id(board, *names, tags.get("DT"), result), "import", names=names,
+            finished_at=when, counting=Counting.WINNER, tags={"file": path.name, **info},
             **_end(board, black_margin, how))
 
 

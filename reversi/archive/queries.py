@@ -24,17 +24,22 @@ _FIELDS = [f.name for f in dataclasses.fields(GameRecord)]
 Cursor = tuple[float, int]
 
 
+def _insert(conn: Connection) -> Any:
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    return dialect.insert(GAMES).on_conflict_do_nothing()
+
+
 def add_game(conn: Connection, game: GameRecord) -> bool:
     """Stores ``game``; False if it (its id, or its device's id) was there already."""
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    values = dataclasses.asdict(game)
-    return bool(conn.execute(
-        dialect.insert(GAMES).values(**values).on_conflict_do_nothing()).rowcount == 1)
+    return bool(conn.execute(_insert(conn).values(**dataclasses.asdict(game))).rowcount == 1)
 
 
 def add_games(conn: Connection, games: list[GameRecord]) -> int:
-    """Stores many games (an import); returns how many were new."""
-    return sum(add_game(conn, game) for game in games)
+    """Stores many games in one statement (an import); returns how many were new."""
+    if not games:
+        return 0
+    rows = [dataclasses.asdict(game) for game in games]
+    return len(conn.execute(_insert(conn).returning(GAMES.c.seq), rows).all())
 
 
 def _record(row: Any) -> GameRecord:

@@ -27,6 +27,8 @@ _ID = re.compile(r"[A-Za-z0-9_-]{4,24}")
 #: ``before``: seconds, or a page's ``next`` (seconds and the row's order, ``…_17``)
 _BEFORE = re.compile(r"(\d{1,11}(?:\.\d{1,9})?)(?:_(\d{1,12}))?")
 _LIMIT = re.compile(r"\d{1,3}")
+#: the largest ``seq`` (a 32-bit integer column)
+LAST_SEQ = 2**31 - 1
 
 
 class GamesParts(Protocol):
@@ -159,5 +161,7 @@ def _cursor(before: str | None) -> q.Cursor | None:
     match = _BEFORE.fullmatch(before)
     if match is None:
         raise Refused(400, "bad_before", "archive.error.bad_before")
-    seq = match.group(2)
-    return float(match.group(1)), int(seq) if seq else 2**31 - 1
+    seq = int(match.group(2) or LAST_SEQ)
+    if seq > LAST_SEQ:
+        raise Refused(400, "bad_before", "archive.error.bad_before")
+    return float(match.group(1)), seq

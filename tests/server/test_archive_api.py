@@ -205,6 +205,8 @@ def test_pages_go_back_in_time_without_gaps(tmp_path: Path, clock: ManualClock,
         assert times == sorted(times, reverse=True) and times[0] == WHEN + 9
         older = a.get(f"/api/games?before={WHEN + 1}").json()["games"]
         assert len(older) == 5
+        latest = a.get("/api/games?before=99999999999_2147483647")  # the largest allowed
+        assert latest.status_code == 200 and len(latest.json()["games"]) == 6
 
 
 @pytest.mark.parametrize(("path", "status", "code"), [
@@ -218,6 +220,7 @@ def test_pages_go_back_in_time_without_gaps(tmp_path: Path, clock: ManualClock,
     ("/api/games?before=-1", 400, "bad_before"),
     ("/api/games?before=nan", 400, "bad_before"),
     ("/api/games?before=17_99999999999999999", 400, "bad_before"),
+    ("/api/games?before=1764440000.5_2147483648", 400, "bad_before"),
     ("/api/games?limit=0", 400, "bad_limit"),
     ("/api/games?limit=101", 400, "bad_limit"),
     ("/api/games?limit=" + "9" * 40, 400, "bad_limit"),
@@ -225,8 +228,8 @@ def test_pages_go_back_in_time_without_gaps(tmp_path: Path, clock: ManualClock,
     ("/api/games?player=someone", 400, "bad_player"),
 ])
 def test_bad_ids_and_parameters_get_a_reason(tmp_path: Path, clock: ManualClock, path: str,
-                                             status: int, code: str) -> None:
-    with players(make_settings(tmp_path, clock), 1) as (a,):
+                                             status: int, code: str, db_url: str) -> None:
+    with players(make_settings(tmp_path, clock, db_url), 1) as (a,):
         a.get("/api/me")
         answer = a.get(path)
         assert answer.status_code == status, answer.text
