@@ -97,10 +97,16 @@ def _add(rows: Rows, games: list[GameRecord]) -> int:
 
 
 async def _archived(id: str) -> GameRecord | None:
+    from sqlalchemy.engine import make_url
+
     from reversi.archive.queries import game
     from reversi.storage import database_url, make_store
 
-    store = make_store(database_url())
+    url = database_url()
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and not Path(parsed.database or "").is_file():
+        return None  # no database yet: no archive, and none is made by looking
+    store = make_store(url)
     try:
         await store.migrate()
         return await store.read(lambda rows: game(rows.conn, id) or game(rows.conn, id.upper()))

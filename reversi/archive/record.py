@@ -26,9 +26,6 @@ from reversi.engine import (
 from reversi.engine.color import COLOR_NAMES
 from reversi.texts import text
 
-#: how a game ended: played out, resigned, lost on time
-REASONS = ("game_over", "resign", "timeout")
-
 
 class ArchiveError(ValueError):
     """A game the archive refuses: ``code`` for programs, the catalogue's ``key`` and
@@ -43,7 +40,9 @@ class ArchiveError(ValueError):
 @dataclass
 class GameRecord:
     """One finished game: ``moves`` are square names with every pass as ``"pass"``;
-    ``clocks`` the seconds each of them took (None: a pass, or no clock at all)."""
+    ``clocks`` the seconds each of them took (None: a pass, or no clock at all);
+    ``result["reason"]``: ``game_over`` (played out), ``resign``, ``timeout`` or
+    ``unfinished`` (an imported game that stops early)."""
 
     id: str
     kind: str

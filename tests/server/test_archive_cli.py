@@ -83,6 +83,21 @@ def test_import_puts_ggf_and_wthor_games_into_the_archive(
         assert read_ggf(a.get(f"/api/games/{ids[SHORT]}.ggf").text)[0] == Board(moves=SHORT)
 
 
+def test_analyse_reads_a_game_of_the_archive(tmp_path: Path, db_url: str,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("REVERSI_DATABASE_URL", db_url)
+    path = tmp_path / "one.ggf"
+    path.write_text(write_ggf_games([(Board(moves=SHORT), {"PB": "Ada", "PW": "Bo"})]))
+    assert main(["import", str(path)]) == 0
+    capsys.readouterr()
+    (id_,) = imported_ids(db_url).values()
+    assert main(["analyse", id_, "--budget", "0.02"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Analyse: Ada (Ebenholz) gegen Bo (Perlmutt), 64:0"
+    assert len([line for line in lines if re.match(r"\s*\d+\. [a-h][1-8]", line)]) == 9
+
+
 def test_import_names_an_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("REVERSI_DATABASE_URL", f"sqlite:///{tmp_path / 'a.sqlite3'}")
@@ -121,5 +136,6 @@ def test_analyse_reads_a_ggf_file_and_refuses_what_is_no_game(
     assert out.startswith("Analyse: Ada (Ebenholz) gegen Bo (Perlmutt), 64:0")
     assert main(["analyse", "nichts-davon"]) == 1
     assert "Keine Partie" in capsys.readouterr().err
+    assert not (tmp_path / "a.sqlite3").exists()  # looking made no database
 
 
