@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from reversi.archive.files import games_in
 from reversi.engine import Board
 from reversi.engine.ggf import write_ggf_games
 
@@ -61,6 +62,11 @@ def main() -> None:
             (board, {"PB": f"Schwarz {i}", "PW": f"Weiß {i}"})
             for i, board in enumerate(random_games(args.games))))
         print(f"{args.games} games, {path.stat().st_size / 1e6:.2f} MB of GGF")
+        start = time.perf_counter()
+        read = sum(1 for _ in games_in(path))
+        seconds = time.perf_counter() - start
+        print(f"reading and replaying alone, in process: {seconds:.2f} s, "
+              f"{read / seconds:,.0f} games/s")
         urls = [("SQLite", f"sqlite:///{Path(folder) / 'archive.sqlite3'}")]
         if args.postgres:
             sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
