@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from reversi.archive.queries import game as game_row
 from reversi.engine import Board, read_ggf
 from reversi.server.clock import ManualClock
 from reversi.texts import text
@@ -20,6 +21,8 @@ from tests.server.conftest import make_settings, players
 GAME = ("d3c3c4e3f4c5e2e1b4f5c6a4f2f3b2a1d2c1g4g2h1b5b3c2f1g3d1g1b1b7h2h3c7d7a8e6h5h4a6b6"
         "a5a7d6h6g5f6a2a3d8e7h7e8f7g6g7f8h8b8c8g8")
 WHEN = 1_699_990_000.0
+#: said at every duel's table: never in its replay
+CHAT = "Viel Glück, Zebra-Eule!"
 
 
 def receive(ws: Any, kind: str) -> dict[str, Any]:
@@ -39,6 +42,8 @@ def play_duel(a: TestClient, b: TestClient, clock: ManualClock, squares: list[st
             ws.send_json({"type": "watch", "code": code, "version": None})
         colors = [receive(ws, "state")["you"]["color"] for ws in (wa, wb)]
         by_color = dict(zip(colors, (wa, wb), strict=True))
+        wa.send_json({"type": "chat", "code": code, "text": CHAT, "id": "chat"})
+        receive(wa, "ack")
         board = Board()
         for ply, square in enumerate(squares):
             clock.advance(ply + 1)
@@ -95,9 +100,14 @@ def test_a_finished_duel_is_kept_by_its_code_with_every_move_and_its_time(
         assert game["white"]["name"] == names["white"]
         assert game["started_at"] == started + 0.0 and game["finished_at"] == clock()
         # no seat secrets, no chat, no player ids
+        store = a.app.state.duels.store  # type: ignore[attr-defined]
+        kept = a.portal.call(store.read, lambda rows: game_row(rows.conn, code))
+        assert kept.black_id and kept.white_id and kept.clocks
+        assert kept.black_id not in replay.text and kept.white_id not in replay.text
         table = a.get(f"/api/tables/{code}").json()
         secret = table["you"]["secret"]
-        assert secret not in replay.text and "chat" not in replay.text
+        assert secret not in replay.text and CHAT not in replay.text and "chat" not in game
+        assert a.get(f"/api/tables/{code}").json()["chat"][0]["text"] == CHAT
         assert a.get("/api/games/" + code.lower()).json()["id"] == code  # as typed
         assert a.get(f"/api/games/{code}").json()["you"] == colors["a"]
         # both players list it; the stranger has no games
