@@ -57,7 +57,9 @@ def summary(game: GameRecord, player_id: str | None) -> dict[str, Any]:
             "result": game.result, "counting": game.counting,
             "moves": sum(m != "pass" for m in game.moves),
             "started_at": game.started_at, "finished_at": game.finished_at,
-            "link": f"/partie/{game.id}", "ggf": f"/api/games/{game.id}.ggf"}
+            "link": f"/partie/{game.id}", "ggf": f"/api/games/{game.id}.ggf",
+            # a device game's own id there: the device shows its copy and this once
+            **({"client_id": game.client_id} if game.client_id else {})}
 
 
 def detail(game: GameRecord, player_id: str | None) -> dict[str, Any]:

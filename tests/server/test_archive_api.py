@@ -155,6 +155,7 @@ def test_device_games_with_moves_are_kept_for_their_owner(
         assert duo["started_at"] == WHEN - 600
         assert solo["you"] == "black" and solo["black"]["name"] == "Anna"
         assert solo["white"] == {"name": None, "level": "mittel"}
+        assert (solo["client_id"], duo["client_id"]) == ("device-game-1", "device-game-3")
         game = a.get(f"/api/games/{solo['id']}").json()
         assert game["transcript"] == GAME and len(game["moves"]) == 61
         assert game["clocks"] is False and game["result"]["winner"] == "black"
