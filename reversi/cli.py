@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from reversi import __version__, cli_engine
 from reversi.ai import Level
+from reversi.cli_archive import add_archive_commands
 from reversi.engine import Board, IllegalMoveError, ReversiError, german_figure, perft
 from reversi.texts import text
 
@@ -51,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.set_defaults(run=_serve)
     _add_ai_commands(commands)
     cli_engine.add_commands(commands)
+    add_archive_commands(commands)
     return parser
 
 

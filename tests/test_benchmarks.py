@@ -24,3 +24,13 @@ def test_the_save_benchmark_runs_on_sqlite() -> None:
         cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
     )
     assert "SQLite" in result.stdout and "saves/s" in result.stdout
+
+
+def test_the_archive_benchmark_imports_and_analyses() -> None:
+    result = subprocess.run(
+        [sys.executable, "benchmarks/archive.py", "--games", "20", "--budget", "0.01"],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
+    )
+    assert "20 Partien ins Archiv aufgenommen, 0 schon darin, 0 abgelehnt" in result.stdout
+    assert "0 Partien ins Archiv aufgenommen, 20 schon darin, 0 abgelehnt" in result.stdout
+    assert "von 60 Stellungen exakt" in result.stdout

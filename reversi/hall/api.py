@@ -111,18 +111,33 @@ def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
     return dict(value)
 
 
-def check_device_game(item: Any, levels: tuple[str, ...], now: float) -> DeviceGame:
-    """One computer game of a batch (see docs/api.md)."""
+class DeviceRecords(Protocol):
+    """What a game adds to its device games (Reversi: their moves, for the archive)."""
+
+    #: the fields of its own a device game may carry; with one of them, ``level`` may be
+    #: null (a game between people on one device: recorded by the game only)
+    fields: frozenset[str]
+
+    def check(self, item: dict[str, Any], game: DeviceGame) -> Any:
+        """The game's own part of ``item``, checked (:class:`BadGame` if wrong)."""
+
+    def write(self, conn: Any, player_id: str, checked: list[Any]) -> list[str]:
+        """Stores the checked parts in the hall's transaction; the client ids stored now."""
+
+
+def check_device_game(item: Any, levels: tuple[str, ...], now: float,
+                      fields: frozenset[str] = frozenset()) -> DeviceGame:
+    """One computer game of a batch (see docs/api.md); ``fields``: a game's own ones."""
     if not isinstance(item, dict):
         raise BadGame("hall.game.not_object")
-    unknown = set(item) - {"id", "level", "outcome", "finished_at", "detail"}
+    unknown = set(item) - {"id", "level", "outcome", "finished_at", "detail"} - fields
     if unknown:
         raise BadGame("hall.game.unknown_field", name=sorted(unknown)[0][:20])
     client_id, lvl, outcome = item.get("id"), item.get("level"), item.get("outcome")
     when, detail = item.get("finished_at"), item.get("detail", {})
     if not isinstance(client_id, str) or not _CLIENT_ID.fullmatch(client_id):
         raise BadGame("hall.game.id")
-    if lvl not in levels:
+    if lvl not in levels and not (lvl is None and fields & set(item)):
         raise BadGame("hall.game.level", levels=", ".join(levels))
     if outcome not in OUTCOMES:
         raise BadGame("hall.game.outcome")
@@ -147,8 +162,9 @@ async def _always(request: Request) -> bool:
 
 class HallApi:
     def __init__(self, hall: Hall, players: Players, settings_schema: Schema,
-                 allow_write: Allow = _always) -> None:
+                 allow_write: Allow = _always, records: DeviceRecords | None = None) -> None:
         self.hall = hall
+        self.records = records
         self.players = players
         self.schema = settings_schema
         self.allow_write = allow_write
@@ -217,9 +233,13 @@ class HallApi:
                 raise BadInput("too_many", "hall.error.too_many", 413, max=MAX_BATCH)
             now = self.hall.clock()
             games: list[DeviceGame] = []
+            own: list[Any] = []
+            fields = self.records.fields if self.records else frozenset()
             for index, item in enumerate(items):
                 try:
-                    games.append(check_device_game(item, self.hall.levels, now))
+                    games.append(check_device_game(item, self.hall.levels, now, fields))
+                    if self.records is not None:
+                        own.append(self.records.check(item, games[-1]))
                 except BadGame as why:
                     raise BadInput("bad_results", "hall.error.bad_game", number=index + 1,
                                    why=str(why)) from None
@@ -228,7 +248,9 @@ class HallApi:
         except BadInput as e:
             return error(e)
         player, set_cookie = await self.players.find_or_create(request)
-        new = await self.hall.add_device_games(player.id, games) if games else []
+        records = self.records
+        also = None if records is None else (lambda conn: records.write(conn, player.id, own))
+        new = await self.hall.add_device_games(player.id, games, also) if games else []
         return self._reply({"acknowledged": [g.client_id for g in games], "new": new},
                            set_cookie)
 

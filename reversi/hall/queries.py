@@ -86,7 +86,8 @@ class DeviceGame:
     """A computer game from a device, already checked (see ``api.py``)."""
 
     client_id: str
-    level: str
+    #: None: a game between people on one device, kept by the game only
+    level: str | None
     outcome: str
     finished_at: float
     detail: dict[str, Any]

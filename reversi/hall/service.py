@@ -58,12 +58,21 @@ class Hall:
             q.record_result, game=game, source=source, players=players, outcome=outcome,
             finished_at=finished_at)))
 
-    async def add_device_games(self, player_id: str,
-                               games: Iterable[q.DeviceGame]) -> list[str]:
+    async def add_device_games(self, player_id: str, games: Iterable[q.DeviceGame],
+                               also: Callable[[Connection], list[str]] | None = None
+                               ) -> list[str]:
+        """Stores computer games (those with a level); ``also`` writes the game's own part
+        of them in the same transaction. Returns the ids stored now by either."""
         games = list(games)
         now = self.clock()
-        return list(await self._write(
-            lambda conn: q.add_device_games(conn, player_id, self.game, games, now)))
+
+        def write(conn: Connection) -> list[str]:
+            new = q.add_device_games(conn, player_id, self.game,
+                                     [g for g in games if g.level is not None], now)
+            more = also(conn) if also is not None else []
+            return [g.client_id for g in games if g.client_id in {*new, *more}]
+
+        return list(await self._write(write))
 
     async def settings(self, player_id: str) -> dict[str, Any] | None:
         found = (await self._read(lambda c: q.profile(c, player_id)))["settings"]

@@ -25,6 +25,7 @@ from reversi.server.table import (
     Extra,
     Status,
     extra,
+    record_clock,
     takeback_blocked,
 )
 from reversi.storage import ChatRecord, EventRecord, TableRecord
@@ -149,6 +150,7 @@ class Duel:
         """Both seats are taken: ``black_seat`` begins, drawn by lot or (a rematch) not."""
         self.table.black_seat = black_seat
         self.table.status = Status.PLAYING
+        self.extra["started_at"] = self.now
         self._board = None
         self._start_turn()
         black = self.name(black_seat)
@@ -214,6 +216,7 @@ class Duel:
         except InvalidSquareError:
             raise DuelError("bad_square") from None
         color = self.color_of(seat)
+        record_clock(self.table, self.now)
         self.table.moves += square.strip().lower()
         self.extra["cids"] = [*cids, cid][-16:]
         self.extra.pop("takeback", None)

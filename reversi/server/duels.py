@@ -3,7 +3,7 @@ hub, the hall), their lifespan and background tasks (sweeper, heartbeat, collect
 and its routes (``http.py``, the WebSocket, the hall's ``reversi.hall.api``).
 
 >>> server = DuelServer(Settings())
->>> sorted(r.path for r in server.routes())[:3]  # with the hall's (reversi.hall.api)
+>>> sorted(r.path for r in server.routes())[3:6]  # with the hall's and the archive's
 ['/api/leaderboard', '/api/me', '/api/milestones']
 
 The app mounts ``server.routes()`` and runs ``server.start()`` / ``server.stop()``
@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket
 from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
 from reversi.server.downtime import credit_downtime, heartbeat
+from reversi.server.games_http import GamesHttp
 from reversi.server.hall_mount import hall_api, new_hall
 from reversi.server.http import DuelHttp
 from reversi.server.identity import Identity
@@ -49,6 +50,7 @@ class DuelServer:
         self.hall = new_hall(self.settings)
         self.http = DuelHttp(self)
         self.hall_api = hall_api(self.hall, self.http)
+        self.games_http = GamesHttp(self.http, lambda: self.store)  # the archive
         # made at start
         self.limiter: Limiter
         self.service: DuelService
@@ -126,7 +128,7 @@ class DuelServer:
 
     def routes(self) -> list[BaseRoute]:
         return [*self.http.routes(), WebSocketRoute("/ws", self.websocket),
-                *self.hall_api.routes()]
+                *self.hall_api.routes(), *self.games_http.routes()]
 
     async def websocket(self, ws: WebSocket) -> None:
         await self.hub.serve(ws)

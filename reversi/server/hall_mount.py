@@ -12,6 +12,7 @@ from starlette.responses import Response
 from reversi.ai import Level
 from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
+from reversi.server.device_records import DeviceMoves
 from reversi.server.http import DuelHttp
 from reversi.server.settings import Settings
 
@@ -60,4 +61,4 @@ def hall_api(hall: Hall, http: DuelHttp) -> HallApi:
         return await parts.limiter.hit(parts.settings.hall_write_limit, "hall-write",
                                        http.client(request))
 
-    return HallApi(hall, CookiePlayers(http), SETTINGS, allow_write)
+    return HallApi(hall, CookiePlayers(http), SETTINGS, allow_write, DeviceMoves())

@@ -24,10 +24,12 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from reversi.archive.queries import add_game
 from reversi.hall.milestones import level
 from reversi.hall.points import points_for
 from reversi.hall.queries import record_result, tallies
 from reversi.server import protocol as p
+from reversi.server.archived import duel_record
 from reversi.server.broker import Broker
 from reversi.server.channels import event_json, player_channel, table_channel
 from reversi.server.duel import Duel, DuelError
@@ -249,6 +251,7 @@ class DuelService:
             record_result(rows.conn, "reversi", f"table:{table.code}",
                           effects.result["players"], effects.result["outcome"], duel.now)
             _note_hall(rows.conn, table, effects.result["players"])
+            add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
         rows.save_table(table, expected)
         rows.add_events(table.id, duel.events)
         for line in effects.chat:

@@ -74,6 +74,9 @@ class Extra(TypedDict, total=False):
     end: End
     #: when each seat last called the other back
     callback_at: list[float]
+    #: when the game started, and the seconds each placed disc took (the replay's clock)
+    started_at: float
+    clock: list[float | None]
 
 
 def extra(table: TableRecord) -> Extra:
@@ -117,6 +120,13 @@ def new_table(code: str, opener: str, name: str, now: float, settings: Settings)
         black_seat=None, root=None, moves="", turn_started_at=None, turn_deadline=None,
         extra={"names": [name, None]}, created_at=now, updated_at=now,
     )
+
+
+def record_clock(table: TableRecord, now: float) -> None:
+    """Notes the seconds the disc being placed took (a take-back shortens the list)."""
+    started = table.turn_started_at
+    kept = extra(table).get("clock", [])[:len(table.moves) // 2]
+    extra(table)["clock"] = [*kept, None if started is None else round(now - started, 3)]
 
 
 def set_level(table: TableRecord, seat: int, level: int | None) -> None:

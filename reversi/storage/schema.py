@@ -161,3 +161,38 @@ PROFILES = Table(
     Column("settings", JSON, nullable=False),
     Column("milestones_seen", JSON, nullable=False),
 )
+
+# --- the archive (reversi.archive): every finished game with its moves ---------------
+
+#: one finished game: a duel (``id`` is its table code), a device's game (owned by its
+#: player) or an imported one; ``seq`` orders games that finished at the same moment
+GAMES = Table(
+    "games", METADATA,
+    Column("seq", Integer, primary_key=True, autoincrement=True),
+    Column("id", String(24), nullable=False, unique=True),
+    # "duel", "device" or "import"
+    Column("kind", String(8), nullable=False),
+    # a device game's player, and the id the device made for it (stored once)
+    Column("owner_id", String(32), nullable=True),
+    Column("client_id", String(64), nullable=True),
+    Column("black_id", String(32), nullable=True),
+    Column("white_id", String(32), nullable=True),
+    # {"black": {"name": "Anna", "level": null}, "white": {"name": null, "level": "mittel"}}
+    Column("players", JSON, nullable=False),
+    # OBF of the root (None: the start cross); every move, passes as "pass"
+    Column("root", Text, nullable=True),
+    Column("moves", JSON, nullable=False),
+    # seconds each move took (None: a pass or not measured); None: no clock
+    Column("clocks", JSON, nullable=True),
+    # {"black": 40, "white": 24, "winner": "black", "reason": "game_over"}
+    Column("result", JSON, nullable=False),
+    Column("counting", String(8), nullable=False),
+    # what else is known: the move time of a duel, an import's file, event and place
+    Column("tags", JSON, nullable=False),
+    Column("started_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=False),
+    UniqueConstraint("owner_id", "client_id", name="uq_games_owner_client"),
+    Index("ix_games_black", "black_id", "finished_at"),
+    Index("ix_games_white", "white_id", "finished_at"),
+    Index("ix_games_owner", "owner_id", "finished_at"),
+)
