@@ -16,7 +16,7 @@ the number of games (4 bytes), the number of names (2 bytes), the year of the ga
 depth of the theoretical scores (1 byte each), and a spare byte.
 
 >>> base = WthorBase(year=2026, games=[game_of(Board(moves="f5d6c3d3c4f4"), black=1, white=2)])
->>> data = write_wtb(base, made=datetime.date(2026, 12, 1))
+>>> data = write_wtb(base, made=(2026, 12, 1))
 >>> len(data), read_wtb(data).games[0].transcript()
 (84, 'f5d6c3d3c4f4')
 >>> read_names(write_names(["Ada", "Bo"], JOU_WIDTH), JOU_WIDTH)
@@ -25,8 +25,8 @@ depth of the theoretical scores (1 byte each), and a spare byte.
 
 from __future__ import annotations
 
-import datetime
 import struct
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -68,6 +68,10 @@ class WthorGame:
         return board
 
 
+#: a calendar day, (year, month, day): the day a file was made
+Day = tuple[int, int, int]
+
+
 @dataclass
 class WthorBase:
     """The games of one ``.wtb`` file and what its header says of them."""
@@ -75,7 +79,12 @@ class WthorBase:
     year: int
     games: list[WthorGame] = field(default_factory=list)
     depth: int = 0
-    made: datetime.date | None = None
+    made: Day | None = None
+
+
+def _today() -> Day:
+    now = time.localtime()
+    return now.tm_year, now.tm_mon, now.tm_mday
 
 
 def game_of(board: Board, *, black: int = 0, white: int = 0, tournament: int = 0,
@@ -117,10 +126,8 @@ def read_wtb(data: bytes) -> WthorBase:
     if len(data) != HEADER.size + count * GAME.size:
         raise NotationError(f"WTHOR file of {len(data)} bytes: the header announces {count} "
                             f"games, {HEADER.size + count * GAME.size} bytes")
-    try:
-        made: datetime.date | None = datetime.date(century * 100 + year, month, day)
-    except ValueError:
-        made = None
+    made: Day | None = (century * 100 + year, month, day) \
+        if 1 <= month <= 12 and 1 <= day <= 31 else None
     games = []
     for index in range(count):
         tournament, black, white, score, theoretical, raw = GAME.unpack_from(
@@ -135,9 +142,9 @@ def read_wtb(data: bytes) -> WthorBase:
     return WthorBase(games_year, games, depth, made)
 
 
-def write_wtb(base: WthorBase, made: datetime.date | None = None) -> bytes:
-    made = made or base.made or datetime.date.today()
-    head = HEADER.pack(made.year // 100, made.year % 100, made.month, made.day,
+def write_wtb(base: WthorBase, made: Day | None = None) -> bytes:
+    year, month, day = made or base.made or _today()
+    head = HEADER.pack(year // 100, year % 100, month, day,
                        len(base.games), 0, base.year, 8, 0, base.depth, 0)
     body = []
     for game in base.games:
@@ -162,10 +169,9 @@ def read_names(data: bytes, width: int) -> list[str]:
     return names
 
 
-def write_names(names: Sequence[str], width: int, made: datetime.date | None = None) -> bytes:
-    made = made or datetime.date.today()
-    head = HEADER.pack(made.year // 100, made.year % 100, made.month, made.day,
-                       0, len(names), 0, 0, 0, 0, 0)
+def write_names(names: Sequence[str], width: int, made: Day | None = None) -> bytes:
+    year, month, day = made or _today()
+    head = HEADER.pack(year // 100, year % 100, month, day, 0, len(names), 0, 0, 0, 0, 0)
     body = []
     for name in names:
         raw = name.encode(NAME_ENCODING, errors="replace")[:width - 1]  # NUL-terminated

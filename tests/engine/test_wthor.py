@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -25,7 +23,7 @@ from reversi.engine.wthor import (
 )
 from tests.engine.strategies import played_games
 
-DAY = datetime.date(2026, 12, 1)
+DAY = (2026, 12, 1)
 #: the shortest wipe-out: black 13, white 0 after nine moves
 WIPEOUT = "f5d6c5f4e3f6g5e6e7"
 

@@ -52,7 +52,7 @@ def test_import_puts_ggf_and_wthor_games_into_the_archive(
     wtb = tmp_path / "WTH_2025.wtb"
     wtb.write_bytes(write_wtb(WthorBase(2025, [game_of(Board(moves=SHORT), black=1, white=0,
                                                        tournament=0)]),
-                              made=datetime.date(2026, 12, 1)))
+                              made=(2026, 12, 1)))
     (tmp_path / "WTHOR.JOU").write_bytes(write_names(["Émile", "Françoise"], JOU_WIDTH))
     (tmp_path / "WTHOR.TRN").write_bytes(write_names(["Paris"], TRN_WIDTH))
     assert main(["import", str(ggf), str(wtb)]) == 1  # one game refused
