@@ -45,6 +45,8 @@
 import { BoardView, SquareTyping } from "../board.js";
 import { Engine } from "../engine.js";
 import { colorName, stones, t } from "../i18n.js";
+import { render } from "../lit.js";
+import { figureText } from "../panels.js";
 import * as store from "../store.js";
 
 import { FAQ, faqLink } from "./faq.js";
@@ -207,7 +209,7 @@ export class LiveBoard {
   /** @param {View} view @param {boolean} animate */
   async draw(view, animate) {
     this.element.dataset.state = "busy";
-    this.figure.textContent = view.figure;
+    render(figureText(view.figure), this.figure); // breaks only between rows, as the game's
     this.status.textContent = this.statusText(view);
     await this.board.show(this.shown(view), animate);
     this.paintMarks();
