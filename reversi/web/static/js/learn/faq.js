@@ -5,6 +5,7 @@ import { html, nothing } from "../../vendor/lit-html/lit-html.js";
 import { t } from "../i18n.js";
 
 // The FAQ entry that explains a refusal reason (docs/protocol.md) or the pass notice.
+/** @type {Record<string, string>} */
 export const FAQ = {
   occupied: "faq-feld-nimmt-nicht",
   no_flips: "faq-feld-nimmt-nicht",
@@ -12,11 +13,13 @@ export const FAQ = {
   pass: "faq-passen",
 };
 
+/** @param {string} kind a refusal reason or "pass" */
 export function faqHref(kind) {
   return FAQ[kind] ? `/regeln#${FAQ[kind]}` : null;
 }
 
 // A "Warum?" link to the entry with this id (not a kind: the board picks the entry).
+/** @param {string} id */
 export function faqLink(id) {
   const link = document.createElement("a");
   link.className = "faq-link";
@@ -26,11 +29,13 @@ export function faqLink(id) {
 }
 
 // Appends " Warum?" (a link to the entry for `kind`) to an element; no entry, no link.
+/** @param {Element} element @param {string} kind */
 export function appendFaqLink(element, kind) {
   if (FAQ[kind]) element.append(" ", faqLink(FAQ[kind]));
 }
 
 // The same for a lit-html template: " Warum?" or nothing.
+/** @param {string} kind */
 export function faqPart(kind) {
   return FAQ[kind] ? html` <a class="faq-link" href=${faqHref(kind)}>${t("learn.faq.why")}</a>` : nothing;
 }

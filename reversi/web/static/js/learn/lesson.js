@@ -6,13 +6,35 @@ import { html, render } from "../../vendor/lit-html/lit-html.js";
 import { colorName, t } from "../i18n.js";
 import { LiveBoard } from "./liveboard.js";
 
+/** @typedef {import("./types.js").Attempt} Attempt */
+/**
+ * What a step keeps while it runs (a fresh one for each start of the step).
+ * @typedef {object} StepState
+ * @property {LiveBoard} board
+ * @property {Set<string>} found the squares found so far (step "find")
+ * @property {boolean} passed the pass was seen (step "pass")
+ * @property {(text: string, play?: boolean) => boolean} finish ends the step; returns `play`
+ * @property {(text: string) => void} setTask
+ */
+/**
+ * @typedef {object} Step
+ * @property {string} key its texts: lesson.<key>.title/.task/.done
+ * @property {string} [obf]
+ * @property {string} [moves]
+ * @property {boolean} [hints] false hides the dots
+ * @property {boolean} [choice] the step asks who won
+ * @property {import("./types.js").GameSetup & {obf: string}} [game] the step is a game from there
+ * @property {(attempt: Attempt, step: StepState) => boolean | string} [decide]
+ */
+
 const PROGRESS = "reversi.lesson.v1";
 const NEXT_STEP_MS = 1600; // time to read "well done" before the next step starts
 
-const refuseWith = (attempt, hint) => attempt.legal ? hint : `${t(`reason.${attempt.reason}`, { square: attempt.square })} ${hint}`;
+const refuseWith = (/** @type {Attempt} */ attempt, /** @type {string} */ hint) => attempt.legal ? hint : `${t(`reason.${attempt.reason}`, { square: attempt.square })} ${hint}`;
 
 // Each step: its texts (lesson.<key>.title/.task/.done), its position, and `decide`
 // (see LiveBoard): true plays the tap, a string refuses it; `step.finish()` ends the step.
+/** @type {Step[]} */
 export const STEPS = [
   {
     key: "d3",
@@ -76,6 +98,7 @@ export const STEPS = [
   },
 ];
 
+/** @returns {number} the step to go on with */
 function loadProgress() {
   try {
     const saved = JSON.parse(localStorage.getItem(PROGRESS) || "{}");
@@ -85,6 +108,7 @@ function loadProgress() {
   }
 }
 
+/** @param {number} step */
 function saveProgress(step) {
   try {
     localStorage.setItem(PROGRESS, JSON.stringify({ step }));
@@ -94,11 +118,16 @@ function saveProgress(step) {
 }
 
 class Lesson {
+  /** @param {HTMLElement} main */
   constructor(main) {
     this.main = main;
     this.index = loadProgress();
     this.task = "";
     this.feedback = "";
+    this.finished = false;
+    this.loaded = false;
+    /** @type {StepState | null} */
+    this.state = null;
     // the board starts at the kept step's position, so the start cross does not flash first
     const first = STEPS[this.index] ?? STEPS[0];
     this.board = new LiveBoard({
@@ -113,6 +142,7 @@ class Lesson {
     return STEPS[this.index];
   }
 
+  /** @param {number} index */
   async start(index) {
     this.index = index;
     saveProgress(index);
@@ -144,6 +174,10 @@ class Lesson {
     }
   }
 
+  /**
+   * @param {Attempt} attempt
+   * @returns {boolean | string}
+   */
   decide(attempt) {
     if (this.finished) return t("lesson.wait");
     return this.step.decide(attempt, this.state);
@@ -151,6 +185,7 @@ class Lesson {
 
   // The step is done: say so, then go on by itself. `play` says whether the tap that
   // finished it is drawn (a move) or not (the find step only marks squares).
+  /** @param {string} text @param {boolean} [play] */
   finish(text, play = true) {
     this.finished = true;
     this.feedback = text;
@@ -162,6 +197,7 @@ class Lesson {
     return play;
   }
 
+  /** @param {import("./types.js").Answer} answer @param {import("./types.js").Cause} cause */
   changed(answer, cause) {
     if (cause === "move" && this.finished) this.board.say(this.feedback);
     if (cause === "game" && answer.view.result && this.step?.game && !this.finished) {
@@ -171,6 +207,7 @@ class Lesson {
     }
   }
 
+  /** @param {string} choice "black", "white" or "draw" */
   count(choice) {
     if (this.finished) return;
     const result = this.board.answer.view.result;
@@ -185,7 +222,7 @@ class Lesson {
 
   restart() {
     this.start(0);
-    this.main.querySelector("#lesson-task")?.focus();
+    /** @type {HTMLElement | null} */ (this.main.querySelector("#lesson-task"))?.focus();
   }
 
   draw() {
@@ -223,6 +260,7 @@ class Lesson {
   }
 }
 
+/** @param {HTMLElement} main */
 export function lessonPage(main) {
   document.title = `${t("lesson.title")} – ${t("hall.title")}`;
   main.replaceChildren();

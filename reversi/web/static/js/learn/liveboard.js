@@ -45,11 +45,26 @@
 import { BoardView, SquareTyping } from "../board.js";
 import { Engine } from "../engine.js";
 import { colorName, stones, t } from "../i18n.js";
+import { render } from "../lit.js";
+import { figureText } from "../panels.js";
 import * as store from "../store.js";
 
 import { FAQ, faqLink } from "./faq.js";
 
-// An element with attributes (`on…` ones are listeners; null ones are left out) and children.
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").Answer} Answer */
+/** @typedef {import("./types.js").Attempt} Attempt */
+/** @typedef {import("./types.js").WorkerMessage} WorkerMessage */
+/** @typedef {import("./types.js").LiveBoardOptions} LiveBoardOptions */
+/** @typedef {import("./types.js").Position} Position */
+/** @typedef {import("./types.js").GameSetup} GameSetup */
+
+/**
+ * An element with attributes (`on…` ones are listeners; null ones are left out) and children.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node | string | null | undefined | false)} children
+ */
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -57,22 +72,26 @@ function h(tag, attrs = {}, ...children) {
     if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? "" : value);
   }
-  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
+  node.append(.../** @type {(Node | string)[]} */ (children.filter((child) => child !== null && child !== undefined && child !== false)));
   return node;
 }
 
 export { FAQ, faqLink };
 
 class SharedEngine {
+  /** @param {Record<string, any>} config the page's config (where Pyodide and the Python files are) */
   constructor(config) {
+    /** @type {Map<string, {resolve: (answer: any) => void, reject: (error: Error) => void}>} */
     this.pending = new Map();
     this.next = 1;
+    /** @type {((message: WorkerMessage) => void) | null} the running game's, if any */
     this.gameListener = null;
     this.engine = new Engine(config, (message) => this.receive(message));
     this.ready = this.engine.start();
   }
 
   // One request, one answer: the worker echoes the id.
+  /** @param {Record<string, unknown>} message @returns {Promise<any>} the worker's answer (docs/protocol.md) */
   async ask(message) {
     await this.ready;
     const id = `lb${this.next++}`;
@@ -82,11 +101,13 @@ class SharedEngine {
     });
   }
 
+  /** @param {Record<string, unknown>} message */
   async sendGame(message) {
     await this.ready;
     this.engine.send(message);
   }
 
+  /** @param {WorkerMessage} message */
   receive(message) {
     const waiting = message.id !== undefined && this.pending.get(message.id);
     if (waiting) {
@@ -101,6 +122,7 @@ class SharedEngine {
   }
 }
 
+/** @type {SharedEngine | null} */
 let shared = null;
 
 export function sharedEngine() {
@@ -111,16 +133,24 @@ export function sharedEngine() {
 const NO_LEGAL = Object.freeze({});
 
 export class LiveBoard {
+  /** @param {LiveBoardOptions} [options] */
   constructor(options = {}) {
+    /** @type {LiveBoardOptions} */
     this.options = { interactive: true, hints: true, counts: false, figure: true, reset: true, status: true, ...options };
     this.marked = new Set();
     this.origin = { obf: options.obf ?? null, moves: options.moves ?? "" };
+    /** @type {Answer | null} */
     this.answer = null;
-    this.mode = "position"; // position | game
+    /** @type {"position" | "game"} */
+    this.mode = "position";
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
+    this.thinking = false;
+    /** @type {((message: WorkerMessage) => void) | null} */
+    this.gameListener = null;
     this.engine = sharedEngine();
     this.motion = store.settings().motion;
-    this.board = new BoardView({ onPlay: (square) => this.tap(square) });
+    this.board = new BoardView({ onPlay: (/** @type {string} */ square) => this.tap(square) });
     this.board.element.querySelector(".board").setAttribute("aria-label", options.label || t("learn.board.label"));
     this.status = h("p", { class: "lb-status" }, t("learn.board.loading"));
     this.notice = h("p", { class: "lb-notice", role: "status", "aria-live": "polite" });
@@ -131,8 +161,7 @@ export class LiveBoard {
       this.options.reset ? h("div", { class: "lb-actions" }, this.resetButton) : null,
       this.options.figure ? h("details", { class: "lb-figure" }, h("summary", {}, t("figure.heading")), this.figure) : null);
     if (this.options.typing) {
-      // `say` for the client branch's SquareTyping, `notice` for the older one
-      new SquareTyping({ board: this.board, notice: this.notice, say: (text) => { this.notice.textContent = text; },
+      new SquareTyping({ board: this.board, say: (text) => { this.notice.textContent = text; },
         play: (square) => this.tap(square) });
     }
     this.applyOptions();
@@ -143,6 +172,7 @@ export class LiveBoard {
     this.ready.catch(() => {}); // the board shows the failure; a caller may await it
   }
 
+  /** @param {Partial<Pick<LiveBoardOptions, "hints" | "counts" | "interactive" | "status">>} options */
   setOptions(options) {
     Object.assign(this.options, options);
     this.applyOptions();
@@ -155,6 +185,7 @@ export class LiveBoard {
     this.status.hidden = !o.status;
   }
 
+  /** @param {string[]} squares */
   mark(squares) {
     for (const square of squares) this.marked.add(square);
     this.paintMarks();
@@ -170,19 +201,22 @@ export class LiveBoard {
   }
 
   // The view as the board draws it: without hints it carries no legal moves.
+  /** @param {View} view @returns {View} */
   shown(view) {
     return this.options.hints ? view : { ...view, legal: NO_LEGAL };
   }
 
+  /** @param {View} view @param {boolean} animate */
   async draw(view, animate) {
     this.element.dataset.state = "busy";
-    this.figure.textContent = view.figure;
+    render(figureText(view.figure), this.figure); // breaks only between rows, as the game's
     this.status.textContent = this.statusText(view);
     await this.board.show(this.shown(view), animate);
     this.paintMarks();
     this.element.dataset.state = "idle";
   }
 
+  /** @param {View} view */
   statusText(view) {
     const counts = t("score.label", view.counts);
     if (view.result) {
@@ -203,11 +237,13 @@ export class LiveBoard {
     return `${t("status.turn.duo", { color: colorName(view.turn) })} ${counts}.`;
   }
 
+  /** @param {string} text @param {string | null} [faq] the id of the FAQ entry that explains it */
   say(text, faq = null) {
     this.notice.replaceChildren(text);
     if (faq) this.notice.append(" ", faqLink(faq));
   }
 
+  /** @param {Error & {kind?: string}} error */
   fail(error) {
     this.element.dataset.state = "error";
     const text = error && error.kind === "timeout" ? t("error.timeout") : t("error.boot", { detail: error ? error.message : "" });
@@ -215,18 +251,21 @@ export class LiveBoard {
   }
 
   // Runs `job` after the previous one: taps are answered in order.
+  /** @template T @param {() => Promise<T>} job @returns {Promise<T>} */
   serial(job) {
     const run = this.queue.then(job);
     this.queue = run.catch(() => {});
     return run;
   }
 
+  /** @param {Position} [position] @returns {Promise<Answer>} */
   set({ obf = null, moves = "" } = {}) {
     return this.serial(async () => {
       this.mode = "position";
       if (this.engine.gameListener === this.gameListener) this.engine.gameListener = null;
       this.origin = { obf, moves };
       this.marked.clear();
+      /** @type {Answer} */
       const answer = await this.engine.ask({ type: "position", obf, moves });
       this.answer = answer;
       this.notice.replaceChildren();
@@ -240,11 +279,13 @@ export class LiveBoard {
     return this.set(this.origin);
   }
 
+  /** @param {string} square */
   tap(square) {
     this.board.setFocus(this.board.focusIndex, false);
     return this.play(square);
   }
 
+  /** @param {string} square @returns {Promise<void>} */
   play(square) {
     if (this.mode === "game") return this.gameMove(square);
     if (!this.options.interactive) {
@@ -253,7 +294,9 @@ export class LiveBoard {
     }
     return this.serial(async () => {
       if (!this.answer) return;
+      /** @type {Answer & {type: "position" | "illegal", reason?: string}} */
       const reply = await this.engine.ask({ type: "position", obf: this.origin.obf, moves: this.answer.moves, play: square });
+      /** @type {Attempt} */
       const attempt = reply.type === "illegal"
         ? { square, legal: false, reason: reply.reason, answer: null }
         : { square, legal: true, reason: null, answer: reply };
@@ -277,6 +320,7 @@ export class LiveBoard {
     });
   }
 
+  /** @param {string} square @param {string} text @param {string | null} faq */
   refuse(square, text, faq) {
     this.say(text, faq);
     const button = this.board.buttons.get(square);
@@ -289,6 +333,7 @@ export class LiveBoard {
 
   // --- a game against the computer, through the worker's session -------------
 
+  /** @param {GameSetup} [setup] @returns {Promise<void>} */
   game({ level = "leicht", human = "black", obf = null, moves = "" } = {}) {
     return this.serial(async () => {
       this.mode = "game";
@@ -300,6 +345,7 @@ export class LiveBoard {
     });
   }
 
+  /** @param {string} square */
   gameMove(square) {
     const view = this.answer && this.answer.view;
     if (!view) return Promise.resolve();
@@ -313,6 +359,7 @@ export class LiveBoard {
     return Promise.resolve();
   }
 
+  /** @param {WorkerMessage} message */
   gameMessage(message) {
     this.serial(async () => {
       if (message.type === "thinking") {

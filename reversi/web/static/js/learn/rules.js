@@ -7,6 +7,8 @@ import { prose } from "./text.js";
 
 // Each rule: its anchor, its texts (rules.page.<key>.title/.text/.board) and the
 // position of its board (OBF root and moves; none: the start cross).
+/** @typedef {{id: string, key: string, moves?: string, counts?: boolean}} Rule */
+/** @type {Rule[]} */
 export const RULES = [
   { id: "regel-brett", key: "board" },
   { id: "regel-erster-zug", key: "first" },
@@ -36,8 +38,9 @@ export const TERMS = [
 
 const SETTINGS = ["start", "begins", "pass", "counting", "hints", "time", "takeback"];
 
-const faqKey = (id) => `faq.${id.slice(4)}`;
+const faqKey = (/** @type {string} */ id) => `faq.${id.slice(4)}`;
 
+/** @param {Rule} rule */
 function rule(rule) {
   const hasBoard = "moves" in rule || rule.key === "board" || rule.key === "first";
   const label = t("rules.page.board.label", { title: t(`rules.page.${rule.key}.title`) });
@@ -53,6 +56,7 @@ function rule(rule) {
   </section>`;
 }
 
+/** @param {string} id */
 function faq(id) {
   return html`<details class="faq" id=${id}>
     <summary>${t(`${faqKey(id)}.q`)}</summary>
@@ -60,11 +64,13 @@ function faq(id) {
   </details>`;
 }
 
+/** @param {string} slug */
 function term(slug) {
   return html`<div class="term" id=${`begriff-${slug}`}>
     <dt>${t(`glossary.${slug}.term`)}</dt><dd>${t(`glossary.${slug}.text`)}</dd></div>`;
 }
 
+/** @param {string} slug */
 function setting(slug) {
   return html`<tr><th scope="row">${t(`rules.page.settings.${slug}`)}</th>
     <td data-label=${t("rules.page.settings.col.value")}>${t(`rules.page.settings.${slug}.value`)}</td>
@@ -82,6 +88,7 @@ function openTarget() {
   focusable?.focus({ preventScroll: true });
 }
 
+/** @param {HTMLElement} main */
 export function rulesPage(main) {
   document.title = `${t("rules.page.title")} – ${t("hall.title")}`;
   const toc = [...RULES.map((r) => [r.id, t(`rules.page.${r.key}.title`)]),

@@ -3,6 +3,7 @@
 import { html } from "../../vendor/lit-html/lit-html.js";
 import { t } from "../i18n.js";
 
+/** @param {string} text */
 function block(text) {
   const lines = text.split("\n");
   if (lines.every((line) => line.startsWith("- "))) {
@@ -14,6 +15,7 @@ function block(text) {
   return html`<p>${text}</p>`;
 }
 
+/** @param {string} key @param {Record<string, string | number>} [params] */
 export function prose(key, params = {}) {
   return t(key, params).split("\n\n").map(block);
 }

@@ -3,8 +3,19 @@
 import { LiveBoard, sharedEngine } from "../learn/liveboard.js";
 import { colorName, t } from "../i18n.js";
 
+/** @typedef {import("../learn/types.js").Color} Color */
+/**
+ * Schwer's verdict on one move: the final disc difference for the mover, exact or
+ * estimated at `depth` plies (docs/protocol.md, `analyse`).
+ * @typedef {{score: number, exact: boolean, depth: number}} Score
+ */
+
 const config = () => JSON.parse(document.getElementById("config").textContent);
 
+/**
+ * @param {string} name a file in static/data without ".json"
+ * @returns {Promise<any>} its parsed JSON (the page knows its shape)
+ */
 export async function loadData(name) {
   const response = await fetch(`${config().app}data/${name}.json`);
   if (!response.ok) throw new Error(`${name}.json: ${response.status}`);
@@ -15,7 +26,7 @@ export async function loadData(name) {
 export function useStyles() {
   for (const name of ["learn", "study"]) {
     const href = `${config().app}css/${name}.css`;
-    if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href.endsWith(href))) continue;
+    if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => /** @type {HTMLLinkElement} */ (l).href.endsWith(href))) continue;
     const link = document.createElement("link");
     Object.assign(link, { rel: "stylesheet", href });
     document.head.append(link);
@@ -24,11 +35,17 @@ export function useStyles() {
 
 // What Schwer's analysis in the worker thinks of every legal move of a position:
 // {square: {score, exact, depth}}, the final disc difference for the side to move.
+/** @type {Map<string, Promise<Record<string, Score>>>} */
 const analyses = new Map();
+/**
+ * @param {import("../learn/types.js").Position} position
+ * @param {number} [seconds]
+ * @returns {Promise<Record<string, Score>>} every legal square's score
+ */
 export function analyse({ obf = null, moves = "" }, seconds = 1) {
   const key = `${obf}|${moves}|${seconds}`;
   if (!analyses.has(key)) {
-    const asked = sharedEngine().ask({ type: "analyse", obf, moves, seconds }).then((answer) => answer.scores);
+    const asked = sharedEngine().ask({ type: "analyse", obf, moves, seconds }).then((/** @type {{scores: Record<string, Score>}} */ answer) => answer.scores);
     asked.catch(() => analyses.delete(key));
     analyses.set(key, asked);
   }
@@ -36,6 +53,7 @@ export function analyse({ obf = null, moves = "" }, seconds = 1) {
 }
 
 // "+6 Steine für Ebenholz" / "4 Steine weniger" / "Gleichstand" for `color` (the mover).
+/** @param {number} score @param {Color} color */
 export function scoreText(score, color) {
   const n = Math.round(Math.abs(score));
   if (n === 0) return t("tips.score.even");
@@ -43,6 +61,7 @@ export function scoreText(score, color) {
   return score > 0 ? t("tips.score.ahead", params) : t("tips.score.behind", params);
 }
 
+/** @param {Score} entry */
 export function kindText(entry) {
   return entry.exact ? t("tips.score.exact") : t("tips.score.estimate", { depth: entry.depth });
 }
@@ -51,11 +70,15 @@ export function kindText(entry) {
 // (`exact: true` in the worker's `new` message; docs/protocol.md). LiveBoard sends
 // no such field, so this wraps its `game` with the one extra field.
 export class StudyBoard extends LiveBoard {
+  /**
+   * @param {import("../learn/types.js").GameSetup & {exact?: boolean}} [setup]
+   * @returns {Promise<void>}
+   */
   game({ exact = false, ...options } = {}) {
     if (!exact) return super.game(options);
     const engine = this.engine;
     const send = engine.sendGame;
-    engine.sendGame = (message) => {
+    engine.sendGame = (/** @type {Record<string, unknown>} */ message) => {
       engine.sendGame = send;
       return send.call(engine, message.type === "new" ? { ...message, exact: true } : message);
     };

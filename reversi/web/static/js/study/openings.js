@@ -6,11 +6,25 @@ import { StudyBoard, loadData, useStyles } from "./common.js";
 
 const FAMILIES = ["diagonal", "perpendicular", "parallel"];
 
+/** @typedef {import("../learn/types.js").Attempt} Attempt */
+/**
+ * An opening of data/openings.json: its line as squares with spaces ("f5 d6 c3").
+ * @typedef {{id: string, name: string, name_de?: string, family: string, moves: string}} Opening
+ */
+/** @typedef {{source: {title: string, note: string}, openings: Opening[]}} OpeningsData */
+
 class Stepper {
+  /** @param {OpeningsPage} page */
   constructor(page) {
     this.page = page;
+    /** @type {Opening | null} */
     this.opening = null;
     this.step = 0;
+    /** @type {number | undefined} the step asked for last */
+    this.wanted = undefined;
+    /** @type {Promise<void> | undefined} the steps on their way */
+    this.pending = undefined;
+    this.reaching = false;
     this.announce = document.createElement("p");
     this.announce.className = "stepper-announce";
     this.announce.setAttribute("aria-live", "polite");
@@ -29,6 +43,7 @@ class Stepper {
     });
   }
 
+  /** @param {number} step */
   stepped(step) {
     this.step = step;
     this.announce.textContent = this.stepText();
@@ -39,6 +54,7 @@ class Stepper {
     return this.opening ? this.opening.moves.split(" ") : [];
   }
 
+  /** @param {Attempt} attempt */
   decide(attempt) {
     const next = this.moves[this.step];
     if (attempt.square === next) return true;
@@ -46,6 +62,7 @@ class Stepper {
     return next ? t("openings.refuse.next", { square: attempt.square, next }) : t("openings.refuse.end");
   }
 
+  /** @param {Opening} opening @param {number} [step] */
   async show(opening, step = opening.moves.split(" ").length) {
     this.opening = opening;
     await this.goto(step);
@@ -54,6 +71,7 @@ class Stepper {
   // Steps are taken in order; a key pressed again before the board is drawn counts
   // from the step asked for last. Forward by one move is played (the discs turn); any
   // other step is set at once.
+  /** @param {number} step */
   goto(step) {
     const target = Math.max(0, Math.min(step, this.moves.length));
     this.wanted = target;
@@ -61,10 +79,12 @@ class Stepper {
     return this.pending;
   }
 
+  /** @param {number} delta */
   go(delta) {
     return this.goto((this.wanted ?? this.step) + delta);
   }
 
+  /** @param {number} step */
   async reach(step) {
     const moves = this.moves;
     this.reaching = true;
@@ -87,36 +107,44 @@ class Stepper {
     return t("openings.step", { step: this.step, n: moves.length, color: colorName(color), square: moves[this.step - 1] });
   }
 
+  /** @param {KeyboardEvent} event */
   keydown(event) {
     const at = this.wanted ?? this.step;
-    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: this.moves.length }[event.key];
+    /** @type {Record<string, number>} */
+    const keys = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: this.moves.length };
+    const to = keys[event.key];
     if (to === undefined || !this.opening) return;
     // the board's own arrow keys move the focus between squares
-    if (event.target.closest && event.target.closest(".board")) return;
+    const target = /** @type {Element} */ (event.target);
+    if (target.closest && target.closest(".board")) return;
     event.preventDefault();
     this.goto(to);
   }
 }
 
 class OpeningsPage {
+  /** @param {HTMLElement} root @param {OpeningsData} data */
   constructor(root, data) {
     this.root = root;
     this.data = data;
     this.stepper = new Stepper(this);
   }
 
+  /** @param {Opening} opening */
   name(opening) {
     return opening.name_de ? `${opening.name_de} (${opening.name})` : opening.name;
   }
 
+  /** @param {string} id */
   byId(id) {
     return this.data.openings.find((o) => o.id === id);
   }
 
+  /** @param {Opening} opening @param {boolean} [focus] */
   select(opening, focus = true) {
     history.replaceState(null, "", `#${opening.id}`);
     this.stepper.show(opening).then(() => {
-      if (focus) this.root.querySelector("#stepper-heading").focus();
+      if (focus) /** @type {HTMLElement} */ (this.root.querySelector("#stepper-heading")).focus();
     });
   }
 
@@ -135,13 +163,13 @@ class OpeningsPage {
     const opening = s.opening;
     const n = s.moves.length;
     // aria-disabled, not disabled: a button under the focus keeps it at the line's ends
-    const control = (id, label, off, to, relative = false) => html`<button type="button" id=${id}
+    const control = (/** @type {string} */ id, /** @type {string} */ label, /** @type {boolean} */ off, /** @type {number} */ to, relative = false) => html`<button type="button" id=${id}
       aria-disabled=${off ? "true" : "false"} @click=${() => { if (!off) (relative ? s.go(to) : s.goto(to)); }}>${label}</button>`;
     render(html`
       <article class="study openings" aria-labelledby="openings-heading">
         <h1 id="openings-heading">${t("openings.heading")}</h1>
         ${t("openings.intro").split("\n\n").map((text) => html`<p>${text}</p>`)}
-        <section class="stepper" aria-labelledby="stepper-heading" @keydown=${(e) => s.keydown(e)}>
+        <section class="stepper" aria-labelledby="stepper-heading" @keydown=${(/** @type {KeyboardEvent} */ e) => s.keydown(e)}>
           <h2 id="stepper-heading" tabindex="-1">${opening ? this.name(opening) : t("openings.loading")}</h2>
           <p class="line" aria-label=${t("openings.line.label")}>${s.moves.map((m, i) => html`<span class=${i < s.step ? "played" : "ahead"}>${m}</span> `)}</p>
           <div class="stepper-body">
@@ -176,9 +204,11 @@ class OpeningsPage {
   }
 }
 
+/** @param {HTMLElement} root */
 export async function openingsPage(root) {
   useStyles();
   document.title = `${t("openings.heading")} – ${t("hall.title")}`;
+  /** @type {OpeningsData} */
   const data = await loadData("openings");
   root.replaceChildren();
   const page = new OpeningsPage(root, data);

@@ -9,23 +9,44 @@ const SOLVED_KEY = "reversi.aufgaben.geloest";
 // Consecutive days walk through the set in this stride (coprime to its size).
 const DAY_STRIDE = 7;
 
+/** @typedef {import("../learn/types.js").Attempt} Attempt */
+/**
+ * A puzzle of data/puzzles.json (tools/generate_puzzles.py): the moves from the start
+ * to its position, the mover, the best move and every legal move's exact score.
+ * @typedef {object} Puzzle
+ * @property {string} id
+ * @property {number} empties
+ * @property {number} step its place among `steps` (1 = the fewest empties)
+ * @property {import("../learn/types.js").Color} turn
+ * @property {string} moves
+ * @property {"win" | "best"} kind
+ * @property {string} answer
+ * @property {number} score the answer's
+ * @property {Record<string, number>} scores
+ */
+/** @typedef {{steps: number[], games_played: number, puzzles: Puzzle[]}} PuzzlesData */
+
 export function berlinDay(now = new Date()) {
   const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" })
     .format(now).split("-").map(Number);
   return { iso: `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`, number: Date.UTC(y, m - 1, d) / 86400000 };
 }
 
+/** @param {number} n */
 function stride(n) {
   let s = DAY_STRIDE;
+  /** @type {(a: number, b: number) => number} */
   const gcd = (a, b) => (b ? gcd(b, a % b) : a);
   while (gcd(s, n) !== 1) s += 1;
   return s;
 }
 
+/** @param {Puzzle[]} puzzles @param {{number: number}} [day] */
 export function puzzleOfTheDay(puzzles, day = berlinDay()) {
   return puzzles[(day.number * stride(puzzles.length)) % puzzles.length];
 }
 
+/** @returns {Set<string>} */
 function solvedIds() {
   try {
     return new Set(JSON.parse(localStorage.getItem(SOLVED_KEY) || "[]"));
@@ -34,6 +55,7 @@ function solvedIds() {
   }
 }
 
+/** @param {string} id */
 function markSolved(id) {
   const ids = solvedIds();
   ids.add(id);
@@ -45,21 +67,27 @@ function markSolved(id) {
 }
 
 // The exact result of a move for the mover: "gewinnt mit 6 Steinen Vorsprung" …
+/** @param {number} score */
 function resultText(score) {
   if (score === 0) return t("puzzles.result.draw");
   return score > 0 ? t("puzzles.result.win", { n: score }) : t("puzzles.result.loss", { n: -score });
 }
 
 class PuzzlesPage {
+  /** @param {HTMLElement} root @param {PuzzlesData} data */
   constructor(root, data) {
     this.root = root;
     this.data = data;
     this.puzzles = data.puzzles;
     this.today = puzzleOfTheDay(this.puzzles);
     this.solved = solvedIds();
+    /** @type {Puzzle | null} */
     this.puzzle = null;
-    this.phase = "solve"; // solve | solved | playout
-    this.wrong = null; // the last refused square
+    /** @type {"solve" | "solved" | "playout"} */
+    this.phase = "solve";
+    /** @type {string | null} the last refused square */
+    this.wrong = null;
+    /** @type {{ok: boolean | null, text: string} | null} */
     this.feedback = null;
     this.board = new StudyBoard({
       label: t("puzzles.board.label"),
@@ -69,15 +97,18 @@ class PuzzlesPage {
     });
   }
 
+  /** @param {Puzzle} puzzle */
   number(puzzle) {
     return this.puzzles.filter((p) => p.step === puzzle.step).indexOf(puzzle) + 1;
   }
 
+  /** @param {Puzzle} puzzle */
   task(puzzle) {
     const color = colorName(puzzle.turn);
     return puzzle.kind === "win" ? t("puzzles.task.win", { color }) : t("puzzles.task.best", { color });
   }
 
+  /** @param {Puzzle} puzzle @param {boolean} [focus] */
   async open(puzzle, focus = false) {
     this.puzzle = puzzle;
     this.phase = "solve";
@@ -86,9 +117,10 @@ class PuzzlesPage {
     history.replaceState(null, "", `#${puzzle.id}`);
     this.update();
     await this.board.set({ moves: puzzle.moves });
-    if (focus) this.root.querySelector("#puzzle-heading").focus();
+    if (focus) /** @type {HTMLElement} */ (this.root.querySelector("#puzzle-heading")).focus();
   }
 
+  /** @param {Attempt} attempt */
   decide(attempt) {
     if (this.phase !== "solve" || !attempt.legal) return true;
     const puzzle = this.puzzle;
@@ -108,11 +140,13 @@ class PuzzlesPage {
     return t("puzzles.wrong", { square: attempt.square, result: resultText(score) });
   }
 
+  /** @param {import("../learn/types.js").Answer} answer @param {import("../learn/types.js").Cause} cause */
   changed(answer, cause) {
     if (cause === "game" && answer.view.result) this.update();
   }
 
   // The rest of the game from the puzzle after `square`, against the exact solver.
+  /** @param {string} square */
   async playOut(square) {
     const puzzle = this.puzzle;
     this.phase = "playout";
@@ -199,9 +233,11 @@ class PuzzlesPage {
   }
 }
 
+/** @param {HTMLElement} root */
 export async function puzzlesPage(root) {
   useStyles();
   document.title = `${t("puzzles.heading")} – ${t("hall.title")}`;
+  /** @type {PuzzlesData} */
   const data = await loadData("puzzles");
   root.replaceChildren();
   const page = new PuzzlesPage(root, data);

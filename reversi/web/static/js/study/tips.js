@@ -4,8 +4,13 @@ import { html, render } from "../../vendor/lit-html/lit-html.js";
 import { colorName, t } from "../i18n.js";
 import { StudyBoard, analyse, kindText, scoreText, useStyles } from "./common.js";
 
+/** @typedef {import("../../vendor/lit-html/lit-html.js").TemplateResult} TemplateResult */
+/** @typedef {{moves: string, good: string, weak: string}} TipSpec */
+/** @typedef {{id: string, boards: TipSpec[]}} Tip */
+
 // Positions from self-play games of the levels (moves from the start); `good` and
 // `weak` are the two moves the text compares. The verdicts come from the worker.
+/** @type {Tip[]} */
 export const TIPS = [
   { id: "ecken", boards: [{ moves: "d3c3c4e3f4c5e2e1b4a3f1g4f3g3d1e6f5g5g6f2g1", good: "h1", weak: "g2" }] },
   {
@@ -24,12 +29,14 @@ export const TIPS = [
 
 const ANALYSIS_SECONDS = 1;
 
+/** @param {string} key */
 function paragraphs(key) {
   return t(key).split("\n\n").map((text) => html`<p>${text}</p>`);
 }
 
 // One tip board: the position, two buttons to try the moves, and the verdicts.
 class TipBoard {
+  /** @param {Tip} tip @param {TipSpec} spec @param {number} index the board's among the tip's */
   constructor(tip, spec, index) {
     this.spec = spec;
     this.id = `${tip.id}-${index + 1}`;
@@ -54,10 +61,12 @@ class TipBoard {
   }
 
   // Every legal try is played (the reader sees the flips); the verdicts come first.
+  /** @param {import("../learn/types.js").Attempt} attempt */
   async decide(attempt) {
     if (!attempt.legal) return true; // the board explains the refusal itself
     const color = this.turn;
     this.renderVerdict(html`<p>${t("tips.thinking")}</p>`);
+    /** @type {Record<string, import("./common.js").Score>} */
     let scores;
     try {
       scores = await analyse({ moves: this.spec.moves }, ANALYSIS_SECONDS);
@@ -65,7 +74,7 @@ class TipBoard {
       this.renderVerdict(html`<p class="error">${t("tips.analysis.failed", { detail: error.message })}</p>`);
       return true;
     }
-    const line = (square, role) => {
+    const line = (/** @type {string} */ square, /** @type {string} */ role) => {
       const entry = scores[square];
       return html`<li data-square=${square} data-score=${entry.score}>
         <strong>${t(`tips.role.${role}`, { square })}</strong>
@@ -81,10 +90,12 @@ class TipBoard {
     return true;
   }
 
+  /** @param {TemplateResult} content */
   renderVerdict(content) {
     render(content, this.verdict);
   }
 
+  /** @param {string} square */
   async tryMove(square) {
     await this.board.reset();
     await this.board.play(square);
@@ -107,6 +118,7 @@ class TipBoard {
   }
 }
 
+/** @param {HTMLElement} root */
 export function tipsPage(root) {
   useStyles();
   document.title = `${t("tips.heading")} – ${t("hall.title")}`;
