@@ -121,6 +121,8 @@ class Stats:
     sent_at: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     games: int = 0
+    #: what the lobby watchers received (``--lobby-watchers``)
+    lobby_messages: int = 0
     elapsed: float = 0.0
     memory: list[float] = field(default_factory=list)
     cpu: float = 0.0
@@ -279,9 +281,28 @@ async def open_tables(bases: list[str], n: int) -> list[tuple[str, list[tuple[st
     return await asyncio.gather(*(one(i) for i in range(n)))
 
 
+async def lobby_watcher(base: str, stack: contextlib.AsyncExitStack, stats: Stats) -> None:
+    """A socket that follows the Halle's lobby and reads everything it gets."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as c:
+        (await c.get("/api/me")).raise_for_status()
+        cookie = "; ".join(f"{k}={v}" for k, v in c.cookies.items())
+    ws = await stack.enter_async_context(connect(
+        base.replace("http://", "ws://") + "/ws", additional_headers={"Cookie": cookie},
+        max_size=2**22, open_timeout=60, ping_interval=None))
+    await ws.send('{"type": "lobby"}')
+
+    async def drain() -> None:
+        async for _ in ws:
+            stats.lobby_messages += 1
+
+    task = asyncio.create_task(drain())
+    stack.callback(task.cancel)
+
+
 async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed: int,
-                ready: Any) -> Stats:
-    """One client process: sets up its tables, waits for the others, plays ``seconds``."""
+                ready: Any, watchers: int = 0) -> Stats:
+    """One client process: sets up its tables (and ``watchers`` lobby sockets), waits for
+    the others, plays ``seconds``."""
     stats = Stats()
     pairs = await open_tables(bases, tables)
     think = tables / rate if rate > 0 else 0.0  # a table moves every `think` seconds
@@ -300,6 +321,8 @@ async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed
 
         players = await asyncio.gather(*(join(base, cookie, code) for code, seats in pairs
                                          for base, cookie in seats))
+        for i in range(watchers):
+            await lobby_watcher(bases[i % len(bases)], stack, stats)
         receivers = [asyncio.create_task(p.receive()) for p in players]
         for p in players:
             p.watch()
@@ -332,10 +355,10 @@ async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed
 
 
 def client(bases: list[str], tables: int, rate: float, seconds: float, seed: int,
-           ready: Any) -> Stats:
+           ready: Any, watchers: int = 0) -> Stats:
     # the clients share the machine with the servers: the cheaper they are, the less
     # of the round trip is theirs
-    return uvloop.run(drive(bases, tables, rate, seconds, seed, ready))
+    return uvloop.run(drive(bases, tables, rate, seconds, seed, ready, watchers))
 
 
 def signal_all(pids: list[int], signum: int, profiling: str | None) -> None:
@@ -354,7 +377,8 @@ def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stat
         ready = manager.Barrier(n + 1)
         shares = [args.tables // n + (i < args.tables % n) for i in range(n)]
         futures = [pool.submit(client, bases, share, args.rate * share / args.tables,
-                               args.seconds, args.seed + i, ready)
+                               args.seconds, args.seed + i, ready,
+                               args.lobby_watchers // n + (i < args.lobby_watchers % n))
                    for i, share in enumerate(shares)]
         ready.wait(SETUP_TIMEOUT)
         spies = [subprocess.Popen(
@@ -380,6 +404,7 @@ def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stat
             total.games += part.games
             total.elapsed = max(total.elapsed, part.elapsed)
             total.client_cpu += part.client_cpu
+            total.lobby_messages += part.lobby_messages
         total.memory = [max(a, rss_mib(pid)) for a, pid in zip(total.memory, pids,
                                                                   strict=True)]
         for spy in spies:
@@ -471,6 +496,7 @@ def report(args: argparse.Namespace, results: dict[str, Stats]) -> str:
     row("round trip max", lambda s: f"{max(s.latencies, default=0) * 1000:.0f} ms")
     row("errors", lambda s: f"{len(s.errors)} {sorted(set(s.errors))}" if s.errors else "0")
     row("games finished", lambda s: str(s.games))
+    row("lobby watchers", lambda s: f"{args.lobby_watchers} ({s.lobby_messages} messages read)")
     row("server CPU / move",
         lambda s: f"{s.cpu / max(1, len(s.latencies)) * 1000:.2f} ms "
                   f"({s.cpu / s.elapsed * 100:.0f}% of a core, "
@@ -498,6 +524,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--setup", choices=("one", "two", "both"), default="both")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--lobby-watchers", type=int, default=0,
+                        help="sockets that follow the Halle's lobby during the run")
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--deflate", action=argparse.BooleanOptionalAction, default=False,
                         help="permessage-deflate on the sockets (off, as `reversi serve` "

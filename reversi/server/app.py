@@ -17,7 +17,7 @@ from reversi.server.duels import DuelServer
 from reversi.texts import text
 
 #: The pages of the hall; each is the same shell, the client draws the page.
-PAGES = ("/", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine",
+PAGES = ("/", "/halle", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine",
          "/regeln", "/lernen",
          "/tipps", "/eroeffnungen", "/aufgaben")
 

@@ -133,6 +133,8 @@ class Connection:
             return [item]
         if kind == "events":
             return await self._live(item)
+        if kind == "shared":  # the same text for every socket (the lobby)
+            return [item.text]
         if kind == "sync":
             return await self._sync(item)
         return []

@@ -138,6 +138,8 @@ class Duel:
         seat = self.seat_of(player_id)
         if seat is not None:
             return seat
+        if self.table.status == Status.PLAYING:  # someone was quicker: a sit race
+            raise DuelError("table_full", key="server.table_full.taken")
         if self.table.status != Status.WAITING or self.table.seat1 is not None:
             raise DuelError("table_full")
         self.table.seat1 = player_id
@@ -324,7 +326,8 @@ class Duel:
             secret1=secrets.token_urlsafe(24), black_seat=None, root=None, moves="",
             turn_started_at=None, turn_deadline=None,
             extra={"names": list(extra(t)["names"]), "rematch_of": t.code,
-                   "levels": list(extra(t).get("levels") or [None, None])},
+                   "levels": list(extra(t).get("levels") or [None, None]),
+                   **({"private": True} if extra(t).get("private") else {})},
             created_at=self.now, updated_at=self.now)
         follow = Duel(fresh, self.now, self.settings)
         follow.open()

@@ -115,7 +115,14 @@ class DuelHttp:
         player, fresh = await self.player_or_new(request)
         if not await self.parts.limiter.hit(s.create_limit, "create-player", player.id):
             return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
-        table = await self.parts.service.open_table(player.id, player.nickname)
+        try:
+            private = (await self._body(request)).get("private", False)
+            if not isinstance(private, bool):
+                raise DuelError("bad_private")
+            table = await self.parts.service.open_table(player.id, player.nickname, private)
+        except DuelError as e:
+            return self._reply(e.json(), player, fresh,
+                               409 if e.code == "too_many_tables" else 400)
         state = await self.parts.service.state(table.code, player.id)
         return self._reply(state, player, fresh, 201)
 

@@ -114,14 +114,22 @@ class Ping(Message, tag="ping", frozen=True):
     pass
 
 
+class Lobby(Message, tag="lobby", frozen=True):
+    """Follow the Halle's lobby: a ``lobby_state``, then ``lobby_event``s."""
+
+
+class Unlobby(Message, tag="unlobby", frozen=True):
+    pass
+
+
 MESSAGES: dict[str, type[Message]] = {
     str(cls.__struct_config__.tag): cls
     for cls in (Watch, Unwatch, Move, Rules, Resign, Abort, Takeback, TakebackReply,
-                Rematch, RematchDecline, Callback, Chat, Mute, Ping)
+                Rematch, RematchDecline, Callback, Chat, Mute, Ping, Lobby, Unlobby)
 }
 _DECODER = msgspec.json.Decoder(Watch | Unwatch | Move | Rules | Resign | Abort | Takeback
                                 | TakebackReply | Rematch | RematchDecline | Callback | Chat
-                                | Mute | Ping)
+                                | Mute | Ping | Lobby | Unlobby)
 
 
 def parse(text: str | bytes) -> tuple[str | int | None, Message]:

@@ -20,7 +20,7 @@ import re
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -38,6 +38,7 @@ from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
 from reversi.server.table import (
+    MAX_WAITING,
     OPEN,
     Status,
     extra,
@@ -49,6 +50,9 @@ from reversi.server.table import (
 from reversi.server.views import table_view
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
+
+if TYPE_CHECKING:
+    from reversi.server.lobby import Lobby
 
 log = logging.getLogger("reversi.duels")
 
@@ -62,6 +66,8 @@ class Outcome:
     events: list[EventRecord]
     value: Any = None
     callback: dict[str, Any] | None = None
+    #: the rematch's new table, committed with this change
+    rematch: TableRecord | None = None
 
 
 class DuelService:
@@ -74,6 +80,8 @@ class DuelService:
         self.positions = Positions()
         #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
         self.level_of: Callable[[str], Awaitable[int]] | None = None
+        #: the Halle's lobby, told of every committed change (None: no lobby)
+        self.lobby: Lobby | None = None
 
     @property
     def now(self) -> float:
@@ -90,18 +98,24 @@ class DuelService:
     async def _level(self, player_id: str) -> int | None:
         return None if self.level_of is None else await self.level_of(player_id)
 
-    async def open_table(self, player_id: str, name: str) -> TableRecord:
+    async def open_table(self, player_id: str, name: str, private: bool = False
+                         ) -> TableRecord:
+        """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
+        already waits at :data:`~reversi.server.table.MAX_WAITING` tables."""
         level = await self._level(player_id)
         for _ in range(8):
             code = new_code()
-            duel = Duel(new_table(code, player_id, name, self.now, self.settings), self.now,
-                        self.settings)
+            duel = Duel(new_table(code, player_id, name, self.now, self.settings, private),
+                        self.now, self.settings)
             set_level(duel.table, 0, level)
             duel.open()
             try:
-                await self.store.write(functools.partial(_add_table, duel=duel))
+                await self.store.write(functools.partial(_add_table, duel=duel,
+                                                         player_id=player_id))
             except IntegrityError:  # the code was taken: draw another
                 continue
+            if self.lobby is not None:
+                await self.lobby.changed(duel.table)
             return duel.table
         raise RuntimeError("no free table code")
 
@@ -216,7 +230,8 @@ class DuelService:
             self.positions.remember(loaded)
             return Outcome(loaded, [], value), error
         self.positions.remember(duel.table, duel.board)
-        return Outcome(duel.table, duel.events, value, duel.effects.callback), error
+        return Outcome(duel.table, duel.events, value, duel.effects.callback,
+                       duel.effects.rematch), error
 
     def _decide(self, loaded: TableRecord, action: Callable[[Duel], Any], now: float,
                 guessed: bool) -> tuple[Duel, Any, DuelError | None]:
@@ -264,7 +279,7 @@ class DuelService:
     async def announce(self, outcome: Outcome) -> None:
         table = outcome.table
         events = outcome.events
-        message = {
+        message: dict[str, Any] = {
             "type": "events", "code": table.code, "from": events[0].version,
             "version": table.version, "events": [event_json(e) for e in events],
             "table": table_view(table, self.now, self.settings, self.positions),
@@ -272,6 +287,10 @@ class DuelService:
         if self.broker.remote:  # the other processes may go on from this row
             message["row"] = {name: getattr(table, name) for name in TABLE_FIELDS}
         await self.broker.publish(table_channel(table.code), message)
+        if self.lobby is not None:
+            await self.lobby.changed(table, message["table"])
+            if outcome.rematch is not None:
+                await self.lobby.changed(outcome.rematch)
         callback = outcome.callback
         if callback is not None:
             await self.broker.publish(player_channel(callback["player"]), {
@@ -377,7 +396,9 @@ def _plain(duel: Duel) -> bool:
     return not effects.chat and effects.result is None and effects.rematch is None
 
 
-def _add_table(rows: Rows, duel: Duel) -> None:
+def _add_table(rows: Rows, duel: Duel, player_id: str) -> None:
+    if len(rows.tables_of(player_id, [Status.WAITING])) >= MAX_WAITING:
+        raise DuelError("too_many_tables", max=MAX_WAITING)
     rows.add_table(duel.table)
     assert duel.table.id is not None
     rows.add_events(duel.table.id, duel.events)

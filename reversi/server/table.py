@@ -31,6 +31,8 @@ class Status(StrEnum):
 #: a table someone may still sit down at or play on, and one that is over
 OPEN = (Status.WAITING, Status.PLAYING)
 OVER = (Status.FINISHED, Status.ABORTED)
+#: a player waits at this many tables at most
+MAX_WAITING = 3
 
 
 class Takeback(TypedDict):
@@ -77,6 +79,8 @@ class Extra(TypedDict, total=False):
     #: when the game started, and the seconds each placed disc took (the replay's clock)
     started_at: float
     clock: list[float | None]
+    #: reachable only by code or link: not shown in the lobby
+    private: bool
 
 
 def extra(table: TableRecord) -> Extra:
@@ -111,14 +115,16 @@ def normal_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())[:16]
 
 
-def new_table(code: str, opener: str, name: str, now: float, settings: Settings) -> TableRecord:
+def new_table(code: str, opener: str, name: str, now: float, settings: Settings,
+              private: bool = False) -> TableRecord:
     return TableRecord(
         id=None, code=code, status=Status.WAITING, version=0,
         rules={"move_time": settings.default_move_time, "hints": True, "counting": "nobody"},
         seat0=opener, seat1=None,
         secret0=secrets.token_urlsafe(24), secret1=secrets.token_urlsafe(24),
         black_seat=None, root=None, moves="", turn_started_at=None, turn_deadline=None,
-        extra={"names": [name, None]}, created_at=now, updated_at=now,
+        extra={"names": [name, None], **({"private": True} if private else {})},
+        created_at=now, updated_at=now,
     )
 
 

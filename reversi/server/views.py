@@ -61,4 +61,5 @@ def table_view(table: TableRecord, now: float, settings: Settings,
                    "rematch": extra.get("rematch", [])},
         "rematch": extra.get("rematch_code"), "rematch_of": extra.get("rematch_of"),
         "link": f"/tisch/{table.code}",
+        "private": bool(extra.get("private")),
     }

@@ -19,6 +19,7 @@ from reversi.server import protocol as p
 from reversi.server.channels import table_channel
 from reversi.server.connection import STRIKES, Announcement, CloseCode, Connection, error_message
 from reversi.server.identity import COOKIE, Identity
+from reversi.server.lobby import Lobby
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
@@ -45,6 +46,8 @@ class Hub:
         self.presence: dict[str, dict[int, dict[str, int]]] = defaultdict(
             lambda: {0: {}, 1: {}})
         self.resyncs = 0
+        self.lobby = Lobby(service, settings)
+        service.lobby = self.lobby
 
     # --- from the broker ---------------------------------------------------------------
 
@@ -54,6 +57,8 @@ class Hub:
             await self._table_message(key, message)
         elif kind == "player":
             self._player_message(key, message)
+        elif kind == "lobby":
+            await self.lobby.on_message(message, len(self.players))
 
     async def _table_message(self, code: str, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -101,6 +106,8 @@ class Hub:
         for code in list(self.tables):
             await self.broker.publish(table_channel(code), {
                 "type": "presence_query", "process": self.settings.process_id})
+        await self.lobby.count_online(len(self.players))
+        await self.lobby.resync()
 
     # --- presence ------------------------------------------------------------------------
 
@@ -168,19 +175,25 @@ class Hub:
             await ws.close(CloseCode.NOT_IDENTIFIED)
             return
         conn = Connection(self, ws, player)
+        first = player.id not in self.players
         self.players[player.id].add(conn)
+        if first:
+            await self.lobby.count_online(len(self.players))
         conn.send({"type": "hello", "nickname": player.nickname,
                    "server_time": self.settings.clock()})
         try:
             await self._receive(conn)
         finally:
             conn.closed = True
+            self.lobby.unsubscribe(conn)
             for code in list(conn.versions):
                 with contextlib.suppress(Exception):
                     await self.unwatch(conn, code)
             self.players[player.id].discard(conn)
             if not self.players[player.id]:
                 del self.players[player.id]
+                with contextlib.suppress(Exception):
+                    await self.lobby.count_online(len(self.players))
             if conn.close_code is not None:
                 with contextlib.suppress(asyncio.TimeoutError, Exception):
                     await asyncio.wait_for(conn.flushed(), 2)
@@ -267,10 +280,20 @@ class Hub:
             reply["cid"] = message.cid
         return reply
 
+    async def _lobby(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+        await self.lobby.subscribe(conn, message.id)
+        return None
+
+    async def _unlobby(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+        self.lobby.unsubscribe(conn)
+        return {"type": "ack"}
+
     HANDLERS: ClassVar[dict[type[p.Message], Any]] = {
         p.Watch: _watch,
         p.Unwatch: _unwatch,
         p.Ping: _ping,
+        p.Lobby: _lobby,
+        p.Unlobby: _unlobby,
     }
 
     async def close_all(self) -> None:

@@ -91,6 +91,13 @@ class Rows:
             .order_by(TABLES.c.id)).mappings()
         return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
 
+    def by_status(self, status: str, limit: int) -> list[TableRecord]:
+        """Up to ``limit`` tables in ``status``, oldest first (the lobby)."""
+        rows = self.conn.execute(
+            select(TABLES).where(TABLES.c.status == status).order_by(TABLES.c.id)
+            .limit(limit)).mappings()
+        return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
+
     def overdue(self, status: str, now: float) -> list[str]:
         """Codes of tables in ``status`` whose turn deadline lies before ``now``."""
         rows = self.conn.execute(

@@ -19,6 +19,7 @@ const ROUTES = [
   { match: (path) => path === "/allein" || path === "/zu-zweit", engine: true, page: gamePage },
   { match: (path) => path.startsWith("/tisch/"), table: true, page: tablePage },
   { match: (path) => path === "/weiter", page: async (main) => (await import("./player.js")).transferPage(main) },
+  { match: (path) => path === "/halle", page: async (main) => (await import("./halle.js")).hallePage(main) },
   { match: (path) => path === "/bilanz", page: async (main) => (await import("./pages.js")).bilanzPage(main) },
   { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks.js")).leaderboardPage(main) },
   { match: (path) => path === "/meilensteine", page: async (main) => (await import("./ranks.js")).milestonesPage(main) },

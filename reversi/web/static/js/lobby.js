@@ -67,10 +67,11 @@ export function copyButton(id, label, text, say) {
 /**
  * Opens a table and goes there; says why not.
  * @param {(text: string) => void} say
+ * @param {boolean} [secret] private: reachable by code or link only, not in the lobby
  */
-export async function openTable(say) {
+export async function openTable(say, secret = false) {
   try {
-    const state = await api("/api/tables", { body: {} });
+    const state = await api("/api/tables", { body: secret ? { private: true } : {} });
     location.assign(`/tisch/${state.code}`);
     return true;
   } catch (error) {
@@ -92,7 +93,8 @@ export class DuelButton extends Part {
   async open() {
     this.busy = true;
     this.update();
-    if (!(await openTable((text) => { this.message = text; }))) this.busy = false;
+    const box = /** @type {HTMLInputElement | null} */ (this.element.querySelector("#open-private"));
+    if (!(await openTable((text) => { this.message = text; }, Boolean(box?.checked)))) this.busy = false;
     this.update();
   }
 
@@ -103,7 +105,8 @@ export class DuelButton extends Part {
       return html`${button}<span class="duel-bar-text">${t("duel.zu2.text")}</span>
         <span class="duel-bar-msg" id="duel-bar-msg" role="status">${this.message}</span>`;
     }
-    return html`${button}<p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
+    return html`${button}<label class="check" for="open-private"><input type="checkbox" id="open-private">
+      <span>${t("duel.private")}</span></label><p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
   }
 }
 

@@ -92,6 +92,7 @@ export class Hall {
     this.listeners = new Set(); // every message and connection change
     this.nickname = null;
     this.serverOffset = 0;
+    this.lobby = false; // following the Halle's lobby (sent again after a reconnect)
     addEventListener("online", () => { if (this.state === "waiting") this.connect(); });
     addEventListener("offline", () => this.emit({ type: "connection", state: this.state, offline: true }));
   }
@@ -235,6 +236,7 @@ export class Hall {
     this.setState("open");
     this.emit(hello);
     for (const [code, table] of this.tables) this.raw({ type: "watch", code, version: table.version });
+    if (this.lobby) this.raw({ type: "lobby" });
     for (const [id, entry] of this.pending) this.raw({ ...entry.message, id });
     clearInterval(this.pingTimer);
     this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
@@ -251,6 +253,13 @@ export class Hall {
   watch(code, version) {
     this.tables.set(code, { version });
     if (this.state === "open") this.raw({ type: "watch", code, version });
+    this.start();
+  }
+
+  /** Follow the Halle's lobby: `lobby_state`, then `lobby_event`s (docs/protocol.md). */
+  followLobby() {
+    this.lobby = true;
+    if (this.state === "open") this.raw({ type: "lobby" });
     this.start();
   }
 

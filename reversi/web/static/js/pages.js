@@ -3,6 +3,7 @@
 import { sendResults, star } from "./hall.js";
 import { t } from "./i18n.js";
 import { html, nothing, render } from "./lit.js";
+import { Halle } from "./halle.js";
 import { duelCard } from "./lobby.js";
 import { api } from "./net.js";
 import { levelCell } from "./ranks.js";
@@ -23,6 +24,7 @@ export function startPage(main) {
       ${duelCard()}
       ${card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")}
     </ul>
+    ${new Halle().update()}
     ${learnGroup()}</section>`, main);
 }
 

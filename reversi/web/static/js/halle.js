@@ -1,0 +1,150 @@
+// "In der Halle": who is here, the open public tables ("Mitspielen": one tap sits you
+// down), the running duels ("Zuschauen"), live over the page's socket (docs/protocol.md,
+// "The lobby"). The start page shows it, and /halle alone.
+import { star } from "./hall.js";
+import { t } from "./i18n.js";
+import { html, nothing } from "./lit.js";
+import { errorText } from "./lobby.js";
+import { api, theHall } from "./net.js";
+import { Part } from "./part.js";
+
+/**
+ * @typedef {{name: string, level: number | null, color: string | null} | null} LobbySeat
+ * @typedef {{code: string, status: string, version: number, since: number, ply: number,
+ *   rules: {move_time: number, hints: boolean, counting: string}, seats: LobbySeat[],
+ *   counts: {black: number, white: number} | null, link: string}} LobbyEntry
+ */
+
+/** @param {number} n seconds */
+const moveTime = (n) => (n < 60 ? t("rules.seconds", { n }) : t("rules.minutes", { n: n / 60 }));
+
+/** @param {LobbySeat} seat */
+const who = (seat) => (seat ? `${seat.name}${seat.level ? ` ${star(seat.level)}` : ""}` : t("seat.free"));
+
+export class Halle extends Part {
+  /** @param {{page?: boolean}} [options] page: the section is the page /halle (an h1) */
+  constructor({ page = false } = {}) {
+    super("section", { class: "halle", id: "halle", "aria-labelledby": "halle-heading" });
+    this.page = page;
+    /** @type {Map<string, LobbyEntry>} */
+    this.entries = new Map();
+    /** @type {Map<string, number>} code → the newest version seen, also of dropped entries */
+    this.versions = new Map();
+    /** @type {Set<string>} */
+    this.mine = new Set();
+    this.online = 0;
+    this.loaded = false;
+    this.busy = "";
+    this.message = "";
+    this.serverOffset = 0;
+    const hall = theHall();
+    hall.on((/** @type {any} */ message) => this.receive(message));
+    hall.followLobby();
+    // "wartet seit …" moves on by itself
+    setInterval(() => this.update(), 30_000);
+  }
+
+  /** @param {any} message */
+  receive(message) {
+    if (message.type === "hello") this.serverOffset = message.server_time * 1000 - Date.now();
+    else if (message.type === "lobby_state") {
+      this.entries = new Map();
+      for (const entry of [...message.tables, ...message.duels]) this.keep(entry.code, entry.version, entry);
+      this.mine = new Set(message.mine);
+      this.online = message.online;
+      this.loaded = true;
+    } else if (message.type === "lobby_event") {
+      this.keep(message.code, message.version, message.op === "remove" ? null : message.entry);
+    } else if (message.type === "lobby_online") this.online = message.online;
+    else return;
+    this.update();
+  }
+
+  /** Keeps an entry (null: drops it) unless a newer version of it came already.
+   * @param {string} code @param {number} version @param {LobbyEntry | null} entry */
+  keep(code, version, entry) {
+    const known = this.versions.get(code);
+    if (known !== undefined && version < known) return;
+    this.versions.set(code, version);
+    if (entry) this.entries.set(code, entry);
+    else this.entries.delete(code);
+  }
+
+  /** "Mitspielen": sits down at the free seat, then goes to the table.
+   * @param {string} code */
+  async sit(code) {
+    this.busy = code;
+    this.message = "";
+    this.update();
+    try {
+      await api(`/api/tables/${code}/join`, { body: {} });
+      location.assign(`/tisch/${code}`);
+      return;
+    } catch (error) {
+      this.message = errorText(error);
+    }
+    this.busy = "";
+    this.update();
+  }
+
+  /** @param {number} since server seconds */
+  waited(since) {
+    const minutes = Math.max(0, Math.floor((Date.now() + this.serverOffset - since * 1000) / 60_000));
+    return minutes < 1 ? t("halle.waiting.now") : t("halle.waiting.minutes", { n: minutes });
+  }
+
+  /** @param {LobbyEntry} entry */
+  tableItem(entry) {
+    const opener = entry.seats.find((s) => s) || null;
+    const rules = entry.rules;
+    const mine = this.mine.has(entry.code);
+    return html`<li class=${mine ? "halle-table mine" : "halle-table"} data-code=${entry.code}>
+      <span class="halle-who">${who(opener)}${mine ? html` <strong class="halle-mine">${t("halle.mine")}</strong>` : nothing}</span>
+      <span class="halle-rules">${t("rules.move_time")} ${moveTime(rules.move_time)} · ${t("rules.hints.short")} ${rules.hints ? t("rules.yes") : t("rules.no")} · ${t(`halle.counting.${rules.counting}`)}</span>
+      <span class="halle-since">${this.waited(entry.since)}</span>
+      ${mine
+        ? html`<a class="button" href=${entry.link}>${t("halle.to_table")}</a>`
+        : html`<button type="button" class="primary" ?disabled=${this.busy !== ""}
+            aria-label=${t("halle.sit.label", { name: opener ? opener.name : "" })}
+            @click=${() => this.sit(entry.code)}>${t("halle.sit")}</button>`}</li>`;
+  }
+
+  /** @param {LobbyEntry} entry */
+  duelItem(entry) {
+    const [a, b] = entry.seats;
+    const disc = (/** @type {LobbySeat} */ seat) => (seat && entry.counts && seat.color
+      ? ` (${t(`color.${seat.color}`)}: ${entry.counts[/** @type {"black" | "white"} */ (seat.color)]})` : "");
+    return html`<li class="halle-duel" data-code=${entry.code}>
+      <span class="halle-who">${who(a)}${disc(a)} – ${who(b)}${disc(b)}</span>
+      <span class="halle-ply">${t("halle.ply", { n: entry.ply })}</span>
+      <a class="button" href=${entry.link} aria-label=${t("halle.watch.label", { a: a?.name || "", b: b?.name || "" })}>${t("halle.watch")}</a></li>`;
+  }
+
+  template() {
+    const all = [...this.entries.values()];
+    const waiting = all.filter((e) => e.status === "waiting").sort((x, y) => x.since - y.since);
+    const playing = all.filter((e) => e.status === "playing");
+    const heading = this.page
+      ? html`<h1 id="halle-heading">${t("halle.heading")}</h1>`
+      : html`<h2 id="halle-heading">${t("halle.heading")}</h2>`;
+    if (!this.loaded) return html`${heading}<p>${t("hall.loading")}</p>`;
+    return html`${heading}
+      <p class="halle-online" id="halle-online">${t(this.online === 1 ? "halle.online.one" : "halle.online", { n: this.online })}</p>
+      <h3 id="halle-tables-heading">${t("halle.tables")}</h3>
+      ${waiting.length
+        ? html`<ul class="halle-list" id="halle-tables" aria-labelledby="halle-tables-heading">${waiting.map((e) => this.tableItem(e))}</ul>`
+        : html`<p class="hint" id="halle-tables-none">${t("halle.tables.none")}</p>`}
+      <p class="form-msg" id="halle-msg" role="status">${this.message}</p>
+      <h3 id="halle-duels-heading">${t("halle.duels")}</h3>
+      ${playing.length
+        ? html`<ul class="halle-list" id="halle-duels" aria-labelledby="halle-duels-heading">${playing.map((e) => this.duelItem(e))}</ul>`
+        : html`<p class="hint" id="halle-duels-none">${t("halle.duels.none")}</p>`}`;
+  }
+}
+
+/** The page /halle: the lobby alone.
+ * @param {HTMLElement} main */
+export function hallePage(main) {
+  document.title = `${t("halle.heading")} – ${t("hall.title")}`;
+  main.replaceChildren(new Halle({ page: true }).update());
+}

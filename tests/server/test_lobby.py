@@ -1,0 +1,164 @@
+"""The Halle's lobby over the socket, in-process (Starlette's TestClient), on SQLite:
+public and private tables, the snapshot, live events, the sit race, the waiting cap."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reversi.server.clock import ManualClock
+from tests.server.conftest import make_settings, players
+from tests.server.test_protocol import until
+
+
+@pytest.fixture
+def settings(tmp_path: Path, clock: ManualClock, sqlite_url: str) -> Any:
+    return make_settings(tmp_path, clock, sqlite_url)
+
+
+def subscribe(ws: Any) -> dict[str, Any]:
+    until(ws, "hello")
+    ws.send_json({"type": "lobby", "id": 1})
+    state = until(ws, "lobby_state")
+    assert state["id"] == 1
+    return state
+
+
+def next_event(ws: Any, code: str) -> dict[str, Any]:
+    for _ in range(30):
+        message = until(ws, "lobby_event")
+        if message["code"] == code:
+            return message
+    raise AssertionError(f"no lobby event of {code}")
+
+
+def test_the_snapshot_shows_public_waiting_tables_and_running_duels(settings: Any) -> None:
+    with players(settings, 3) as (a, b, c):
+        a.post("/api/me", json={"nickname": "Anna"})
+        public = a.post("/api/tables").json()["code"]
+        private = a.post("/api/tables", json={"private": True}).json()["code"]
+        b.post("/api/me", json={"nickname": "Bert"})
+        running = b.post("/api/tables").json()["code"]
+        assert c.post(f"/api/tables/{running}/join").status_code == 200
+        with a.websocket_connect("/ws") as wa, c.websocket_connect("/ws") as wc:
+            state = subscribe(wc)
+            waiting = {t["code"]: t for t in state["tables"]}
+            assert list(waiting) == [public]  # the private table is not listed
+            assert waiting[public]["seats"][0]["name"] == "Anna"
+            assert waiting[public]["seats"][1] is None
+            assert waiting[public]["rules"]["move_time"] == settings.default_move_time
+            assert waiting[public]["since"] == pytest.approx(settings.clock())
+            [duel] = state["duels"]
+            assert duel["code"] == running and duel["counts"] == {"black": 2, "white": 2}
+            assert duel["ply"] == 0 and {s["name"] for s in duel["seats"]} >= {"Bert"}
+            assert state["mine"] == [running]
+            assert state["online"] == 2
+            assert subscribe(wa)["mine"] == [public]  # the private one is not in the lobby
+            assert private not in str(state)
+
+
+def test_tables_appear_change_and_go_live(settings: Any) -> None:
+    with players(settings, 3) as (a, b, c):
+        c.get("/api/me")
+        with c.websocket_connect("/ws") as wc:
+            assert subscribe(wc)["tables"] == []
+            code = a.post("/api/tables").json()["code"]
+            added = next_event(wc, code)
+            assert added["op"] == "update" and added["entry"]["status"] == "waiting"
+            a.post("/api/tables", json={"private": True})
+            b.post(f"/api/tables/{code}/join")
+            started = next_event(wc, code)
+            assert started["entry"]["status"] == "playing"
+            assert started["version"] > added["version"]
+            with a.websocket_connect("/ws") as wa:
+                until(wa, "hello")
+                wa.send_json({"type": "abort", "code": code, "id": 2})
+                until(wa, "ack")
+            gone = next_event(wc, code)
+            assert gone["op"] == "remove" and gone["entry"] is None
+            wc.send_json({"type": "unlobby", "id": 3})
+            assert until(wc, "ack")["id"] == 3
+
+
+def test_the_private_table_never_reaches_the_lobby(settings: Any) -> None:
+    with players(settings, 2) as (a, b):
+        b.get("/api/me")
+        with b.websocket_connect("/ws") as wb:
+            subscribe(wb)
+            private = a.post("/api/tables", json={"private": True}).json()
+            assert private["table"]["private"] is True
+            marker = a.post("/api/tables").json()["code"]
+            event = until(wb, "lobby_event")  # the private table's comes first, if any
+            assert event["code"] == marker
+            assert private["code"] not in str(subscribe_again(wb))
+
+
+def subscribe_again(ws: Any) -> dict[str, Any]:
+    ws.send_json({"type": "lobby"})
+    return until(ws, "lobby_state")
+
+
+def test_bad_private_flag_is_refused(settings: Any) -> None:
+    with players(settings, 1) as (a,):
+        reply = a.post("/api/tables", json={"private": "ja"})
+        assert reply.status_code == 400 and reply.json()["error"] == "bad_private"
+
+
+def test_a_player_waits_at_three_tables_at_most(settings: Any) -> None:
+    with players(settings, 1) as (a,):
+        for _ in range(3):
+            assert a.post("/api/tables").status_code == 201
+        fourth = a.post("/api/tables", json={"private": True})
+        assert fourth.status_code == 409
+        body = fourth.json()
+        assert body["error"] == "too_many_tables"
+        assert body["message"] == ("Du hast schon 3 offene Tische – schließe einen, "
+                                   "bevor du einen neuen öffnest.")
+        assert len(a.get("/api/me").json()["tables"]) == 3
+
+
+def test_the_sit_race_gives_one_seat_and_one_clear_error(settings: Any) -> None:
+    with players(settings, 3) as (a, b, c):
+        code = a.post("/api/tables").json()["code"]
+        c.get("/api/me")
+        with c.websocket_connect("/ws") as wc:
+            subscribe(wc)
+            first, second = b.post(f"/api/tables/{code}/join"), c.post(
+                f"/api/tables/{code}/join")
+            assert first.status_code == 200
+            assert second.status_code == 409
+            assert second.json()["error"] == "table_full"
+            assert second.json()["message"] == "Dieser Platz ist schon besetzt."
+            table = a.get(f"/api/tables/{code}").json()["table"]
+            assert [s["free"] for s in table["seats"]] == [False, False]
+            assert c.get("/api/me").json()["tables"] == []
+            started = next_event(wc, code)
+            assert started["entry"]["status"] == "playing"
+
+
+@pytest.mark.anyio
+async def test_the_snapshot_comes_from_the_database_and_rematches_keep_private(
+        service: Any, tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    from reversi.server import protocol as p
+    from reversi.server.duels import DuelServer
+
+    other = DuelServer(make_settings(tmp_path, clock, db_url))  # another process's memory
+    await other.start()
+    try:
+        a, b = await other.identity.create(), await other.identity.create()
+        public = await other.service.open_table(a.id, a.nickname)
+        private = await other.service.open_table(b.id, b.nickname, private=True)
+        await other.service.join(a.id, a.nickname, private.code)
+        await other.service.handle(b.id, p.Abort(code=private.code))
+        await other.service.handle(a.id, p.Rematch(code=private.code))
+        await other.service.handle(b.id, p.Rematch(code=private.code))
+        rematch = (await other.service.state(private.code, None) or {})["table"]["rematch"]
+        assert rematch
+    finally:
+        await other.stop()
+    snapshot = await service.hub.lobby.snapshot(a.id)
+    assert [t["code"] for t in snapshot["tables"]] == [public.code]
+    assert snapshot["duels"] == []  # the private table's rematch is private too
+    assert snapshot["mine"] == [public.code]

@@ -1,0 +1,55 @@
+"""The same lobby on two real uvicorn processes sharing PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from tests.server.test_processes import receive, two_servers, ws_url
+
+__all__ = ["two_servers"]  # the fixture
+
+
+def cookie(client: httpx.Client) -> dict[str, str]:
+    return {"Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items())}
+
+
+def lobby_event(ws: Any, code: str, status: str) -> dict[str, Any]:
+    for _ in range(30):
+        message = receive(ws, "lobby_event")
+        if message["code"] == code and (message["entry"] or {}).get("status") == status:
+            return message
+    raise AssertionError(f"no lobby event of {code} as {status}")
+
+
+def test_a_table_opened_on_one_process_shows_in_the_lobby_of_the_other(
+        two_servers: list[str]) -> None:
+    one, two = two_servers
+    with httpx.Client(base_url=one) as a, httpx.Client(base_url=two) as b:
+        a.get("/api/me")
+        b.get("/api/me")
+        with connect(ws_url(one), additional_headers=cookie(a)) as wa, \
+                connect(ws_url(two), additional_headers=cookie(b)) as wb:
+            for ws in (wa, wb):
+                receive(ws, "hello")
+                ws.send(json.dumps({"type": "lobby"}))
+                receive(ws, "lobby_state")
+            private = a.post("/api/tables", json={"private": True}).json()["code"]
+            code = a.post("/api/tables").json()["code"]
+            lobby_event(wb, code, "waiting")  # through Redis
+            wb.send(json.dumps({"type": "lobby"}))
+            snapshot = receive(wb, "lobby_state")  # from PostgreSQL
+            assert [t["code"] for t in snapshot["tables"]] == [code]
+            assert private not in json.dumps(snapshot)
+            for _ in range(10):  # both players, one on each process
+                if snapshot["online"] >= 2:
+                    break
+                snapshot = receive(wb, "lobby_online")
+            else:
+                raise AssertionError("the other process's player was never counted")
+            assert b.post(f"/api/tables/{code}/join").status_code == 200
+            assert lobby_event(wa, code, "playing")["entry"]["ply"] == 0
+            assert lobby_event(wb, code, "playing")["version"] > 0

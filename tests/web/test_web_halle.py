@@ -1,0 +1,79 @@
+"""The Halle's lobby in Chromium: three profiles (A opens, B sits with one tap, C watches)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .conftest import ARTIFACTS
+from .duel_helpers import (
+    TIMEOUT_MS,
+    DuelServer,
+    play_one,
+    shown,
+    wait_ready,
+    wait_table,
+)
+
+
+@pytest.fixture(scope="module")
+def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
+    server = DuelServer(tmp_path_factory.mktemp("halle")).start()
+    yield server
+    server.stop()
+
+
+def open_from_start(page: Any, base: str, private: bool = False) -> str:
+    page.goto(base + "/")
+    if private:
+        page.get_by_label(re.compile("Privat")).check()
+    page.click("#open-table")
+    page.wait_for_url(re.compile(r".*/tisch/[A-Z0-9]{6}$"), timeout=TIMEOUT_MS)
+    wait_ready(page)
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def test_a_stranger_sits_with_one_tap_and_a_third_watches(
+        duel_server: DuelServer, players: Any) -> None:
+    base = duel_server.url
+    a, b, c = players(), players(), players()
+    b.goto(base + "/halle")
+    b.wait_for_selector("#halle-online", timeout=TIMEOUT_MS)
+    private = open_from_start(a, base, private=True)
+    public = open_from_start(a, base)
+    # B's lobby shows the public table live, within 2 s, and never the private one
+    row = b.locator(f"#halle-tables li[data-code={public}]")
+    row.wait_for(timeout=2000)
+    assert b.locator(f"[data-code={private}]").count() == 0
+    assert private not in b.inner_text("#halle")
+    row.get_by_role("button", name=re.compile("^Mitspielen")).click()
+    b.wait_for_url(f"**/tisch/{public}", timeout=TIMEOUT_MS)
+    wait_ready(b)
+    for page in (a, b):
+        wait_table(page, "t.status === 'playing'")
+    assert {shown(a)["seat"], shown(b)["seat"]} == {0, 1}
+    # C sees the running duel on the start page's "In der Halle" and watches it
+    c.goto(base + "/")
+    duel = c.locator(f"#halle-duels li[data-code={public}]")
+    duel.wait_for(timeout=TIMEOUT_MS)
+    assert c.locator(f"[data-code={private}]").count() == 0
+    duel.get_by_role("link", name=re.compile("^Zuschauen")).click()
+    c.wait_for_url(f"**/tisch/{public}", timeout=TIMEOUT_MS)
+    wait_ready(c)
+    assert shown(c)["seat"] is None
+    play_one([a, b])
+    wait_table(c, "t.ply === 1")
+
+
+def test_the_lobby_looks_right(duel_server: DuelServer, players: Any) -> None:
+    base = duel_server.url
+    a = players()
+    open_from_start(a, base)
+    for width, height, scheme in ((360, 640, "light"), (1280, 900, "dark")):
+        page = players(viewport={"width": width, "height": height}, color_scheme=scheme)
+        page.goto(base + "/halle")
+        page.wait_for_selector("#halle-tables li", timeout=TIMEOUT_MS)
+        page.screenshot(path=ARTIFACTS / f"halle-{width}-{scheme}.png", full_page=True)
