@@ -4,13 +4,16 @@ moving to another device. Errors are ``{"error": code, "key": catalogue key, "pa
 
 from __future__ import annotations
 
-import json
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+import msgspec
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversi.hall.api import MAX_RESULTS_BODY
+from reversi.hall.bodies import BadBody, Text, decode
 from reversi.hall.service import Hall
 from reversi.server.identity import COOKIE, Identity
 from reversi.server.ratelimit import Limiter
@@ -19,10 +22,37 @@ from reversi.server.settings import Settings
 from reversi.server.table import OPEN, DuelError, normal_code
 from reversi.storage import PlayerRecord
 
+T = TypeVar("T")
 NO_STORE = {"Cache-Control": "no-store"}
+#: the largest body any route accepts (a batch of computer games, reversi.hall.api);
+#: the app refuses bigger ones while reading them (reversi.server.guards)
+MAX_BODY = MAX_RESULTS_BODY
+#: the duel routes' own bodies are small
+_BODY_CAP = 4096
+
+
+class Nickname(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/me``"""
+
+    nickname: Text
+
+
+class Secret(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/tables/{code}/resume``"""
+
+    secret: Text
+
+
+class Redeem(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/transfer/redeem``: the link's token or the typed code"""
+
+    token: Text | None = None
+    code: Text | None = None
 
 
 def error(problem: DuelError, status: int = 400) -> JSONResponse:
+    if problem.code == "too_big":
+        status = 413
     return JSONResponse(problem.json(), status_code=status, headers=NO_STORE)
 
 
@@ -73,19 +103,19 @@ class DuelHttp:
         return response
 
     @staticmethod
-    async def _body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > 4096:
-            raise DuelError("too_big")
-        if not raw:
-            return {}
+    async def _body(request: Request, kind: type[T], code: str, key: str | None = None) -> T:
+        """The body as a ``kind`` (reversi.hall.bodies: valid JSON and text, known fields
+        of the right kinds); a field that does not fit is ``code`` (``key``)."""
         try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise DuelError("bad_json", key="request.bad_json") from None
-        if not isinstance(data, dict):
-            raise DuelError("bad_json", key="request.bad_json.object")
-        return data
+            return decode(await request.body(), kind, _BODY_CAP)
+        except BadBody as why:
+            if why.problem == "too_big":
+                raise DuelError("too_big", key="hall.error.too_big", limit=_BODY_CAP) from None
+            if why.problem in ("bad_json", "bad_text"):
+                raise DuelError(why.problem, key="request." + why.problem) from None
+            if why.problem == "not_object":
+                raise DuelError("bad_json", key="request.bad_json.object") from None
+            raise DuelError(code, key=key) from None
 
     def client(self, request: HTTPConnection) -> str:
         """The client's address, the key of the per-address rate limits."""
@@ -95,9 +125,8 @@ class DuelHttp:
         try:
             player, fresh = await self.player_or_new(request)
             if request.method == "POST":
-                nickname = (await self._body(request)).get("nickname")
-                if not isinstance(nickname, str):
-                    raise DuelError("bad_nickname", key="server.bad_nickname.missing")
+                nickname = (await self._body(request, Nickname, "bad_nickname",
+                                             "server.bad_nickname.missing")).nickname
                 player = await self.parts.identity.rename(player, nickname)
                 await self.parts.service.rename(player.id, player.nickname)
         except DuelError as e:
@@ -148,10 +177,8 @@ class DuelHttp:
             return error(DuelError("rate_limited"), 429)
         code = normal_code(request.path_params["code"])
         try:
-            secret = (await self._body(request)).get("secret")
+            secret = (await self._body(request, Secret, "bad_secret")).secret
             player, fresh = await self.player_or_new(request)
-            if not isinstance(secret, str):
-                raise DuelError("bad_secret")
             _, holder = await self.parts.service.resume(player.id, player.nickname, code,
                                                         secret)
         except DuelError as e:
@@ -173,14 +200,13 @@ class DuelHttp:
                                       self.client(request)):
             return error(DuelError("rate_limited"), 429)
         try:
-            body = await self._body(request)
+            body = await self._body(request, Redeem, "bad_transfer",
+                                    "server.bad_transfer.missing")
+            if not (body.token or body.code):
+                raise DuelError("bad_transfer", key="server.bad_transfer.missing")
         except DuelError as e:
             return error(e)
-        token, code = body.get("token"), body.get("code")
-        if not isinstance(token, str | None) or not isinstance(code, str | None) or not (
-                token or code):
-            return error(DuelError("bad_transfer", key="server.bad_transfer.missing"))
-        player = await self.parts.identity.redeem(token=token, code=code)
+        player = await self.parts.identity.redeem(token=body.token, code=body.code)
         if player is None:
             return error(DuelError("bad_transfer"), 404)
         return self._reply({"nickname": player.nickname}, player, True)
