@@ -274,9 +274,9 @@ class HallApi:
                                    why=str(why)) from None
             if len({g.client_id for g in games}) != len(games):
                 raise BadInput("bad_results", "hall.error.bad_results.twice")
+            player, set_cookie = await self.players.find_or_create(request)
         except BadInput as e:
             return error(e)
-        player, set_cookie = await self.players.find_or_create(request)
         new = await self.hall.add_device_games(player.id, games) if games else []
         return self._reply({"acknowledged": [g.client_id for g in games], "new": new},
                            set_cookie)
@@ -301,8 +301,8 @@ class HallApi:
                 raise BadInput("bad_settings", "hall.error.bad_settings") from None
             settings = check_settings(body.settings, self.schema)
             changed_at = min(body.changed_at, self.hall.clock() + 60)
+            player, set_cookie = await self.players.find_or_create(request)
         except BadInput as e:
             return error(e)
-        player, set_cookie = await self.players.find_or_create(request)
         kept = await self.hall.save_settings(player.id, settings, changed_at)
         return self._reply(kept, set_cookie)

@@ -24,6 +24,10 @@ from reversi.storage import ChatRecord, EventRecord, TableRecord
 from reversi.texts import text
 
 
+#: seconds after a rename notice in which further renames of that seat are not announced
+RENAME_QUIET = 60.0
+
+
 def placed_colors(board: Board) -> list[str]:
     """The colour of each placed disc, in order.
 
@@ -364,12 +368,19 @@ class Duel:
         self._event("resumed", {"downtime": round(downtime, 3)})
 
     def rename_seat(self, seat: int, name: str) -> None:
-        """The player at ``seat`` changed their nickname."""
+        """The player at ``seat`` changed their nickname. Renames within
+        :data:`RENAME_QUIET` seconds of the last notice are coalesced: the name changes
+        in the row, the next event's table shows it, and no notice of its own is sent."""
         names = list(self.extra.get("names", [None, None]))
         if names[seat] == name:
             return
         before, names[seat] = names[seat], name
         self.extra["names"] = names
+        announced = list(self.extra.get("renamed_at", [-RENAME_QUIET, -RENAME_QUIET]))
+        if self.now - announced[seat] < RENAME_QUIET:
+            return
+        announced[seat] = self.now
+        self.extra["renamed_at"] = announced
         self._event("renamed", {"seat": seat, "name": name, "before": before})
 
     def renew_secret(self, seat: int) -> None:

@@ -30,6 +30,7 @@ from reversi.server.guards import BodyLimit, BrowserHeaders, OriginCheck
 from reversi.server.hall_mount import hall_api, new_hall
 from reversi.server.http import MAX_BODY, DuelHttp
 from reversi.server.identity import Identity
+from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
@@ -54,6 +55,7 @@ class DuelServer:
         self.hall_api = hall_api(self.hall, self.http)
         # made at start
         self.limiter: Limiter
+        self.lookups: Lookups
         self.service: DuelService
         self.identity: Identity
         self.hub: Hub
@@ -66,6 +68,7 @@ class DuelServer:
         await store.migrate()
         self.broker = make_broker(s.redis_url)
         self.limiter = Limiter(s.redis_url)
+        self.lookups = Lookups(self.limiter, s)
         self.service = DuelService(store, self.broker, s)
         self.hall.store = store
         self.service.level_of = self.hall.level_of

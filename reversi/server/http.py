@@ -16,6 +16,7 @@ from reversi.hall.api import MAX_RESULTS_BODY
 from reversi.hall.bodies import BadBody, Text, decode
 from reversi.hall.service import Hall
 from reversi.server.identity import COOKIE, Identity
+from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
@@ -50,9 +51,17 @@ class Redeem(msgspec.Struct, forbid_unknown_fields=True):
     code: Text | None = None
 
 
+def tls(conn: HTTPConnection) -> bool:
+    """Whether the request came over TLS (or, through a trusted proxy, its
+    X-Forwarded-Proto said so: uvicorn's proxy headers set the scheme)."""
+    return conn.url.scheme in ("https", "wss")
+
+
 def error(problem: DuelError, status: int = 400) -> JSONResponse:
     if problem.code == "too_big":
         status = 413
+    elif problem.code == "rate_limited":
+        status = 429
     return JSONResponse(problem.json(), status_code=status, headers=NO_STORE)
 
 
@@ -63,6 +72,7 @@ class Parts(Protocol):
     identity: Identity
     service: DuelService
     limiter: Limiter
+    lookups: Lookups
     hall: Hall
 
 
@@ -89,17 +99,23 @@ class DuelHttp:
         return await self.parts.identity.from_cookie(conn.cookies.get(COOKIE))
 
     async def player_or_new(self, request: Request) -> tuple[PlayerRecord, bool]:
-        """The cookie's player, or a new guest (True: the reply must set the cookie)."""
-        player = await self.player(request)
+        """The cookie's player, or a new guest (True: the reply must set the cookie).
+        New guests are limited per address (``new_player_limit``): ``rate_limited``.
+        An old cookie is renewed (True as well)."""
+        player, refresh = await self.parts.identity.from_cookie_refresh(
+            request.cookies.get(COOKIE))
         if player is not None:
-            return player, False
+            return player, refresh
+        if not await self._hit(self.parts.settings.new_player_limit, "new-player",
+                               self.client(request)):
+            raise DuelError("rate_limited", key="server.rate_limited.players")
         return await self.parts.identity.create(), True
 
-    def _reply(self, data: Any, player: PlayerRecord, fresh: bool,
+    def _reply(self, request: Request, data: Any, player: PlayerRecord, fresh: bool,
                status: int = 200) -> JSONResponse:
         response = JSONResponse(data, status_code=status, headers=NO_STORE)
         if fresh:
-            response.set_cookie(**self.parts.identity.cookie_args(player))
+            response.set_cookie(**self.parts.identity.cookie_args(player, tls(request)))
         return response
 
     @staticmethod
@@ -125,15 +141,17 @@ class DuelHttp:
         try:
             player, fresh = await self.player_or_new(request)
             if request.method == "POST":
+                if not await self._hit(self.parts.settings.rename_limit, "rename", player.id):
+                    raise DuelError("rate_limited", key="server.rate_limited.rename")
                 nickname = (await self._body(request, Nickname, "bad_nickname",
                                              "server.bad_nickname.missing")).nickname
                 player = await self.parts.identity.rename(player, nickname)
                 await self.parts.service.rename(player.id, player.nickname)
         except DuelError as e:
-            return error(e)
+            return error(e, 429 if e.code == "rate_limited" else 400)
         tables = await self.parts.service.store.read(
             lambda rows: rows.tables_of(player.id, OPEN))
-        return self._reply({"nickname": player.nickname,
+        return self._reply(request, {"nickname": player.nickname,
                             "tables": [t.code for t in tables],
                             **await self.parts.hall.me(player.id)}, player, fresh)
 
@@ -141,19 +159,25 @@ class DuelHttp:
         s = self.parts.settings
         if not (await self.parts.limiter.hit(s.create_limit, "create", self.client(request))):
             return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
-        player, fresh = await self.player_or_new(request)
+        try:
+            player, fresh = await self.player_or_new(request)
+        except DuelError as e:
+            return error(e)
         if not await self.parts.limiter.hit(s.create_limit, "create-player", player.id):
             return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
         table = await self.parts.service.open_table(player.id, player.nickname)
         state = await self.parts.service.state(table.code, player.id)
-        return self._reply(state, player, fresh, 201)
+        return self._reply(request, state, player, fresh, 201)
 
     async def get_table(self, request: Request) -> Response:
         code = normal_code(request.path_params["code"])
         player = await self.player(request)
         state = await self.parts.service.state(code, player.id if player else None)
+        seated = state is not None and state["you"]["seat"] is not None
+        if not seated and not await self.parts.lookups.allow(
+                self.client(request), player.id if player else None, state is not None):
+            return error(DuelError("rate_limited", key="server.rate_limited.lookups"), 429)
         if state is None:
-            await self._hit(self.parts.settings.join_limit, "join", self.client(request))
             return error(DuelError("unknown_table"), 404)
         return JSONResponse(state, headers=NO_STORE)
 
@@ -161,13 +185,16 @@ class DuelHttp:
         if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
             return error(DuelError("rate_limited"), 429)
         code = normal_code(request.path_params["code"])
-        player, fresh = await self.player_or_new(request)
+        try:
+            player, fresh = await self.player_or_new(request)
+        except DuelError as e:
+            return error(e)
         try:
             await self.parts.service.join(player.id, player.nickname, code)
         except DuelError as e:
             status = 404 if e.code == "unknown_table" else 409
-            return self._reply(e.json(), player, fresh, status)
-        return self._reply(await self.parts.service.state(code, player.id), player, fresh)
+            return self._reply(request, e.json(), player, fresh, status)
+        return self._reply(request, await self.parts.service.state(code, player.id), player, fresh)
 
     async def resume_seat(self, request: Request) -> Response:
         """Continues at a seat on this device with the seat's secret (the link "Mein Platz
@@ -185,7 +212,7 @@ class DuelHttp:
             return error(e, 403 if e.code == "bad_secret" else 400)
         if holder != player.id:
             player, fresh = await self.parts.identity.move_here(holder), True
-        return self._reply(await self.parts.service.state(code, player.id), player, fresh)
+        return self._reply(request, await self.parts.service.state(code, player.id), player, fresh)
 
     async def start_transfer(self, request: Request) -> Response:
         player = await self.player(request)
@@ -209,4 +236,4 @@ class DuelHttp:
         player = await self.parts.identity.redeem(token=body.token, code=body.code)
         if player is None:
             return error(DuelError("bad_transfer"), 404)
-        return self._reply({"nickname": player.nickname}, player, True)
+        return self._reply(request, {"nickname": player.nickname}, player, True)

@@ -33,7 +33,7 @@ from reversi.server.identity import secret_hash
 from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.table import OPEN, Status, new_code, new_table, normal_code, set_level
+from reversi.server.table import OPEN, OVER, Status, new_code, new_table, normal_code, set_level
 from reversi.server.views import table_view
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
@@ -308,6 +308,8 @@ class DuelService:
         duel = Duel(table, self.now, self.settings, self.positions)
         seat = duel.seat_of(player_id)
         muted = set(table.extra.get("muted", []))
+        if seat is None and table.status in OVER:
+            chat = []  # a finished table's chat is the two players' only
         lines = [{"seat": c.seat, "text": c.text, "at": c.at, "id": c.id} for c in chat
                  if not (seat is not None and seat in muted and c.seat != seat)]
         you: dict[str, Any] = {"seat": seat}

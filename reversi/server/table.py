@@ -68,6 +68,8 @@ class Extra(TypedDict, total=False):
     end: End
     #: when each seat last called the other back
     callback_at: list[float]
+    #: when each seat's rename was last announced
+    renamed_at: list[float]
 
 
 def extra(table: TableRecord) -> Extra:

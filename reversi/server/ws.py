@@ -19,6 +19,7 @@ from reversi.server import protocol as p
 from reversi.server.channels import table_channel
 from reversi.server.connection import STRIKES, Announcement, CloseCode, Connection, error_message
 from reversi.server.identity import COOKIE, Identity
+from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
@@ -37,10 +38,13 @@ class Hub:
         self.service = service
         self.identity = identity
         self.limiter = limiter
+        self.lookups = Lookups(limiter, settings)
         self.settings = settings
         self.broker = service.broker
         self.tables: dict[str, set[Connection]] = defaultdict(set)
         self.players: dict[str, set[Connection]] = defaultdict(set)
+        #: open sockets by client address
+        self.addresses: dict[str, int] = defaultdict(int)
         #: code → seat → process → sockets there
         self.presence: dict[str, dict[int, dict[str, int]]] = defaultdict(
             lambda: {0: {}, 1: {}})
@@ -167,8 +171,18 @@ class Hub:
                 None, DuelError("not_identified", key="server.not_identified.socket"))))
             await ws.close(CloseCode.NOT_IDENTIFIED)
             return
+        address = ws.client.host if ws.client else "?"
+        refusal = self._too_many(player.id, address)
+        if refusal is not None:
+            code, key = refusal
+            reason = text(key)
+            await ws.send_text(p.dumps(error_message(None, DuelError("too_many", key=key))))
+            await ws.close(code, reason)
+            return
         conn = Connection(self, ws, player)
+        conn.address = address
         self.players[player.id].add(conn)
+        self.addresses[address] += 1
         conn.send({"type": "hello", "nickname": player.nickname,
                    "server_time": self.settings.clock()})
         try:
@@ -181,6 +195,9 @@ class Hub:
             self.players[player.id].discard(conn)
             if not self.players[player.id]:
                 del self.players[player.id]
+            self.addresses[address] -= 1
+            if self.addresses[address] <= 0:
+                del self.addresses[address]
             if conn.close_code is not None:
                 with contextlib.suppress(asyncio.TimeoutError, Exception):
                     await asyncio.wait_for(conn.flushed(), 2)
@@ -191,6 +208,16 @@ class Hub:
                 sender.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await sender
+
+    def _too_many(self, player_id: str, address: str) -> tuple[int, str] | None:
+        """The close code and text for a socket over the caps, or None."""
+        s = self.settings
+        if s.sockets_per_player and len(self.players.get(player_id, ())) >= \
+                s.sockets_per_player:
+            return CloseCode.TOO_MANY, "server.too_many.player"
+        if s.sockets_per_address and self.addresses.get(address, 0) >= s.sockets_per_address:
+            return CloseCode.TRY_AGAIN_LATER, "server.too_many.address"
+        return None
 
     async def _receive(self, conn: Connection) -> None:
         strikes = 0
@@ -241,9 +268,12 @@ class Hub:
     async def _watch(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
         assert isinstance(message, p.Watch)
         code = normal_code(message.code)
-        if code not in conn.versions and not await self.limiter.hit(
-                self.settings.join_limit, "join", conn.player.id):
-                raise DuelError("rate_limited", key="server.rate_limited")
+        if code not in conn.versions:
+            table = await self.service.store.read(lambda rows: rows.table(code))
+            seated = table is not None and conn.player.id in (table.seat0, table.seat1)
+            if not seated and not await self.lookups.allow(
+                    conn.address, conn.player.id, table is not None):
+                raise DuelError("rate_limited", key="server.rate_limited.lookups")
         await self.watch(conn, code, message.version)
         return None
 
