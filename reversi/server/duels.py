@@ -116,6 +116,7 @@ class DuelServer:
             await asyncio.sleep(self.settings.sweep_interval)
             try:
                 await self.service.sweep()
+                await self.hub.close_abandoned()
             except Exception:
                 log.exception("the sweeper failed; trying again")
 

@@ -14,7 +14,8 @@ import hashlib
 import secrets
 from typing import Any
 
-from itsdangerous import BadSignature, SignatureExpired, URLSafeSerializer, URLSafeTimedSerializer
+from itsdangerous import (BadSignature, SignatureExpired, TimestampSigner, URLSafeSerializer,
+                          URLSafeTimedSerializer)
 
 from reversi.hall import text_rules
 from reversi.server.broker import Broker
@@ -55,7 +56,10 @@ class Identity:
         self.broker = broker
         self.settings = settings
         secret = settings.signing_secret()
-        self._signer = URLSafeTimedSerializer(secret, salt="reversi.player")
+        clock = settings.clock
+        signer = type("ClockSigner", (TimestampSigner,),
+                      {"get_timestamp": lambda self: int(clock())})
+        self._signer = URLSafeTimedSerializer(secret, salt="reversi.player", signer=signer)
         self._untimed = URLSafeSerializer(secret, salt="reversi.player")
 
     def cookie_value(self, player: PlayerRecord) -> str:

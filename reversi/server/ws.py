@@ -23,7 +23,7 @@ from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
-from reversi.server.table import DuelError, normal_code
+from reversi.server.table import DuelError, Status, normal_code
 from reversi.storage import TableRecord
 from reversi.texts import text
 
@@ -49,6 +49,8 @@ class Hub:
         self.presence: dict[str, dict[int, dict[str, int]]] = defaultdict(
             lambda: {0: {}, 1: {}})
         self.resyncs = 0
+        #: waiting tables whose opener is away, and since when (close_abandoned)
+        self.absent_since: dict[str, float] = {}
 
     # --- from the broker ---------------------------------------------------------------
 
@@ -135,6 +137,33 @@ class Hub:
             task = asyncio.get_running_loop().create_task(
                 self._publish_presence(code, seat, count))
             task.add_done_callback(_log_failure)
+
+    # --- abandoned tables ------------------------------------------------------------------
+
+    async def close_abandoned(self) -> list[str]:
+        """Closes the waiting tables whose opener has been away from the hall — no
+        socket of theirs here, not at the table on any process — for
+        ``abandoned_after`` seconds (counted from when this process first saw them
+        away); returns their codes."""
+        now = self.settings.clock()
+        waiting = await self.service.store.read(lambda rows: rows.waiting(Status.WAITING))
+        closed = []
+        for code, opener in waiting:
+            here = opener is not None and bool(self.players.get(opener))
+            if here or self.presence_of(code)[0]:
+                self.absent_since.pop(code, None)
+                continue
+            since = self.absent_since.setdefault(code, now)
+            if now - since < self.settings.abandoned_after:
+                continue
+            self.absent_since.pop(code, None)
+            with contextlib.suppress(DuelError):
+                await self.service.change(code, lambda duel: duel.close_abandoned())
+                closed.append(code)
+        known = {code for code, _ in waiting}
+        for code in set(self.absent_since) - known:
+            del self.absent_since[code]
+        return closed
 
     # --- watching ------------------------------------------------------------------------
 
