@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Protocol, TypeVar
 
 import msgspec
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -112,7 +111,7 @@ class DeviceGameBody(msgspec.Struct, forbid_unknown_fields=True):
     outcome: Text
     finished_at: Seconds
     detail: Annotated[dict[Annotated[str, msgspec.Meta(pattern="^[a-z_]{1,16}$")],
-                           None | bool | Int | Annotated[str, msgspec.Meta(max_length=16)]],
+                           bool | Int | Annotated[str, msgspec.Meta(max_length=16)] | None],
                       msgspec.Meta(max_length=8)] = {}
 
 

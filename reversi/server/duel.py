@@ -23,7 +23,6 @@ __all__ = ["Duel", "DuelError", "Effects"]
 from reversi.storage import ChatRecord, EventRecord, TableRecord
 from reversi.texts import text
 
-
 #: seconds after a rename notice in which further renames of that seat are not announced
 RENAME_QUIET = 60.0
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeVar
 
 import msgspec
-
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route

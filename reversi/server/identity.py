@@ -14,8 +14,13 @@ import hashlib
 import secrets
 from typing import Any
 
-from itsdangerous import (BadSignature, SignatureExpired, TimestampSigner, URLSafeSerializer,
-                          URLSafeTimedSerializer)
+from itsdangerous import (
+    BadSignature,
+    SignatureExpired,
+    TimestampSigner,
+    URLSafeSerializer,
+    URLSafeTimedSerializer,
+)
 
 from reversi.hall import text_rules
 from reversi.server.broker import Broker
@@ -82,7 +87,7 @@ class Identity:
             return None, False
         s = self.settings
         try:
-            data, issued = self._signer.loads(value, max_age=s.cookie_max_age,
+            data, issued = self._signer.loads(value, max_age=int(s.cookie_max_age),
                                               return_timestamp=True)
             refresh = s.clock() - issued.timestamp() > s.cookie_refresh
         except SignatureExpired:

@@ -21,7 +21,7 @@ class Lookups:
         self.settings = settings
 
     def _keys(self, address: str, player_id: str | None) -> list[tuple[str, ...]]:
-        keys = [("address", address)]
+        keys: list[tuple[str, ...]] = [("address", address)]
         if player_id is not None:
             keys.append(("player", player_id))
         return keys

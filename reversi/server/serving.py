@@ -128,7 +128,7 @@ def settings_config(app: Any, settings: Settings, host: str, port: int,
     """:func:`uvicorn_config` with the bounds of ``settings`` (``REVERSI_HEADER_TIMEOUT``,
     ``REVERSI_CONNECTIONS_PER_ADDRESS``, ``REVERSI_MAX_CONNECTIONS``); X-Forwarded-For and
     -Proto believed only from ``settings.trusted_proxies``."""
-    proxies = {"proxy_headers": bool(settings.trusted_proxies)}
+    proxies: dict[str, Any] = {"proxy_headers": bool(settings.trusted_proxies)}
     if settings.trusted_proxies:
         proxies["forwarded_allow_ips"] = settings.trusted_proxies
     return uvicorn_config(app, host, port, max_frame=settings.max_frame,

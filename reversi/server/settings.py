@@ -95,9 +95,9 @@ class Settings:
             trusted_proxies=env.get("REVERSI_TRUSTED_PROXIES", ""),
         )
         for name, kind in _NUMBERS.items():
-            value = env.get("REVERSI_" + name.upper())
-            if value:
-                setattr(settings, name, kind(value))
+            raw = env.get("REVERSI_" + name.upper())
+            if raw:
+                setattr(settings, name, kind(raw))
         for key, value in overrides.items():
             setattr(settings, key, value)
         return settings
@@ -125,9 +125,11 @@ class Settings:
         return self.secret
 
 
-#: settings with an environment variable of their own name (``REVERSI_HEADER_TIMEOUT`` …)
+#: settings with an environment variable of their own name (``REVERSI_HEADER_TIMEOUT``,
+#: ``REVERSI_GUESS_LIMIT`` …)
 _NUMBERS: dict[str, type] = {
     "header_timeout": float, "connections_per_address": int, "max_connections": int,
     "sockets_per_player": int, "sockets_per_address": int, "cookie_max_age": float,
-    "abandoned_after": float,
+    "abandoned_after": float, "view_limit": str, "guess_limit": str,
+    "new_player_limit": str, "rename_limit": str,
 }

@@ -203,10 +203,9 @@ class Hub:
         address = ws.client.host if ws.client else "?"
         refusal = self._too_many(player.id, address)
         if refusal is not None:
-            code, key = refusal
-            reason = text(key)
+            close_code, key = refusal
             await ws.send_text(p.dumps(error_message(None, DuelError("too_many", key=key))))
-            await ws.close(code, reason)
+            await ws.close(close_code, text(key))
             return
         conn = Connection(self, ws, player)
         conn.address = address
