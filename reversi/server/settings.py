@@ -71,7 +71,7 @@ class Settings:
     #: look-ups by code (GET /api/tables/{code}, the socket's watch): of tables that
     #: exist, and guesses of codes that do not (far fewer), per address and per player
     view_limit: str = "120/minute"
-    guess_limit: str = "10/hour"
+    guess_limit: str = "30/day"
     #: new players (a cookie-less request that makes a guest), per address
     new_player_limit: str = "20/hour"
     #: renames per player
