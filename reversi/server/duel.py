@@ -17,14 +17,11 @@ from reversi.server.chat import clean_chat
 from reversi.server.effects import Effects, hall_result
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.table import OPEN, OVER, DuelError, End, Extra, Status, extra
+from reversi.server.table import OPEN, OVER, RENAME_QUIET, DuelError, End, Extra, Status, extra
 
 __all__ = ["Duel", "DuelError", "Effects"]
 from reversi.storage import ChatRecord, EventRecord, TableRecord
 from reversi.texts import text
-
-#: seconds after a rename notice in which further renames of that seat are not announced
-RENAME_QUIET = 60.0
 
 
 def placed_colors(board: Board) -> list[str]:
@@ -372,21 +369,18 @@ class Duel:
         self._event("resumed", {"downtime": round(downtime, 3)})
 
     def rename_seat(self, seat: int, name: str) -> None:
-        """The player at ``seat`` changed their nickname. Within :data:`RENAME_QUIET`
-        seconds of the last notice the event says ``notice: false`` (coalesced: the
-        names change, no second "X heißt jetzt Y")."""
+        """The player at ``seat`` changed their nickname; within :data:`RENAME_QUIET`
+        seconds of the last notice without one of its own (``notice: false``)."""
         names = list(self.extra.get("names", [None, None]))
         if names[seat] == name:
             return
         before, names[seat] = names[seat], name
         self.extra["names"] = names
         announced = list(self.extra.get("renamed_at", [-RENAME_QUIET, -RENAME_QUIET]))
-        notice = self.now - announced[seat] >= RENAME_QUIET
-        if notice:
+        if notice := self.now - announced[seat] >= RENAME_QUIET:
             announced[seat] = self.now
             self.extra["renamed_at"] = announced
-        self._event("renamed", {"seat": seat, "name": name, "before": before,
-                                "notice": notice})
+        self._event("renamed", {"seat": seat, "name": name, "before": before, "notice": notice})
 
     def renew_secret(self, seat: int) -> None:
         """A new secret for ``seat`` (its link was used); told to that seat only."""

@@ -50,6 +50,10 @@ class End(TypedDict, total=False):
     white: int
 
 
+#: seconds after a rename notice in which that seat's renames bring no notice of their own
+RENAME_QUIET = 60.0
+
+
 class Extra(TypedDict, total=False):
     """What a table row carries besides its columns (stored as JSON)."""
 
