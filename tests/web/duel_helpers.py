@@ -24,14 +24,17 @@ SERVER = """
 import uvicorn
 from reversi.server.app import create_app
 from reversi.server.duels import DuelServer
+from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 settings = dict(
     heartbeat_interval=0.2, sweep_interval=0.2, create_limit="1000/minute",
-    join_limit="1000/minute", message_limit="1000/second", transfer_limit="1000/minute")
+    join_limit="1000/minute", message_limit="1000/second", transfer_limit="1000/minute",
+    view_limit="1000/minute", guess_limit="1000/minute", new_player_limit="1000/minute",
+    rename_limit="1000/minute", sockets_per_address=0, connections_per_address=0)
 settings.update({overrides})
 duels = DuelServer(Settings.from_env(**settings))
-uvicorn.run(create_app(duels=duels), host="127.0.0.1", port={port}, log_level="warning",
-            timeout_graceful_shutdown=1)
+uvicorn.Server(settings_config(create_app(duels=duels), duels.settings, "127.0.0.1", {port},
+                               timeout_graceful_shutdown=1)).run()
 """
 
 
