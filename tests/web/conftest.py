@@ -91,7 +91,7 @@ def console() -> Console:
 def context(browser: Any) -> Iterator[Any]:
     """A fresh profile (no storage, no service worker) with reduced motion."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce",
-                              locale="de-DE")
+                              locale="de-DE", bypass_csp=True)
     yield ctx
     ctx.close()
 

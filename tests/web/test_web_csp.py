@@ -22,7 +22,7 @@ def violations(page: Any, console: Any) -> list[str]:
 
 
 def test_the_pages_report_no_csp_violation(server: Any, players: Any, console: Any) -> None:
-    page = players()
+    page = players(bypass_csp=False)
     page.add_init_script(LISTEN)
     answer = page.goto(server.url + "/")
     policy = answer.headers["content-security-policy"]
