@@ -59,14 +59,20 @@ SERVER = """
 import signal, sys
 import uvicorn
 from reversi.server.duels import create_duel_app
+from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 collect = {collect!r}  # None: the server's default
-app = create_duel_app(Settings.from_env(
+settings = Settings.from_env(
     create_limit="1000000/minute", join_limit="1000000/minute",
     message_limit="1000000/second", chat_limit="1000000/minute",
+    view_limit="1000000/minute", guess_limit="1000000/minute",
+    new_player_limit="1000000/minute", rename_limit="1000000/minute",
+    # the 2,000 sockets and their HTTP requests all come from 127.0.0.1
+    connections_per_address=0, sockets_per_address=0, max_connections=20_000,
     # opening 1,000 tables takes longer than the first move's usual 60 s
     first_move_time=900,
-    **({{}} if collect is None else {{"collect_interval": collect}})))
+    **({{}} if collect is None else {{"collect_interval": collect}}))
+app = create_duel_app(settings)
 # uvicorn raises SIGTERM again after its shutdown: exit normally (a profile gets written)
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 profile = {profile!r}
@@ -77,8 +83,8 @@ if profile:
     profiler = cProfile.Profile(time.thread_time)
     signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
     signal.signal(signal.SIGUSR2, lambda *_: (profiler.disable(), profiler.dump_stats(profile)))
-uvicorn.run(app, host="{host}", port={port}, log_level="warning",
-            timeout_graceful_shutdown=2, ws_per_message_deflate={deflate}, loop="{loop}")
+uvicorn.Server(settings_config(app, settings, "{host}", {port}, timeout_graceful_shutdown=2,
+                               ws_per_message_deflate={deflate}, loop="{loop}")).run()
 """
 
 

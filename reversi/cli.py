@@ -82,6 +82,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from reversi.server.app import create_app
     from reversi.server.assets import AssetsMissing
+    from reversi.server.serving import settings_config
 
     try:
         app = create_app()
@@ -89,10 +90,8 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"reversi: {error}", file=sys.stderr)
         return 1
     print(f"Reversi-Halle: http://{args.host}:{args.port}/", flush=True)
-    # no permessage-deflate: a duel's frames are small, compressing them cost the
-    # server about a tenth of its time per move (benchmarks/load.py --deflate)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                timeout_graceful_shutdown=3, ws_per_message_deflate=False)
+    # bounded headers, connections and frames (reversi.server.serving)
+    uvicorn.Server(settings_config(app, app.state.duels.settings, args.host, args.port)).run()
     return 0
 
 

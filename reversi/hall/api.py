@@ -9,17 +9,16 @@ The hall does not know how players are identified: the app hands it a
 
 from __future__ import annotations
 
-import json
-import math
-import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol, TypeVar
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversi.hall.bodies import BadBody, Int, Seconds, Text, decode
 from reversi.hall.milestones import MILESTONE_IDS
 from reversi.hall.periods import PERIODS, PeriodError, parse_day
 from reversi.hall.points import OUTCOMES
@@ -27,13 +26,12 @@ from reversi.hall.queries import DeviceGame
 from reversi.hall.service import Hall
 from reversi.texts import text
 
+T = TypeVar("T")
 NO_STORE = {"Cache-Control": "no-store"}
 #: limits of a batch of computer games and of the settings
 MAX_BATCH = 50
 MAX_RESULTS_BODY = 32_768
 MAX_SETTINGS_BODY = 2048
-_CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-_DETAIL_KEY = re.compile(r"[a-z_]{1,16}")
 #: computer games are accepted from 2020 on and up to a day ahead of the server's clock
 EARLIEST = 1_577_836_800.0
 
@@ -75,17 +73,90 @@ def error(e: BadInput) -> JSONResponse:
                          "message": e.message}, status_code=e.status, headers=NO_STORE)
 
 
-async def _json(request: Request, limit: int) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > limit:
-        raise BadInput("too_big", "hall.error.too_big", 413, limit=limit)
+#: what a body's problem is called (reversi.hall.bodies) and its status
+_PROBLEMS = {"too_big": ("too_big", "hall.error.too_big", 413),
+             "bad_json": ("bad_json", "request.bad_json", 400),
+             "bad_text": ("bad_text", "request.bad_text", 400),
+             "not_object": ("bad_json", "request.bad_json.object", 400)}
+
+
+async def _body(request: Request, kind: type[T], limit: int, code: str, key: str) -> T:
+    """The body as a ``kind`` (see :mod:`reversi.hall.bodies`); a field that does not fit
+    is ``code`` with the catalogue's ``key``."""
     try:
-        data = json.loads(raw or b"{}")
-    except (ValueError, RecursionError):
-        raise BadInput("bad_json", "request.bad_json") from None
-    if not isinstance(data, dict):
-        raise BadInput("bad_json", "request.bad_json.object")
-    return data
+        return decode(await request.body(), kind, limit)
+    except BadBody as why:
+        if why.problem in _PROBLEMS:
+            raise _body_problem(why, limit) from None
+        raise BadInput(code, key) from None
+
+
+def _body_problem(why: BadBody, limit: int) -> BadInput:
+    """A body that is too big, no JSON, no text or no object."""
+    problem, key, status = _PROBLEMS[why.problem]
+    if status == 413:
+        return BadInput(problem, key, status, limit=limit)
+    return BadInput(problem, key, status)
+
+
+class MilestonesSeen(msgspec.Struct, forbid_unknown_fields=True):
+    ids: Annotated[list[Text], msgspec.Meta(max_length=100)]
+
+
+class DeviceGameBody(msgspec.Struct, forbid_unknown_fields=True):
+    """One computer game of a batch (docs/api.md).
+
+    ``moves`` and ``started_at`` are the game's own record of the play, which the game
+    checks (:class:`DeviceRecords`); with them ``level`` may be null: a game between
+    people on one device, recorded by the game only.
+    """
+
+    id: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9_-]{8,64}$")]
+    level: Text | None
+    outcome: Text
+    finished_at: Seconds
+    detail: Annotated[dict[Annotated[str, msgspec.Meta(pattern="^[a-z_]{1,16}$")],
+                           bool | Int | Annotated[str, msgspec.Meta(max_length=16)] | None],
+                      msgspec.Meta(max_length=8)] = {}
+    moves: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+    started_at: Seconds | None = None
+
+    def own_fields(self) -> dict[str, Any]:
+        """The game's own fields that were sent."""
+        return {name: value for name in ("moves", "started_at")
+                if (value := getattr(self, name)) is not None}
+
+
+class ResultsBody(msgspec.Struct, forbid_unknown_fields=True):
+    results: list[DeviceGameBody]
+
+
+class SettingsBody(msgspec.Struct, forbid_unknown_fields=True):
+    settings: dict[Annotated[str, msgspec.Meta(max_length=40)], bool | Text]
+    changed_at: Seconds
+
+
+#: the catalogue's reason for a field of a computer game that does not fit
+_GAME_FIELDS = {"id": "hall.game.id", "finished_at": "hall.game.finished_at",
+                "detail": "hall.game.detail", "level": "hall.game.level",
+                "outcome": "hall.game.outcome", "moves": "hall.game.moves",
+                "started_at": "hall.game.started_at"}
+
+
+def _bad_game(why: BadBody, levels: tuple[str, ...]) -> BadInput:
+    index = why.index("results")
+    if index is None:
+        return BadInput("bad_results", "hall.error.bad_results")
+    field = why.field()
+    if why.problem == "unknown_field":
+        reason = text("hall.game.unknown_field", name=why.name[:20])
+    elif field in _GAME_FIELDS and not why.path.endswith(f"[{index}]"):
+        reason = text(_GAME_FIELDS[field], levels=", ".join(levels))
+    elif field == "detail" or "detail" in why.path:
+        reason = text("hall.game.detail")
+    else:
+        reason = text("hall.game.not_object")
+    return BadInput("bad_results", "hall.error.bad_game", number=index + 1, why=reason)
 
 
 #: a setting's allowed values: a tuple of them, or ``bool``
@@ -114,42 +185,26 @@ def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
 class DeviceRecords(Protocol):
     """What a game adds to its device games (Reversi: their moves, for the archive)."""
 
-    #: the fields of its own a device game may carry; with one of them, ``level`` may be
-    #: null (a game between people on one device: recorded by the game only)
-    fields: frozenset[str]
-
     def check(self, item: dict[str, Any], game: DeviceGame) -> Any:
-        """The game's own part of ``item``, checked (:class:`BadGame` if wrong)."""
+        """The game's own part of ``item`` (:meth:`DeviceGameBody.own_fields`), checked
+        (:class:`BadGame` if wrong)."""
 
     def write(self, conn: Any, player_id: str, checked: list[Any]) -> list[str]:
         """Stores the checked parts in the hall's transaction; the client ids stored now."""
 
 
-def check_device_game(item: Any, levels: tuple[str, ...], now: float,
-                      fields: frozenset[str] = frozenset()) -> DeviceGame:
-    """One computer game of a batch (see docs/api.md); ``fields``: a game's own ones."""
-    if not isinstance(item, dict):
-        raise BadGame("hall.game.not_object")
-    unknown = set(item) - {"id", "level", "outcome", "finished_at", "detail"} - fields
-    if unknown:
-        raise BadGame("hall.game.unknown_field", name=sorted(unknown)[0][:20])
-    client_id, lvl, outcome = item.get("id"), item.get("level"), item.get("outcome")
-    when, detail = item.get("finished_at"), item.get("detail", {})
-    if not isinstance(client_id, str) or not _CLIENT_ID.fullmatch(client_id):
-        raise BadGame("hall.game.id")
-    if lvl not in levels and not (lvl is None and fields & set(item)):
+def check_device_game(item: DeviceGameBody, levels: tuple[str, ...], now: float
+                      ) -> DeviceGame:
+    """What the Struct cannot say of one computer game: a level of this game (or none,
+    with the game's own record of the play), a known outcome, a time from 2020 to a day
+    ahead."""
+    if item.level not in levels and not (item.level is None and item.own_fields()):
         raise BadGame("hall.game.level", levels=", ".join(levels))
-    if outcome not in OUTCOMES:
+    if item.outcome not in OUTCOMES:
         raise BadGame("hall.game.outcome")
-    if (isinstance(when, bool) or not isinstance(when, int | float) or not math.isfinite(when)
-            or not EARLIEST <= when <= now + 86_400):
+    if not EARLIEST <= item.finished_at <= now + 86_400:
         raise BadGame("hall.game.finished_at")
-    if not isinstance(detail, dict) or len(detail) > 8 or not all(
-            isinstance(k, str) and _DETAIL_KEY.fullmatch(k)
-            and (v is None or isinstance(v, bool | int)
-                 or (isinstance(v, str) and len(v) <= 16)) for k, v in detail.items()):
-        raise BadGame("hall.game.detail")
-    return DeviceGame(client_id, lvl, outcome, float(when), detail)
+    return DeviceGame(item.id, item.level, item.outcome, item.finished_at, dict(item.detail))
 
 
 #: whether a write from this request is within the rate limit (True: go ahead)
@@ -214,8 +269,9 @@ class HallApi:
         try:
             if player is None:
                 raise BadInput("not_identified", "request.not_identified", 401)
-            ids = (await _json(request, 1024)).get("ids")
-            if not isinstance(ids, list) or not all(i in MILESTONE_IDS for i in ids):
+            ids = (await _body(request, MilestonesSeen, 1024, "bad_milestones",
+                               "hall.error.bad_milestones")).ids
+            if not all(i in MILESTONE_IDS for i in ids):
                 raise BadInput("bad_milestones", "hall.error.bad_milestones")
         except BadInput as e:
             return error(e)
@@ -225,29 +281,33 @@ class HallApi:
     async def results(self, request: Request) -> Response:
         try:
             await self._check_rate(request)
-            body = await _json(request, MAX_RESULTS_BODY)
-            items = body.get("results")
-            if set(body) != {"results"} or not isinstance(items, list):
-                raise BadInput("bad_results", "hall.error.bad_results")
+            try:
+                items = decode(await request.body(), ResultsBody, MAX_RESULTS_BODY).results
+            except BadBody as why:
+                if why.problem in _PROBLEMS:
+                    raise _body_problem(why, MAX_RESULTS_BODY) from None
+                raise _bad_game(why, self.hall.levels) from None
             if len(items) > MAX_BATCH:
                 raise BadInput("too_many", "hall.error.too_many", 413, max=MAX_BATCH)
             now = self.hall.clock()
             games: list[DeviceGame] = []
             own: list[Any] = []
-            fields = self.records.fields if self.records else frozenset()
             for index, item in enumerate(items):
                 try:
-                    games.append(check_device_game(item, self.hall.levels, now, fields))
+                    if self.records is None and item.own_fields():
+                        raise BadGame("hall.game.unknown_field",
+                                      name=sorted(item.own_fields())[0])
+                    games.append(check_device_game(item, self.hall.levels, now))
                     if self.records is not None:
-                        own.append(self.records.check(item, games[-1]))
+                        own.append(self.records.check(item.own_fields(), games[-1]))
                 except BadGame as why:
                     raise BadInput("bad_results", "hall.error.bad_game", number=index + 1,
                                    why=str(why)) from None
             if len({g.client_id for g in games}) != len(games):
                 raise BadInput("bad_results", "hall.error.bad_results.twice")
+            player, set_cookie = await self.players.find_or_create(request)
         except BadInput as e:
             return error(e)
-        player, set_cookie = await self.players.find_or_create(request)
         records = self.records
         also = None if records is None else (lambda conn: records.write(conn, player.id, own))
         new = await self.hall.add_device_games(player.id, games, also) if games else []
@@ -261,17 +321,21 @@ class HallApi:
             return self._reply(kept or {"settings": None, "changed_at": None})
         try:
             await self._check_rate(request)
-            body = await _json(request, MAX_SETTINGS_BODY)
-            if set(body) - {"settings", "changed_at"}:
-                raise BadInput("bad_settings", "hall.error.bad_settings.fields")
-            settings = check_settings(body.get("settings"), self.schema)
-            changed_at = body.get("changed_at")
-            if (isinstance(changed_at, bool) or not isinstance(changed_at, int | float)
-                    or not math.isfinite(changed_at) or changed_at < 0):
-                raise BadInput("bad_settings", "hall.error.bad_settings.changed_at")
-            changed_at = min(float(changed_at), self.hall.clock() + 60)
+            try:
+                body = decode(await request.body(), SettingsBody, MAX_SETTINGS_BODY)
+            except BadBody as why:
+                if why.problem in _PROBLEMS:
+                    raise _body_problem(why, MAX_SETTINGS_BODY) from None
+                if why.problem == "unknown_field" and why.path == "$":
+                    raise BadInput("bad_settings", "hall.error.bad_settings.fields") from None
+                if why.field() == "changed_at":
+                    raise BadInput("bad_settings",
+                                   "hall.error.bad_settings.changed_at") from None
+                raise BadInput("bad_settings", "hall.error.bad_settings") from None
+            settings = check_settings(body.settings, self.schema)
+            changed_at = min(body.changed_at, self.hall.clock() + 60)
+            player, set_cookie = await self.players.find_or_create(request)
         except BadInput as e:
             return error(e)
-        player, set_cookie = await self.players.find_or_create(request)
         kept = await self.hall.save_settings(player.id, settings, changed_at)
         return self._reply(kept, set_cookie)

@@ -13,7 +13,7 @@ from reversi.ai import Level
 from reversi.hall.periods import PERIODS
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.chat import CHAT_MAX
-from reversi.server.duels import DuelServer
+from reversi.server.duels import DuelServer, guards
 from reversi.texts import text
 
 #: The pages of the hall; each is the same shell, the client draws the page.
@@ -105,7 +105,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         Route("/weiter", page, methods=["GET", "HEAD"]),
     ]
     routes += duels.routes()
-    app = Starlette(routes=routes, lifespan=duels.lifespan)
+    app = Starlette(routes=routes, lifespan=duels.lifespan, middleware=guards(duels.settings))
     app.state.bundle = bundle
     app.state.duels = duels
     return app

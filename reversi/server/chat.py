@@ -1,18 +1,20 @@
-"""The chat's rules: what one line may hold."""
+"""The chat's rules: what one line may hold (reversi.hall.text_rules says how text is
+cleaned; here its refusals become the duel's errors)."""
 
 from __future__ import annotations
 
+from reversi.hall import text_rules
 from reversi.server.table import DuelError
 
 CHAT_MAX = 200
 
 
 def clean_chat(text: str) -> str:
-    """Plain text of one line: control characters become spaces; 1–200 characters."""
-    text = "".join(" " if (ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0) else ch for ch in text)
-    text = " ".join(text.split())
-    if not text:
-        raise DuelError("empty")
-    if len(text) > CHAT_MAX:
-        raise DuelError("too_long", max=CHAT_MAX)
-    return text
+    """Plain text of one line: control characters become spaces, bidi controls and
+    zero-width characters go, combining marks are capped; 1–200 characters."""
+    try:
+        return text_rules.chat_line(text, CHAT_MAX)
+    except text_rules.TextRejected as why:
+        if why.reason == "bad_text":
+            raise DuelError("bad_message", key="server.bad_text") from None
+        raise DuelError(why.reason, **why.params) from None

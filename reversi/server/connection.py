@@ -15,7 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reversi.server import protocol as p
 from reversi.server.service import DuelService
-from reversi.server.table import DuelError
+from reversi.server.table import OVER, DuelError
 from reversi.storage import PlayerRecord
 
 log = logging.getLogger("reversi.ws")
@@ -35,11 +35,14 @@ class Tables(Protocol):
 
 class CloseCode(enum.IntEnum):
     GOING_AWAY = 1001  # the server shuts down
+    SERVER_ERROR = 1011  # a reply could not be sent
+    TRY_AGAIN_LATER = 1013  # too many sockets from this address
     POLICY = 1008  # too many messages over the limit
     TOO_BIG = 1009  # a frame over the size cap
     MOVED_AWAY = 4001  # the player moved to another device
     NOT_IDENTIFIED = 4003  # no valid player cookie: call GET /api/me first
     TOO_SLOW = 4008  # the client does not read its messages
+    TOO_MANY = 4009  # this player has too many sockets open
 
 
 OUTBOX_SIZE = 512
@@ -62,6 +65,8 @@ class Connection:
         self.hub = hub
         self.ws = ws
         self.player = player
+        #: the client's address (the key of the caps per address)
+        self.address = "?"
         #: code → the last version this client has (None: not yet)
         self.versions: dict[str, int | None] = {}
         self.seats: dict[str, int | None] = {}
@@ -116,12 +121,22 @@ class Connection:
                             message = p.dumps(message)
                         await self.ws.send_text(message)
                 except (WebSocketDisconnect, RuntimeError, OSError):
-                    self.broken = True
-                except Exception:
-                    log.exception("sending to a socket failed")
-                    self.broken = True
+                    await self._give_up(CloseCode.GOING_AWAY)
+                except Exception:  # a reply that cannot be encoded: once, then closed
+                    log.exception("sending to a socket failed; closing it")
+                    await self._give_up(CloseCode.SERVER_ERROR)
         finally:
             self.sender = None
+
+    async def _give_up(self, code: int) -> None:
+        """Sending failed: the socket is closed (its receiving side ends, its player is
+        no longer present) rather than kept half alive."""
+        self.broken = self.closed = True
+        if self.close_code is None:
+            self.close_code = code
+        self.outbox.clear()
+        with contextlib.suppress(Exception):
+            await self.ws.close(code)
 
     async def flushed(self) -> None:
         """Waits until everything put so far is sent (or the socket is gone)."""
@@ -159,6 +174,7 @@ class Connection:
     def _filtered(self, message: dict[str, Any]) -> dict[str, Any]:
         code = message["code"]
         seat = self.seats.get(code)
+        over = message.get("table", {}).get("status") in OVER
         events = []
         for event in message["events"]:
             to = event.get("to")
@@ -166,9 +182,11 @@ class Connection:
                 continue
             if event["kind"] == "mute" and to == seat:
                 self.muted[code] = bool(event["data"]["muted"])
-            if (event["kind"] == "chat" and self.muted.get(code)
+            if (event["kind"] in ("chat", "renamed") and self.muted.get(code)
                     and event["data"]["seat"] != seat):
-                continue
+                continue  # a muted player's lines and renames are not shown
+            if event["kind"] == "chat" and seat is None and over:
+                continue  # a finished table's chat is the two players' only
             events.append(event)
         self.versions[code] = message["version"]
         if len(events) == len(message["events"]):

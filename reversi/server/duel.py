@@ -20,6 +20,7 @@ from reversi.server.settings import Settings
 from reversi.server.table import (
     OPEN,
     OVER,
+    RENAME_QUIET,
     DuelError,
     End,
     Extra,
@@ -255,6 +256,11 @@ class Duel:
             raise DuelError("too_late")
         self._end(Status.ABORTED, "aborted", None, by=seat)
 
+    def close_abandoned(self) -> None:
+        """A waiting table whose opener left the hall closes by itself (issue 16)."""
+        if self.table.status == Status.WAITING:
+            self._end(Status.ABORTED, "closed", None)
+
     def _end(self, status: Status, reason: str, winner_seat: int | None,
              by: int | None = None) -> None:
         t = self.table
@@ -385,13 +391,18 @@ class Duel:
         self._event("resumed", {"downtime": round(downtime, 3)})
 
     def rename_seat(self, seat: int, name: str) -> None:
-        """The player at ``seat`` changed their nickname."""
+        """The player at ``seat`` changed their nickname; within :data:`RENAME_QUIET`
+        seconds of the last notice without one of its own (``notice: false``)."""
         names = list(self.extra.get("names", [None, None]))
         if names[seat] == name:
             return
         before, names[seat] = names[seat], name
         self.extra["names"] = names
-        self._event("renamed", {"seat": seat, "name": name, "before": before})
+        announced = list(self.extra.get("renamed_at", [-RENAME_QUIET, -RENAME_QUIET]))
+        if notice := self.now - announced[seat] >= RENAME_QUIET:
+            announced[seat] = self.now
+            self.extra["renamed_at"] = announced
+        self._event("renamed", {"seat": seat, "name": name, "before": before, "notice": notice})
 
     def renew_secret(self, seat: int) -> None:
         """A new secret for ``seat`` (its link was used); told to that seat only."""

@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket
 
@@ -26,14 +27,17 @@ from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
 from reversi.server.downtime import credit_downtime, heartbeat
 from reversi.server.games_http import GamesHttp
+from reversi.server.guards import BodyLimit, BrowserHeaders, OriginCheck
 from reversi.server.hall_mount import hall_api, new_hall
-from reversi.server.http import DuelHttp
+from reversi.server.http import MAX_BODY, DuelHttp
 from reversi.server.identity import Identity
+from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
 from reversi.server.ws import Hub
 from reversi.storage import Store, make_store
+from reversi.texts import text
 
 log = logging.getLogger("reversi.duels")
 
@@ -53,6 +57,7 @@ class DuelServer:
         self.games_http = GamesHttp(self.http, lambda: self.store)  # the archive
         # made at start
         self.limiter: Limiter
+        self.lookups: Lookups
         self.service: DuelService
         self.identity: Identity
         self.hub: Hub
@@ -65,6 +70,7 @@ class DuelServer:
         await store.migrate()
         self.broker = make_broker(s.redis_url)
         self.limiter = Limiter(s.redis_url)
+        self.lookups = Lookups(self.limiter, s)
         self.service = DuelService(store, self.broker, s)
         self.hall.store = store
         self.service.level_of = self.hall.level_of
@@ -112,6 +118,7 @@ class DuelServer:
             await asyncio.sleep(self.settings.sweep_interval)
             try:
                 await self.service.sweep()
+                await self.hub.close_abandoned()
             except Exception:
                 log.exception("the sweeper failed; trying again")
 
@@ -134,9 +141,20 @@ class DuelServer:
         await self.hub.serve(ws)
 
 
+def guards(settings: Settings) -> list[Middleware]:
+    """What stands in front of every route (reversi.server.guards): browser headers on
+    every answer, the socket's Origin checked, bodies over :data:`MAX_BODY` refused
+    while they are read."""
+    return [Middleware(BrowserHeaders),
+            Middleware(OriginCheck, allowed=settings.origins),
+            Middleware(BodyLimit, max_bytes=MAX_BODY,
+                       message=text("hall.error.too_big", limit=MAX_BODY))]
+
+
 def create_duel_app(settings: Settings | None = None) -> Starlette:
     """A Starlette app with the duel routes only (tests, benchmarks, a bare server)."""
     server = DuelServer(settings)
-    app = Starlette(routes=server.routes(), lifespan=server.lifespan)
+    app = Starlette(routes=server.routes(), lifespan=server.lifespan,
+                    middleware=guards(server.settings))
     app.state.duels = server
     return app

@@ -10,11 +10,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from reversi.ai import Level
-from reversi.hall.api import HallApi, HallPlayer, Schema
+from reversi.hall.api import BadInput, HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
 from reversi.server.device_records import DeviceMoves
-from reversi.server.http import DuelHttp
+from reversi.server.http import DuelHttp, tls
 from reversi.server.settings import Settings
+from reversi.server.table import DuelError
 
 GAME = "reversi"
 #: the computer's levels, as the solo page names them
@@ -37,10 +38,13 @@ class CookiePlayers:
 
     async def find_or_create(self, request: Request
                              ) -> tuple[HallPlayer, Callable[[Response], None] | None]:
-        player, fresh = await self.http.player_or_new(request)
+        try:
+            player, fresh = await self.http.player_or_new(request)
+        except DuelError as e:
+            raise BadInput(e.code, e.key, 429) from None
         set_cookie = None
         if fresh:
-            args = self.http.parts.identity.cookie_args(player)
+            args = self.http.parts.identity.cookie_args(player, tls(request))
 
             def set_cookie(response: Response) -> None:
                 response.set_cookie(**args)

@@ -4,25 +4,69 @@ moving to another device. Errors are ``{"error": code, "key": catalogue key, "pa
 
 from __future__ import annotations
 
-import json
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+import msgspec
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversi.hall.api import MAX_RESULTS_BODY
+from reversi.hall.bodies import BadBody, Text, decode
 from reversi.hall.service import Hall
 from reversi.server.identity import COOKIE, Identity
+from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
 from reversi.server.table import OPEN, DuelError, normal_code
 from reversi.storage import PlayerRecord
 
+T = TypeVar("T")
 NO_STORE = {"Cache-Control": "no-store"}
+#: the largest body any route accepts (a batch of computer games, reversi.hall.api);
+#: the app refuses bigger ones while reading them (reversi.server.guards)
+MAX_BODY = MAX_RESULTS_BODY
+#: the duel routes' own bodies are small
+_BODY_CAP = 4096
+
+
+class Nickname(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/me``"""
+
+    nickname: Text
+
+
+class NewTable(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/tables``: a private table is reachable only by its code or link"""
+
+    private: bool = False
+
+
+class Secret(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/tables/{code}/resume``"""
+
+    secret: Text
+
+
+class Redeem(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/transfer/redeem``: the link's token or the typed code"""
+
+    token: Text | None = None
+    code: Text | None = None
+
+
+def tls(conn: HTTPConnection) -> bool:
+    """Whether the request came over TLS (or, through a trusted proxy, its
+    X-Forwarded-Proto said so: uvicorn's proxy headers set the scheme)."""
+    return conn.url.scheme in ("https", "wss")
 
 
 def error(problem: DuelError, status: int = 400) -> JSONResponse:
+    if problem.code == "too_big":
+        status = 413
+    elif problem.code == "rate_limited":
+        status = 429
     return JSONResponse(problem.json(), status_code=status, headers=NO_STORE)
 
 
@@ -33,6 +77,7 @@ class Parts(Protocol):
     identity: Identity
     service: DuelService
     limiter: Limiter
+    lookups: Lookups
     hall: Hall
 
 
@@ -59,33 +104,39 @@ class DuelHttp:
         return await self.parts.identity.from_cookie(conn.cookies.get(COOKIE))
 
     async def player_or_new(self, request: Request) -> tuple[PlayerRecord, bool]:
-        """The cookie's player, or a new guest (True: the reply must set the cookie)."""
-        player = await self.player(request)
+        """The cookie's player, or a new guest (True: the reply must set the cookie).
+        New guests are limited per address (``new_player_limit``): ``rate_limited``.
+        An old cookie is renewed (True as well)."""
+        player, refresh = await self.parts.identity.from_cookie_refresh(
+            request.cookies.get(COOKIE))
         if player is not None:
-            return player, False
+            return player, refresh
+        if not await self._hit(self.parts.settings.new_player_limit, "new-player",
+                               self.client(request)):
+            raise DuelError("rate_limited", key="server.rate_limited.players")
         return await self.parts.identity.create(), True
 
-    def _reply(self, data: Any, player: PlayerRecord, fresh: bool,
+    def _reply(self, request: Request, data: Any, player: PlayerRecord, fresh: bool,
                status: int = 200) -> JSONResponse:
         response = JSONResponse(data, status_code=status, headers=NO_STORE)
         if fresh:
-            response.set_cookie(**self.parts.identity.cookie_args(player))
+            response.set_cookie(**self.parts.identity.cookie_args(player, tls(request)))
         return response
 
     @staticmethod
-    async def _body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > 4096:
-            raise DuelError("too_big")
-        if not raw:
-            return {}
+    async def _body(request: Request, kind: type[T], code: str, key: str | None = None) -> T:
+        """The body as a ``kind`` (reversi.hall.bodies: valid JSON and text, known fields
+        of the right kinds); a field that does not fit is ``code`` (``key``)."""
         try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise DuelError("bad_json", key="request.bad_json") from None
-        if not isinstance(data, dict):
-            raise DuelError("bad_json", key="request.bad_json.object")
-        return data
+            return decode(await request.body(), kind, _BODY_CAP)
+        except BadBody as why:
+            if why.problem == "too_big":
+                raise DuelError("too_big", key="hall.error.too_big", limit=_BODY_CAP) from None
+            if why.problem in ("bad_json", "bad_text"):
+                raise DuelError(why.problem, key="request." + why.problem) from None
+            if why.problem == "not_object":
+                raise DuelError("bad_json", key="request.bad_json.object") from None
+            raise DuelError(code, key=key) from None
 
     def client(self, request: HTTPConnection) -> str:
         """The client's address, the key of the per-address rate limits."""
@@ -95,16 +146,17 @@ class DuelHttp:
         try:
             player, fresh = await self.player_or_new(request)
             if request.method == "POST":
-                nickname = (await self._body(request)).get("nickname")
-                if not isinstance(nickname, str):
-                    raise DuelError("bad_nickname", key="server.bad_nickname.missing")
+                if not await self._hit(self.parts.settings.rename_limit, "rename", player.id):
+                    raise DuelError("rate_limited", key="server.rate_limited.rename")
+                nickname = (await self._body(request, Nickname, "bad_nickname",
+                                             "server.bad_nickname.missing")).nickname
                 player = await self.parts.identity.rename(player, nickname)
                 await self.parts.service.rename(player.id, player.nickname)
         except DuelError as e:
-            return error(e)
+            return error(e, 429 if e.code == "rate_limited" else 400)
         tables = await self.parts.service.store.read(
             lambda rows: rows.tables_of(player.id, OPEN))
-        return self._reply({"nickname": player.nickname,
+        return self._reply(request, {"nickname": player.nickname,
                             "tables": [t.code for t in tables],
                             **await self.parts.hall.me(player.id)}, player, fresh)
 
@@ -112,26 +164,30 @@ class DuelHttp:
         s = self.parts.settings
         if not (await self.parts.limiter.hit(s.create_limit, "create", self.client(request))):
             return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
-        player, fresh = await self.player_or_new(request)
+        try:
+            player, fresh = await self.player_or_new(request)
+        except DuelError as e:
+            return error(e)
         if not await self.parts.limiter.hit(s.create_limit, "create-player", player.id):
             return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
         try:
-            private = (await self._body(request)).get("private", False)
-            if not isinstance(private, bool):
-                raise DuelError("bad_private")
+            private = (await self._body(request, NewTable, "bad_private")).private
             table = await self.parts.service.open_table(player.id, player.nickname, private)
         except DuelError as e:
-            return self._reply(e.json(), player, fresh,
+            return self._reply(request, e.json(), player, fresh,
                                409 if e.code == "too_many_tables" else 400)
         state = await self.parts.service.state(table.code, player.id)
-        return self._reply(state, player, fresh, 201)
+        return self._reply(request, state, player, fresh, 201)
 
     async def get_table(self, request: Request) -> Response:
         code = normal_code(request.path_params["code"])
         player = await self.player(request)
         state = await self.parts.service.state(code, player.id if player else None)
+        seated = state is not None and state["you"]["seat"] is not None
+        if not seated and not await self.parts.lookups.allow(
+                self.client(request), player.id if player else None, state is not None):
+            return error(DuelError("rate_limited", key="server.rate_limited.lookups"), 429)
         if state is None:
-            await self._hit(self.parts.settings.join_limit, "join", self.client(request))
             return error(DuelError("unknown_table"), 404)
         return JSONResponse(state, headers=NO_STORE)
 
@@ -139,13 +195,16 @@ class DuelHttp:
         if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
             return error(DuelError("rate_limited"), 429)
         code = normal_code(request.path_params["code"])
-        player, fresh = await self.player_or_new(request)
+        try:
+            player, fresh = await self.player_or_new(request)
+        except DuelError as e:
+            return error(e)
         try:
             await self.parts.service.join(player.id, player.nickname, code)
         except DuelError as e:
             status = 404 if e.code == "unknown_table" else 409
-            return self._reply(e.json(), player, fresh, status)
-        return self._reply(await self.parts.service.state(code, player.id), player, fresh)
+            return self._reply(request, e.json(), player, fresh, status)
+        return self._reply(request, await self.parts.service.state(code, player.id), player, fresh)
 
     async def resume_seat(self, request: Request) -> Response:
         """Continues at a seat on this device with the seat's secret (the link "Mein Platz
@@ -155,17 +214,15 @@ class DuelHttp:
             return error(DuelError("rate_limited"), 429)
         code = normal_code(request.path_params["code"])
         try:
-            secret = (await self._body(request)).get("secret")
+            secret = (await self._body(request, Secret, "bad_secret")).secret
             player, fresh = await self.player_or_new(request)
-            if not isinstance(secret, str):
-                raise DuelError("bad_secret")
             _, holder = await self.parts.service.resume(player.id, player.nickname, code,
                                                         secret)
         except DuelError as e:
             return error(e, 403 if e.code == "bad_secret" else 400)
         if holder != player.id:
             player, fresh = await self.parts.identity.move_here(holder), True
-        return self._reply(await self.parts.service.state(code, player.id), player, fresh)
+        return self._reply(request, await self.parts.service.state(code, player.id), player, fresh)
 
     async def start_transfer(self, request: Request) -> Response:
         player = await self.player(request)
@@ -180,14 +237,13 @@ class DuelHttp:
                                       self.client(request)):
             return error(DuelError("rate_limited"), 429)
         try:
-            body = await self._body(request)
+            body = await self._body(request, Redeem, "bad_transfer",
+                                    "server.bad_transfer.missing")
+            if not (body.token or body.code):
+                raise DuelError("bad_transfer", key="server.bad_transfer.missing")
         except DuelError as e:
             return error(e)
-        token, code = body.get("token"), body.get("code")
-        if not isinstance(token, str | None) or not isinstance(code, str | None) or not (
-                token or code):
-            return error(DuelError("bad_transfer", key="server.bad_transfer.missing"))
-        player = await self.parts.identity.redeem(token=token, code=code)
+        player = await self.parts.identity.redeem(token=body.token, code=body.code)
         if player is None:
             return error(DuelError("bad_transfer"), 404)
-        return self._reply({"nickname": player.nickname}, player, True)
+        return self._reply(request, {"nickname": player.nickname}, player, True)

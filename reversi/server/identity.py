@@ -1,6 +1,9 @@
 """Anonymous players: a signed cookie names the player, no sign-up.
 
-The cookie holds the player's id and *generation*, signed with itsdangerous.
+The cookie holds the player's id and *generation* and the time it was issued, signed
+with itsdangerous. The server refuses a cookie older than ``cookie_max_age`` and issues
+a fresh one once it is older than ``cookie_refresh`` (any visit renews it); a cookie of
+the earlier form, without a time, is taken once and replaced.
 Moving to another device (a one-time transfer link or code) bumps the generation:
 the new device gets a fresh cookie, the old one stops working and is told.
 """
@@ -8,13 +11,18 @@ the new device gets a fresh cookie, the old one stops working and is told.
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
-import unicodedata
 from typing import Any
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import (
+    BadSignature,
+    SignatureExpired,
+    TimestampSigner,
+    URLSafeSerializer,
+    URLSafeTimedSerializer,
+)
 
+from reversi.hall import text_rules
 from reversi.server.broker import Broker
 from reversi.server.channels import player_channel
 from reversi.server.settings import Settings
@@ -22,10 +30,7 @@ from reversi.server.table import CODE_ALPHABET, DuelError, normal_code
 from reversi.storage import PlayerRecord, Rows, Store
 
 COOKIE = "reversi_player"
-COOKIE_MAX_AGE = 2 * 365 * 24 * 3600
-NICK_MIN, NICK_MAX = 2, 24
 TRANSFER_CODE_LENGTH = 8
-_NICK_OK = re.compile(r"^[\w .,'!?+()-]+$")
 
 
 def secret_hash(value: str) -> str:
@@ -34,21 +39,20 @@ def secret_hash(value: str) -> str:
 
 
 def valid_nickname(nickname: str) -> str:
-    """A nickname of 2–24 letters, digits, spaces and a little punctuation.
+    """A nickname as reversi.hall.text_rules keeps it (NFKC, a visible letter, no name of
+    the house or of a guest, no deceptive mix of scripts), or ``bad_nickname``.
 
     >>> valid_nickname("  Anna   Lena ")
     'Anna Lena'
-    >>> valid_nickname("<b>")  # doctest: +ELLIPSIS
+    >>> valid_nickname("Sуstem")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    reversi.server.table.DuelError: Ein Name besteht aus Buchstaben, Ziffern, ...
+    reversi.server.table.DuelError: ...
     """
-    nickname = " ".join(unicodedata.normalize("NFC", nickname).split())
-    if not NICK_MIN <= len(nickname) <= NICK_MAX:
-        raise DuelError("bad_nickname", key="server.bad_nickname.length", min=NICK_MIN,
-                        max=NICK_MAX)
-    if not _NICK_OK.match(nickname) or nickname.isdigit():
-        raise DuelError("bad_nickname", key="server.bad_nickname.letters")
-    return nickname
+    try:
+        return text_rules.nickname(nickname)
+    except text_rules.TextRejected as why:
+        raise DuelError("bad_nickname", key=f"server.bad_nickname.{why.reason}",
+                        **why.params) from None
 
 
 class Identity:
@@ -56,30 +60,49 @@ class Identity:
         self.store = store
         self.broker = broker
         self.settings = settings
-        self._signer = URLSafeSerializer(settings.signing_secret(), salt="reversi.player")
+        secret = settings.signing_secret()
+        clock = settings.clock
+        signer = type("ClockSigner", (TimestampSigner,),
+                      {"get_timestamp": lambda self: int(clock())})
+        self._signer = URLSafeTimedSerializer(secret, salt="reversi.player", signer=signer)
+        self._untimed = URLSafeSerializer(secret, salt="reversi.player")
 
     def cookie_value(self, player: PlayerRecord) -> str:
         return self._signer.dumps({"p": player.id, "g": player.generation})
 
-    def cookie_args(self, player: PlayerRecord) -> dict[str, Any]:
-        return {"key": COOKIE, "value": self.cookie_value(player), "max_age": COOKIE_MAX_AGE,
-                "httponly": True, "samesite": "lax", "secure": self.settings.cookie_secure,
-                "path": "/"}
+    def cookie_args(self, player: PlayerRecord, tls: bool = False) -> dict[str, Any]:
+        """The cookie; ``Secure`` when the request came over TLS (or always, by setting)."""
+        return {"key": COOKIE, "value": self.cookie_value(player),
+                "max_age": int(self.settings.cookie_max_age), "httponly": True,
+                "samesite": "lax", "secure": self.settings.cookie_secure or tls, "path": "/"}
 
     async def from_cookie(self, value: str | None) -> PlayerRecord | None:
-        """The player a cookie names, if its signature and generation are right."""
+        """The player a cookie names, if its signature, age and generation are right."""
+        return (await self.from_cookie_refresh(value))[0]
+
+    async def from_cookie_refresh(self, value: str | None
+                                  ) -> tuple[PlayerRecord | None, bool]:
+        """:meth:`from_cookie`, and whether the cookie is due to be renewed."""
         if not value:
-            return None
+            return None, False
+        s = self.settings
         try:
-            data = self._signer.loads(value)
+            data, issued = self._signer.loads(value, max_age=int(s.cookie_max_age),
+                                              return_timestamp=True)
+            refresh = s.clock() - issued.timestamp() > s.cookie_refresh
+        except SignatureExpired:
+            return None, False
         except BadSignature:
-            return None
+            try:
+                data, refresh = self._untimed.loads(value), True
+            except BadSignature:
+                return None, False
         if not isinstance(data, dict) or not isinstance(data.get("p"), str):
-            return None
+            return None, False
         player = await self.store.read(lambda rows: rows.player(data["p"]))
         if player is None or player.generation != data.get("g"):
-            return None
-        return player
+            return None, False
+        return player, refresh
 
     async def create(self) -> PlayerRecord:
         player = PlayerRecord(id=secrets.token_urlsafe(16),

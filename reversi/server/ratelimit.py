@@ -53,6 +53,14 @@ class MovingWindow:
         hits.append(now)
         return True
 
+    def test(self, item: RateLimitItem, *key: str, now: float | None = None) -> bool:
+        """Whether one more hit would be within the limit (counts nothing)."""
+        now = time.monotonic() if now is None else now
+        hits = self._hits.get((item.key_for(*key),))
+        if not hits:
+            return True
+        return sum(1 for t in hits if t > now - item.get_expiry()) < item.amount
+
     def _sweep(self, now: float) -> None:
         self._since_sweep = 0
         # a day is longer than any window the hall uses
@@ -82,6 +90,16 @@ class Limiter:
         try:
             return await self._strategy.hit(item, *key)
         except Exception:  # the limiter's store is away: let the action through
+            return True
+
+    async def test(self, limit: str, *key: str) -> bool:
+        """Whether one more action under ``limit`` would be allowed (counts nothing)."""
+        item = self._item(limit)
+        if self.storage is None:
+            return self._memory.test(item, *key)
+        try:
+            return await self._strategy.test(item, *key)
+        except Exception:
             return True
 
     def hit_here(self, limit: str, *key: str) -> bool:

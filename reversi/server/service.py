@@ -20,7 +20,7 @@ import re
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
@@ -40,6 +40,7 @@ from reversi.server.settings import Settings
 from reversi.server.table import (
     MAX_WAITING,
     OPEN,
+    OVER,
     Status,
     extra,
     new_code,
@@ -51,8 +52,11 @@ from reversi.server.views import table_view
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
 
-if TYPE_CHECKING:
-    from reversi.server.lobby import Lobby
+
+class LobbyFeed(Protocol):
+    """Where the service reports a committed change of a table (``lobby.Lobby``)."""
+
+    async def changed(self, table: TableRecord, view: dict[str, Any] | None = None) -> None: ...
 
 log = logging.getLogger("reversi.duels")
 
@@ -81,7 +85,7 @@ class DuelService:
         #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
         self.level_of: Callable[[str], Awaitable[int]] | None = None
         #: the Halle's lobby, told of every committed change (None: no lobby)
-        self.lobby: Lobby | None = None
+        self.lobby: LobbyFeed | None = None
 
     @property
     def now(self) -> float:
@@ -341,6 +345,8 @@ class DuelService:
         duel = Duel(table, self.now, self.settings, self.positions)
         seat = duel.seat_of(player_id)
         muted = set(table.extra.get("muted", []))
+        if seat is None and table.status in OVER:
+            chat = []  # a finished table's chat is the two players' only
         lines = [{"seat": c.seat, "text": c.text, "at": c.at, "id": c.id} for c in chat
                  if not (seat is not None and seat in muted and c.seat != seat)]
         you: dict[str, Any] = {"seat": seat}

@@ -22,6 +22,8 @@ from typing import Any, ClassVar
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from reversi.server.settings import Settings
+
 
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with a header deadline and a cap per address."""
@@ -119,3 +121,18 @@ def uvicorn_config(app: Any, host: str, port: int, *, max_frame: int,
     }
     options.update(overrides)
     return uvicorn.Config(app, **options)
+
+
+def settings_config(app: Any, settings: Settings, host: str, port: int,
+                    **overrides: Any) -> uvicorn.Config:
+    """:func:`uvicorn_config` with the bounds of ``settings`` (``REVERSI_HEADER_TIMEOUT``,
+    ``REVERSI_CONNECTIONS_PER_ADDRESS``, ``REVERSI_MAX_CONNECTIONS``); X-Forwarded-For and
+    -Proto believed only from ``settings.trusted_proxies``."""
+    proxies: dict[str, Any] = {"proxy_headers": bool(settings.trusted_proxies)}
+    if settings.trusted_proxies:
+        proxies["forwarded_allow_ips"] = settings.trusted_proxies
+    return uvicorn_config(app, host, port, max_frame=settings.max_frame,
+                          header_timeout=settings.header_timeout,
+                          per_address=settings.connections_per_address,
+                          max_connections=settings.max_connections,
+                          **{**proxies, **overrides})

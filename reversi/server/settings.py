@@ -48,7 +48,36 @@ class Settings:
     hall_write_limit: str = "60/minute"
     transfer_ttl: float = 600.0
     callback_interval: float = 30.0
+    #: ``Secure`` on the cookie always (it is set anyway when the request came over TLS)
     cookie_secure: bool = False
+    #: the identity cookie is refused after this many seconds without a visit, and
+    #: renewed (a fresh timestamp) once it is older than cookie_refresh
+    cookie_max_age: float = 400 * 86_400
+    cookie_refresh: float = 86_400
+    #: page origins besides the served host that may open the socket
+    #: (``REVERSI_ORIGINS``, comma-separated, e.g. ``https://reversi.example``)
+    origins: tuple[str, ...] = ()
+    #: the proxy addresses whose X-Forwarded-For/-Proto are believed (uvicorn's
+    #: ``forwarded_allow_ips``; ``REVERSI_TRUSTED_PROXIES``); empty: none
+    trusted_proxies: str = ""
+    #: uvicorn's bounds (reversi.server.serving): seconds for a request's headers, open
+    #: connections per address (0: no cap — behind a proxy), connections in all (503)
+    header_timeout: float = 10.0
+    connections_per_address: int = 64
+    max_connections: int = 4096
+    #: open sockets per player and per address (0: no cap)
+    sockets_per_player: int = 8
+    sockets_per_address: int = 32
+    #: look-ups by code (GET /api/tables/{code}, the socket's watch): of tables that
+    #: exist, and guesses of codes that do not (far fewer), per address and per player
+    view_limit: str = "120/minute"
+    guess_limit: str = "30/day"
+    #: new players (a cookie-less request that makes a guest), per address
+    new_player_limit: str = "20/hour"
+    #: renames per player
+    rename_limit: str = "3/10minutes"
+    #: a waiting table whose opener has left the hall this long closes by itself
+    abandoned_after: float = 600.0
     #: the process's name on the broker (presence is counted per process)
     process_id: str = field(default_factory=lambda: secrets.token_hex(6))
 
@@ -61,7 +90,14 @@ class Settings:
             redis_url=env.get("REVERSI_REDIS_URL") or None,
             secret=env.get("REVERSI_SECRET") or None,
             cookie_secure=env.get("REVERSI_COOKIE_SECURE", "") == "1",
+            origins=tuple(o.strip() for o in env.get("REVERSI_ORIGINS", "").split(",")
+                          if o.strip()),
+            trusted_proxies=env.get("REVERSI_TRUSTED_PROXIES", ""),
         )
+        for name, kind in _NUMBERS.items():
+            raw = env.get("REVERSI_" + name.upper())
+            if raw:
+                setattr(settings, name, kind(raw))
         for key, value in overrides.items():
             setattr(settings, key, value)
         return settings
@@ -87,3 +123,13 @@ class Settings:
                     out.write(secrets.token_urlsafe(48))
         self.secret = path.read_text().strip()
         return self.secret
+
+
+#: settings with an environment variable of their own name (``REVERSI_HEADER_TIMEOUT``,
+#: ``REVERSI_GUESS_LIMIT`` …)
+_NUMBERS: dict[str, type] = {
+    "header_timeout": float, "connections_per_address": int, "max_connections": int,
+    "sockets_per_player": int, "sockets_per_address": int, "cookie_max_age": float,
+    "abandoned_after": float, "view_limit": str, "guess_limit": str,
+    "new_player_limit": str, "rename_limit": str,
+}

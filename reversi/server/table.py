@@ -56,6 +56,10 @@ class End(TypedDict, total=False):
     levels: list[int | None]
 
 
+#: seconds after a rename notice in which that seat's renames bring no notice of their own
+RENAME_QUIET = 60.0
+
+
 class Extra(TypedDict, total=False):
     """What a table row carries besides its columns (stored as JSON)."""
 
@@ -81,6 +85,8 @@ class Extra(TypedDict, total=False):
     clock: list[float | None]
     #: reachable only by code or link: not shown in the lobby
     private: bool
+    #: when each seat's rename was last announced
+    renamed_at: list[float]
 
 
 def extra(table: TableRecord) -> Extra:

@@ -20,10 +20,11 @@ from reversi.server.channels import table_channel
 from reversi.server.connection import STRIKES, Announcement, CloseCode, Connection, error_message
 from reversi.server.identity import COOKIE, Identity
 from reversi.server.lobby import Lobby
+from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
-from reversi.server.table import DuelError, normal_code
+from reversi.server.table import DuelError, Status, normal_code
 from reversi.storage import TableRecord
 from reversi.texts import text
 
@@ -38,16 +39,21 @@ class Hub:
         self.service = service
         self.identity = identity
         self.limiter = limiter
+        self.lookups = Lookups(limiter, settings)
         self.settings = settings
         self.broker = service.broker
         self.tables: dict[str, set[Connection]] = defaultdict(set)
         self.players: dict[str, set[Connection]] = defaultdict(set)
+        #: open sockets by client address
+        self.addresses: dict[str, int] = defaultdict(int)
         #: code → seat → process → sockets there
         self.presence: dict[str, dict[int, dict[str, int]]] = defaultdict(
             lambda: {0: {}, 1: {}})
         self.resyncs = 0
         self.lobby = Lobby(service, settings)
         service.lobby = self.lobby
+        #: waiting tables whose opener is away, and since when (close_abandoned)
+        self.absent_since: dict[str, float] = {}
 
     # --- from the broker ---------------------------------------------------------------
 
@@ -139,6 +145,33 @@ class Hub:
                 self._publish_presence(code, seat, count))
             task.add_done_callback(_log_failure)
 
+    # --- abandoned tables ------------------------------------------------------------------
+
+    async def close_abandoned(self) -> list[str]:
+        """Closes the waiting tables whose opener has been away from the hall — no
+        socket of theirs here, not at the table on any process — for
+        ``abandoned_after`` seconds (counted from when this process first saw them
+        away); returns their codes."""
+        now = self.settings.clock()
+        waiting = await self.service.store.read(lambda rows: rows.waiting(Status.WAITING))
+        closed = []
+        for code, opener in waiting:
+            here = opener is not None and bool(self.players.get(opener))
+            if here or self.presence_of(code)[0]:
+                self.absent_since.pop(code, None)
+                continue
+            since = self.absent_since.setdefault(code, now)
+            if now - since < self.settings.abandoned_after:
+                continue
+            self.absent_since.pop(code, None)
+            with contextlib.suppress(DuelError):
+                await self.service.change(code, lambda duel: duel.close_abandoned())
+                closed.append(code)
+        known = {code for code, _ in waiting}
+        for code in set(self.absent_since) - known:
+            del self.absent_since[code]
+        return closed
+
     # --- watching ------------------------------------------------------------------------
 
     async def watch(self, conn: Connection, code: str, version: int | None) -> None:
@@ -174,9 +207,18 @@ class Hub:
                 None, DuelError("not_identified", key="server.not_identified.socket"))))
             await ws.close(CloseCode.NOT_IDENTIFIED)
             return
+        address = ws.client.host if ws.client else "?"
+        refusal = self._too_many(player.id, address)
+        if refusal is not None:
+            close_code, key = refusal
+            await ws.send_text(p.dumps(error_message(None, DuelError("too_many", key=key))))
+            await ws.close(close_code, text(key))
+            return
         conn = Connection(self, ws, player)
         first = player.id not in self.players
+        conn.address = address
         self.players[player.id].add(conn)
+        self.addresses[address] += 1
         if first:
             await self.lobby.count_online(len(self.players))
         conn.send({"type": "hello", "nickname": player.nickname,
@@ -194,6 +236,9 @@ class Hub:
                 del self.players[player.id]
                 with contextlib.suppress(Exception):
                     await self.lobby.count_online(len(self.players))
+            self.addresses[address] -= 1
+            if self.addresses[address] <= 0:
+                del self.addresses[address]
             if conn.close_code is not None:
                 with contextlib.suppress(asyncio.TimeoutError, Exception):
                     await asyncio.wait_for(conn.flushed(), 2)
@@ -204,6 +249,16 @@ class Hub:
                 sender.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await sender
+
+    def _too_many(self, player_id: str, address: str) -> tuple[int, str] | None:
+        """The close code and text for a socket over the caps, or None."""
+        s = self.settings
+        if s.sockets_per_player and len(self.players.get(player_id, ())) >= \
+                s.sockets_per_player:
+            return CloseCode.TOO_MANY, "server.too_many.player"
+        if s.sockets_per_address and self.addresses.get(address, 0) >= s.sockets_per_address:
+            return CloseCode.TRY_AGAIN_LATER, "server.too_many.address"
+        return None
 
     async def _receive(self, conn: Connection) -> None:
         strikes = 0
@@ -254,9 +309,12 @@ class Hub:
     async def _watch(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
         assert isinstance(message, p.Watch)
         code = normal_code(message.code)
-        if code not in conn.versions and not await self.limiter.hit(
-                self.settings.join_limit, "join", conn.player.id):
-                raise DuelError("rate_limited", key="server.rate_limited")
+        if code not in conn.versions:
+            table = await self.service.store.read(lambda rows: rows.table(code))
+            seated = table is not None and conn.player.id in (table.seat0, table.seat1)
+            if not seated and not await self.lookups.allow(
+                    conn.address, conn.player.id, table is not None):
+                raise DuelError("rate_limited", key="server.rate_limited.lookups")
         await self.watch(conn, code, message.version)
         return None
 

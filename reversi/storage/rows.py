@@ -106,6 +106,14 @@ class Rows:
             .order_by(TABLES.c.turn_deadline).limit(500))
         return [code for (code,) in rows]
 
+    def waiting(self, status: str) -> list[tuple[str, str | None]]:
+        """Codes and openers (seat 0) of all tables in ``status`` without a clock."""
+        rows = self.conn.execute(
+            select(TABLES.c.code, TABLES.c.seat0).where(TABLES.c.status == status,
+                                                        TABLES.c.turn_deadline.is_(None))
+            .order_by(TABLES.c.id))
+        return [(code, opener) for code, opener in rows]
+
     def running(self, status: str) -> list[str]:
         """Codes of all tables in ``status`` whose clock runs."""
         rows = self.conn.execute(

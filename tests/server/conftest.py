@@ -83,7 +83,9 @@ def make_settings(tmp_path: Path, clock: ManualClock, url: str | None = None,
     settings = Settings(data_dir=tmp_path, database_url=url, clock=clock, sweep_interval=0,
                         secret="test-secret", message_limit="1000/second",
                         create_limit="1000/minute", join_limit="1000/minute",
-                        chat_limit="1000/minute")
+                        chat_limit="1000/minute", view_limit="1000/minute",
+                        guess_limit="1000/minute", new_player_limit="1000/minute",
+                        rename_limit="1000/minute")
     for key, value in overrides.items():
         setattr(settings, key, value)
     return settings

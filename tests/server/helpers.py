@@ -66,3 +66,9 @@ async def results(server: DuelServer) -> list[dict[str, Any]]:
 
 async def player_of(server: DuelServer, player_id: str) -> PlayerRecord | None:
     return await stored(server).read(lambda rows: rows.player(player_id))
+
+
+def portal(client: Any) -> Any:
+    """The event loop portal of a running TestClient (set once it has started)."""
+    assert client.portal is not None
+    return client.portal

@@ -20,12 +20,15 @@ from websockets.sync.client import ClientConnection, connect
 SERVER = """
 import uvicorn
 from reversi.server.duels import create_duel_app
+from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
-app = create_duel_app(Settings.from_env(
+settings = Settings.from_env(
     heartbeat_interval=0.2, sweep_interval=0.1, create_limit="1000/minute",
-    join_limit="1000/minute", message_limit="1000/second"))
-uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning",
-            timeout_graceful_shutdown=1)
+    join_limit="1000/minute", message_limit="1000/second", view_limit="1000/minute",
+    guess_limit="1000/minute", new_player_limit="1000/minute")
+app = create_duel_app(settings)
+uvicorn.Server(settings_config(app, settings, "127.0.0.1", {port},
+                               timeout_graceful_shutdown=1)).run()
 """
 
 

@@ -150,9 +150,14 @@ async def test_moving_to_another_device(service: DuelServer) -> None:
 async def test_nicknames_are_validated(service: DuelServer) -> None:
     player = await service.identity.create()
     assert (await service.identity.rename(player, "  Anna  Lena ")).nickname == "Anna Lena"
-    for bad in ("A", "x" * 25, "<img src=x>", "123", "a\u202eb"):
-        with pytest.raises(DuelError):
+    # issue 17, point 5: names that deceive (reversi.hall.text_rules)
+    for bad in ("A", "x" * 25, "<img src=x>", "123", "System", "SYSTEM", "Admin",
+                "Gast 1234", "S\u0443stem", "Ｓｙｓｔｅｍ", "\u3164\u3164\u3164", "\ud800x"):
+        with pytest.raises(DuelError) as refused:
             await service.identity.rename(player, bad)
+        assert refused.value.code == "bad_nickname" and refused.value.message
+    # a bidi control is dropped, not kept
+    assert (await service.identity.rename(player, "a\u202eb")).nickname == "ab"
 
 
 async def test_a_new_nickname_reaches_the_seats_of_open_tables(service: DuelServer) -> None:

@@ -19,6 +19,18 @@ from websockets.sync.client import connect
 
 from tests.server.conftest import REDIS_URL, need_redis, postgres_database
 
+#: a duel server as ``reversi serve`` runs it (reversi.server.serving)
+SERVER = """
+import uvicorn
+from reversi.server.duels import create_duel_app
+from reversi.server.serving import settings_config
+from reversi.server.settings import Settings
+settings = Settings.from_env()
+app = create_duel_app(settings)
+uvicorn.Server(settings_config(app, settings, "127.0.0.1", {port},
+                               timeout_graceful_shutdown=2)).run()
+"""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -37,10 +49,7 @@ def two_servers(tmp_path: Path) -> Iterator[list[str]]:
             for _ in range(2):
                 port = free_port()
                 procs.append(subprocess.Popen(
-                    [sys.executable, "-m", "uvicorn", "--factory",
-                     "reversi.server.duels:create_duel_app", "--host", "127.0.0.1",
-                     "--port", str(port), "--timeout-graceful-shutdown", "2",
-                     "--log-level", "warning"],
+                    [sys.executable, "-c", SERVER.format(port=port)],
                     env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
                 urls.append(f"http://127.0.0.1:{port}")
             for url, proc in zip(urls, procs, strict=True):

@@ -24,14 +24,17 @@ SERVER = """
 import uvicorn
 from reversi.server.app import create_app
 from reversi.server.duels import DuelServer
+from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 settings = dict(
     heartbeat_interval=0.2, sweep_interval=0.2, create_limit="1000/minute",
-    join_limit="1000/minute", message_limit="1000/second", transfer_limit="1000/minute")
+    join_limit="1000/minute", message_limit="1000/second", transfer_limit="1000/minute",
+    view_limit="1000/minute", guess_limit="1000/minute", new_player_limit="1000/minute",
+    rename_limit="1000/minute", sockets_per_address=0, connections_per_address=0)
 settings.update({overrides})
 duels = DuelServer(Settings.from_env(**settings))
-uvicorn.run(create_app(duels=duels), host="127.0.0.1", port={port}, log_level="warning",
-            timeout_graceful_shutdown=1)
+uvicorn.Server(settings_config(create_app(duels=duels), duels.settings, "127.0.0.1", {port},
+                               timeout_graceful_shutdown=1)).run()
 """
 
 
@@ -57,6 +60,9 @@ class DuelServer(ServerProcess):
 def new_player(browser: Any, console: Any, **options: Any) -> Any:
     """A fresh browser profile (its own cookie) and a page in it."""
     options.setdefault("viewport", {"width": 1280, "height": 900})
+    # Playwright's string predicates are evaluated with eval(), which the server's CSP
+    # forbids; tests/web/test_web_csp.py loads the pages with the CSP in force
+    options.setdefault("bypass_csp", True)
     context = browser.new_context(reduced_motion="reduce", locale="de-DE", **options)
     page = context.new_page()
     console.attach(page)
