@@ -14,7 +14,9 @@ TEXTS: dict[str, str] = json.loads(
     (Path(__file__).resolve().parents[2] / "reversi/web/static/de.json").read_text())
 BOARDS_READY = """() => {
   const boards = [...document.querySelectorAll('.liveboard')];
-  return boards.length > 0 && boards.every(b => b.dataset.state === 'idle');
+  // idle, and drawn: every position has its four centre discs
+  return boards.length > 0 && boards.every(b => b.dataset.state === 'idle'
+    && b.querySelector('.sq[data-disc=black], .sq[data-disc=white]') !== null);
 }"""
 
 

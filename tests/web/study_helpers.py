@@ -7,6 +7,8 @@ from typing import Any
 
 from reversi.engine import Board
 
+from .learn_helpers import BOARDS_READY
+
 BOOT_TIMEOUT_MS = 90_000
 
 #: The position every live board of the page shows: discs, side to move, dots.
@@ -25,8 +27,7 @@ BOARDS = """() => [...document.querySelectorAll('.liveboard')].map((lb) => {
 def wait_boards(page: Any, timeout: float = BOOT_TIMEOUT_MS) -> None:
     """Until every live board of the page has drawn its position and is idle."""
     page.wait_for_function(
-        "() => { const all = [...document.querySelectorAll('.liveboard')];"
-        " return all.length > 0 && all.every((lb) => lb.dataset.state === 'idle'); }",
+        BOARDS_READY,
         timeout=timeout)
 
 

@@ -58,6 +58,10 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
         page: Any, server: Any) -> None:
     page.goto(server.url + f"/aufgaben#{WIN['id']}")
     wait_boards(page)
+    # a live board shows the start until the puzzle's position is set
+    page.wait_for_function(
+        f"document.querySelectorAll('.liveboard .sq[data-disc=black], .liveboard"
+        f" .sq[data-disc=white]').length === {64 - WIN['empties']}")
     color = "Ebenholz" if WIN["turn"] == "black" else "Perlmutt"
     assert page.locator("#puzzle-task").inner_text().startswith(f"{color} ist am Zug und gewinnt")
     assert_dots_are_the_engines(page)

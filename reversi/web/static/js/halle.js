@@ -7,6 +7,7 @@ import { html, nothing } from "./lit.js";
 import { errorText } from "./lobby.js";
 import { api, theHall } from "./net.js";
 import { Part } from "./part.js";
+import { Status } from "./duel/status.js";
 
 /**
  * @typedef {{name: string, level: number | null, color: string | null} | null} LobbySeat
@@ -122,8 +123,8 @@ export class Halle extends Part {
 
   template() {
     const all = [...this.entries.values()];
-    const waiting = all.filter((e) => e.status === "waiting").sort((x, y) => x.since - y.since);
-    const playing = all.filter((e) => e.status === "playing");
+    const waiting = all.filter((e) => e.status === Status.WAITING).sort((x, y) => x.since - y.since);
+    const playing = all.filter((e) => e.status === Status.PLAYING);
     const heading = this.page
       ? html`<h1 id="halle-heading">${t("halle.heading")}</h1>`
       : html`<h2 id="halle-heading">${t("halle.heading")}</h2>`;
