@@ -42,7 +42,7 @@ export function tellEvent(page, event) {
     case "mute": page.you.muted = d.muted; break;
     case "callback": if (d.seat === mine) page.say(t("duel.callback.sent"), true); break;
     case "resumed": page.say(t("duel.resumed"), true); break;
-    case "renamed": if (d.seat !== mine) page.say(t("duel.ev.renamed", { before: d.before ?? "?", name: d.name }), true); break;
+    case "renamed": if (d.seat !== mine && d.notice !== false) page.say(t("duel.ev.renamed", { before: d.before ?? "?", name: d.name }), true); break;
     case "move": if (d.seat !== mine && page.settings.sound) click(); break;
     default: break;
   }
