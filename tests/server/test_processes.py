@@ -42,8 +42,12 @@ def free_port() -> int:
 def two_servers(tmp_path: Path) -> Iterator[list[str]]:
     need_redis()
     with postgres_database() as db_url:
+        # the limits are shared through Redis, which outlives a test run: scripted
+        # players from one address must not use up a person's
         env = dict(os.environ, REVERSI_DATABASE_URL=db_url, REVERSI_REDIS_URL=REDIS_URL,
-                   REVERSI_SECRET="shared-test-secret", REVERSI_DATA_DIR=str(tmp_path))
+                   REVERSI_SECRET="shared-test-secret", REVERSI_DATA_DIR=str(tmp_path),
+                   REVERSI_NEW_PLAYER_LIMIT="100000/hour", REVERSI_VIEW_LIMIT="100000/minute",
+                   REVERSI_GUESS_LIMIT="100000/day")
         procs, urls = [], []
         try:
             for _ in range(2):
@@ -57,7 +61,7 @@ def two_servers(tmp_path: Path) -> Iterator[list[str]]:
                     if proc.poll() is not None:
                         raise AssertionError(proc.stderr.read().decode() if proc.stderr else "")
                     try:
-                        httpx.get(url + "/api/me", timeout=1)
+                        httpx.get(url + "/healthz", timeout=1)
                         break
                     except httpx.TransportError:
                         time.sleep(0.05)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from playwright.sync_api import expect
+
 BOOT_TIMEOUT_MS = 60_000
 MOVE_TIMEOUT_MS = 30_000
 
@@ -80,7 +82,9 @@ def play(page: Any, square: str) -> None:
     """Tap a legal square and wait until the board is ready again."""
     before = view(page)["ply"]
     tap(page, square)
-    wait_ply(page, f"> {before}")
+    # a locator's wait, not a string condition: it works under the hall's CSP too
+    expect(page.locator("#game")).not_to_have_attribute("data-ply", str(before),
+                                                        timeout=MOVE_TIMEOUT_MS)
     wait_idle(page)
 
 

@@ -45,7 +45,7 @@ def test_a_stranger_sits_with_one_tap_and_a_third_watches(
     private = open_from_start(a, base, private=True)
     public = open_from_start(a, base)
     # B's lobby shows the public table live, within 2 s, and never the private one
-    row = b.locator(f"#halle-tables li[data-code={public}]")
+    row = b.locator(f"#halle-tables li[data-code='{public}']")
     row.wait_for(timeout=2000)
     assert b.locator(f"[data-code={private}]").count() == 0
     assert private not in b.inner_text("#halle")
@@ -57,7 +57,7 @@ def test_a_stranger_sits_with_one_tap_and_a_third_watches(
     assert {shown(a)["seat"], shown(b)["seat"]} == {0, 1}
     # C sees the running duel on the start page's "In der Halle" and watches it
     c.goto(base + "/")
-    duel = c.locator(f"#halle-duels li[data-code={public}]")
+    duel = c.locator(f"#halle-duels li[data-code='{public}']")
     duel.wait_for(timeout=TIMEOUT_MS)
     assert c.locator(f"[data-code={private}]").count() == 0
     duel.get_by_role("link", name=re.compile("^Zuschauen")).click()

@@ -5,4 +5,3 @@ export { html, nothing, render, svg } from "../vendor/lit-html/lit-html.js";
 export { classMap } from "../vendor/lit-html/directives/class-map.js";
 export { live } from "../vendor/lit-html/directives/live.js";
 export { ref } from "../vendor/lit-html/directives/ref.js";
-export { styleMap } from "../vendor/lit-html/directives/style-map.js";

@@ -1,6 +1,6 @@
 // Parts every board page shows: the count bar, the display settings, the move list.
 import { colorName, t } from "./i18n.js";
-import { html, nothing, styleMap } from "./lit.js";
+import { html, nothing, ref } from "./lit.js";
 import * as store from "./store.js";
 
 /**
@@ -11,9 +11,15 @@ import * as store from "./store.js";
 export function scoreBar(counts, id = "scorebar") {
   const black = counts ? counts.black : 0;
   const white = counts ? counts.white : 0;
-  const share = styleMap({ "--black": String(counts ? black : 1), "--white": String(counts ? white : 1) });
+  // the shares go in through the CSSOM: a style attribute is inline style, which the
+  // hall's Content-Security-Policy refuses (style-src 'self')
+  const share = ref((el) => {
+    if (!(el instanceof HTMLElement)) return;
+    el.style.setProperty("--black", String(counts ? black : 1));
+    el.style.setProperty("--white", String(counts ? white : 1));
+  });
   const mine = id === "scorebar";
-  return html`<div class="scorebar" id=${id} role="img" style=${share} aria-label=${t("score.label", { black, white })}>
+  return html`<div class="scorebar" id=${id} role="img" ${share} aria-label=${t("score.label", { black, white })}>
     <div class="score black"><span class="score-disc" aria-hidden="true"></span><span class="score-num" id=${mine ? "count-black" : nothing}>${black}</span></div>
     <div class="score white"><span class="score-num" id=${mine ? "count-white" : nothing}>${white}</span><span class="score-disc" aria-hidden="true"></span></div>
   </div>`;
