@@ -145,6 +145,8 @@ export class LiveBoard {
     this.mode = "position";
     /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
+    this.jobs = 0; // queued or running: the board is "idle" only when none is left
+    this.drawing = 0;
     this.thinking = false;
     /** @type {((message: WorkerMessage) => void) | null} */
     this.gameListener = null;
@@ -208,12 +210,22 @@ export class LiveBoard {
 
   /** @param {View} view @param {boolean} animate */
   async draw(view, animate) {
+    this.drawing += 1;
     this.element.dataset.state = "busy";
     render(figureText(view.figure), this.figure); // breaks only between rows, as the game's
     this.status.textContent = this.statusText(view);
-    await this.board.show(this.shown(view), animate);
-    this.paintMarks();
-    this.element.dataset.state = "idle";
+    try {
+      await this.board.show(this.shown(view), animate);
+      this.paintMarks();
+    } finally {
+      this.drawing -= 1;
+      this.settle();
+    }
+  }
+
+  // "idle" once nothing is drawn, queued or waiting for the engine (a tap is busy at once).
+  settle() {
+    if (this.jobs === 0 && this.drawing === 0 && this.element.dataset.state === "busy") this.element.dataset.state = "idle";
   }
 
   /** @param {View} view */
@@ -253,8 +265,13 @@ export class LiveBoard {
   // Runs `job` after the previous one: taps are answered in order.
   /** @template T @param {() => Promise<T>} job @returns {Promise<T>} */
   serial(job) {
+    this.jobs += 1;
+    if (this.element.dataset.state === "idle") this.element.dataset.state = "busy";
     const run = this.queue.then(job);
-    this.queue = run.catch(() => {});
+    this.queue = run.catch(() => {}).then(() => {
+      this.jobs -= 1;
+      this.settle();
+    });
     return run;
   }
 
