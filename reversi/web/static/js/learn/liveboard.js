@@ -43,13 +43,13 @@
  * to how many directions it closes; `moves` is the transcript from the root.
  */
 import { BoardView, SquareTyping } from "../board.js";
-import { Engine } from "../engine.js";
 import { colorName, stones, t } from "../i18n.js";
 import { render } from "../lit.js";
 import { figureText } from "../panels.js";
 import * as store from "../store.js";
 
 import { FAQ, faqLink } from "./faq.js";
+import { sharedEngine } from "./shared_engine.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").Answer} Answer */
@@ -76,59 +76,7 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-export { FAQ, faqLink };
-
-class SharedEngine {
-  /** @param {Record<string, any>} config the page's config (where Pyodide and the Python files are) */
-  constructor(config) {
-    /** @type {Map<string, {resolve: (answer: any) => void, reject: (error: Error) => void}>} */
-    this.pending = new Map();
-    this.next = 1;
-    /** @type {((message: WorkerMessage) => void) | null} the running game's, if any */
-    this.gameListener = null;
-    this.engine = new Engine(config, (message) => this.receive(message));
-    this.ready = this.engine.start();
-  }
-
-  // One request, one answer: the worker echoes the id.
-  /** @param {Record<string, unknown>} message @returns {Promise<any>} the worker's answer (docs/protocol.md) */
-  async ask(message) {
-    await this.ready;
-    const id = `lb${this.next++}`;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.engine.send({ ...message, id });
-    });
-  }
-
-  /** @param {Record<string, unknown>} message */
-  async sendGame(message) {
-    await this.ready;
-    this.engine.send(message);
-  }
-
-  /** @param {WorkerMessage} message */
-  receive(message) {
-    const waiting = message.id !== undefined && this.pending.get(message.id);
-    if (waiting) {
-      this.pending.delete(message.id);
-      if (message.type === "error") waiting.reject(new Error(message.message));
-      else waiting.resolve(message);
-    } else if (this.gameListener) {
-      this.gameListener(message);
-    } else if (message.type === "error") {
-      console.error("worker:", message.message);
-    }
-  }
-}
-
-/** @type {SharedEngine | null} */
-let shared = null;
-
-export function sharedEngine() {
-  if (!shared) shared = new SharedEngine(JSON.parse(document.getElementById("config").textContent));
-  return shared;
-}
+export { FAQ, faqLink, sharedEngine };
 
 const NO_LEGAL = Object.freeze({});
 
