@@ -28,7 +28,9 @@ def text(key: str, **params: object) -> str:
     return out
 
 
-def wait_boards(page: Any, timeout: float = 60_000) -> None:
+def wait_boards(page: Any, timeout: float = 90_000) -> None:
+    """Until every live board of the page has drawn its position and is idle (a tap makes
+    a board busy at once, until the engine's answer is drawn)."""
     page.wait_for_function(BOARDS_READY, timeout=timeout)
 
 

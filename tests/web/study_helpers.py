@@ -7,9 +7,10 @@ from typing import Any
 
 from reversi.engine import Board
 
-from .learn_helpers import BOARDS_READY
+from .learn_helpers import wait_boards
 
-BOOT_TIMEOUT_MS = 90_000
+__all__ = ["BOARDS", "assert_dots_are_the_engines", "boards", "engine_board", "legal_squares",
+           "wait_boards"]
 
 #: The position every live board of the page shows: discs, side to move, dots.
 BOARDS = """() => [...document.querySelectorAll('.liveboard')].map((lb) => {
@@ -22,13 +23,6 @@ BOARDS = """() => [...document.querySelectorAll('.liveboard')].map((lb) => {
     dots: squares.filter((b) => b.classList.contains('show-dot')).map((b) => b.dataset.square),
   };
 })"""
-
-
-def wait_boards(page: Any, timeout: float = BOOT_TIMEOUT_MS) -> None:
-    """Until every live board of the page has drawn its position and is idle."""
-    page.wait_for_function(
-        BOARDS_READY,
-        timeout=timeout)
 
 
 def boards(page: Any) -> list[dict[str, Any]]:

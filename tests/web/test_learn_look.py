@@ -4,70 +4,44 @@ and desktop size land in tests/web/artifacts/ for a person to look at."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS
 from .learn_helpers import wait_boards
-from .test_web_look import AXE, axe_violations, describe
-
-SIZES = {"phone": (360, 640), "desktop": (1280, 800)}
+from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_axe_finds_nothing_serious_on_the_learning_pages(browser: Any, server: Any, console: Any,
                                                          scheme: str) -> None:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run python -m reversi.web.build")
-    context = browser.new_context(reduced_motion="reduce", color_scheme=scheme)
-    page = context.new_page()
-    console.attach(page)
     missing: list[str] = []  # i18n.t() warns about a key de.json lacks
-    page.on("console", lambda m: missing.append(m.text) if "missing text" in m.text else None)
-    try:
+    with look_page(browser, console, scheme=scheme) as (page, _):
+        page.on("console", lambda m: missing.append(m.text) if "missing text" in m.text else None)
         page.goto(server.url + "/regeln")
         wait_boards(page)
         page.eval_on_selector_all("details", "els => els.forEach(e => { e.open = true; })")
         page.locator("#regel-erster-zug [data-square=d4]").click()  # a refusal with its link
         page.locator("#regel-erster-zug .lb-notice a").wait_for()
-        assert describe(axe_violations(page)) == ""
+        assert_accessible(page, "/regeln")
 
         page.goto(server.url + "/lernen")
         wait_boards(page)
         page.locator("#lesson [data-square=a1]").click()
         page.locator("#lesson .lb-notice a").wait_for()
-        assert describe(axe_violations(page)) == ""
+        assert_accessible(page, "/lernen")
 
         page.goto(server.url + "/")
         page.wait_for_selector("#go-rules")
-        assert describe(axe_violations(page)) == ""
-    finally:
-        context.close()
-    assert console.errors == []
+        assert_accessible(page, "/")
     assert missing == []
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str,
                               scheme: str) -> None:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  reduced_motion="reduce", color_scheme=scheme,
-                                  device_scale_factor=1, is_mobile=size == "phone",
-                                  has_touch=size == "phone")
-    page = context.new_page()
-    console.attach(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    shots: list[Path] = []
-
-    def shot(name: str, full: bool = False) -> None:
-        shots.append(ARTIFACTS / f"{name}-{size}-{scheme}.png")
-        page.screenshot(path=str(shots[-1]), full_page=full)
-
-    try:
+    with look_page(browser, console, size, scheme) as (page, shot):
         page.goto(server.url + "/")
         page.wait_for_selector("#go-rules")
         page.locator(".learn-group").scroll_into_view_if_needed()
@@ -75,7 +49,7 @@ def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str
 
         page.goto(server.url + "/regeln")
         wait_boards(page)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        fits_the_screen(page, size)
         shot("rules-top")
         page.locator("#regel-mehrere .liveboard [data-square=c5]").click()
         wait_boards(page)
@@ -92,7 +66,7 @@ def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str
 
         page.goto(server.url + "/lernen")
         wait_boards(page)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        fits_the_screen(page, size)
         shot("lesson")
         page.locator("#lesson [data-square=d4]").click()
         page.locator("#lesson .lb-notice a").wait_for()
@@ -107,7 +81,3 @@ def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str
             if step < 7:
                 wait_boards(page)
             shot(name)
-    finally:
-        context.close()
-    assert all(s.stat().st_size > 5000 for s in shots)
-    assert console.errors == []

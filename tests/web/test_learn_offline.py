@@ -7,25 +7,13 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .conftest import Server
 from .learn_helpers import board_state, engine_legal, wait_boards
+from .look import offline_after_one_visit
 
 
 def test_rules_and_lesson_work_offline_after_one_visit(browser: Any, built: None,
                                                        console: Any) -> None:
-    server = Server().start()
-    context = browser.new_context(reduced_motion="reduce")
-    try:
-        page = context.new_page()
-        console.attach(page)
-        page.goto(server.url + "/regeln")
-        wait_boards(page)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.reload()
-        wait_boards(page)
-        assert page.evaluate("!!navigator.serviceWorker.controller")
-        server.stop()
-
+    with offline_after_one_visit(browser, console, "/regeln", wait_boards) as (page, server):
         for path in ("/regeln", "/lernen"):
             page.goto(server.url + path)
             wait_boards(page)
@@ -41,9 +29,5 @@ def test_rules_and_lesson_work_offline_after_one_visit(browser: Any, built: None
         board = page.locator("#regel-erster-zug .liveboard")
         board.locator("[data-square=d3]").click()
         expect(board.locator(".lb-notice")).to_contain_text("d3")
+        wait_boards(page)
         assert board_state(board)["discs"][27] == "black"
-    finally:
-        context.close()
-        server.stop()
-    assert [e for e in console.errors if not e.startswith(
-        "Failed to load resource: net::ERR_CONNECTION_REFUSED")] == []

@@ -21,7 +21,7 @@ from .duel_helpers import (
     play_one,
     wait_table,
 )
-from .test_web_look import AXE, SIZES, axe_violations, describe
+from .look import SCHEMES, SIZES, assert_accessible
 
 SHOTS = Path(os.environ.get("DUEL_SHOTS", str(ARTIFACTS)))
 
@@ -59,17 +59,15 @@ def resign(pages: list[Any]) -> None:
         page.wait_for_selector("#duel-result:not([hidden])")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_axe_finds_nothing_serious_at_the_table(browser: Any, duel_server: DuelServer,
                                                 console: Any, scheme: str) -> None:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run python -m reversi.web.build")
     base = duel_server.url
     a = new_player(browser, console, color_scheme=scheme)
     b = None
     try:
         open_table(a, base)
-        assert describe(axe_violations(a)) == ""
+        assert_accessible(a)
         a.context.close()
         a, b = two_at_a_table(browser, console, base, color_scheme=scheme)
         chat(a, "Viel Glück!")
@@ -80,13 +78,13 @@ def test_axe_finds_nothing_serious_at_the_table(browser: Any, duel_server: DuelS
         asker.click("#takeback")
         (a if asker is b else b).wait_for_selector("#takeback-accept")
         for page in (a, b):
-            assert describe(axe_violations(page)) == ""
+            assert_accessible(page)
         resign([a, b])
         for page in (a, b):
-            assert describe(axe_violations(page)) == ""
+            assert_accessible(page)
         a.goto(base + "/weiter")
         a.wait_for_selector("#redeem-form")
-        assert describe(axe_violations(a)) == ""
+        assert_accessible(a)
     finally:
         a.context.close()
         if b is not None:
@@ -95,7 +93,7 @@ def test_axe_finds_nothing_serious_at_the_table(browser: Any, duel_server: DuelS
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_duel_screenshots(browser: Any, duel_server: DuelServer, console: Any, size: str,
                           scheme: str) -> None:
     width, height = SIZES[size]
