@@ -115,6 +115,18 @@ def page(context: Any, console: Console) -> Iterator[Any]:
 
 
 @pytest.fixture
+def moving_page(browser: Any, console: Console) -> Iterator[Any]:
+    """A page of a fresh profile that has not asked for reduced motion: animations run."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900},
+                              reduced_motion="no-preference", locale="de-DE")
+    pg = ctx.new_page()
+    console.attach(pg)
+    yield pg
+    ctx.close()
+    assert console.errors == [], f"console errors: {console.errors}"
+
+
+@pytest.fixture
 def players(browser: Any, console: Console) -> Iterator[Any]:
     """Makes duel players (each a browser profile of its own); closes them after."""
     from .duel_helpers import new_player

@@ -16,6 +16,18 @@ def open_game(page: Any, base: str, path: str) -> None:
     wait_idle(page, BOOT_TIMEOUT_MS)
 
 
+def start_solo(page: Any, base: str, level: str, query: str = "") -> None:
+    """A new game against ``level`` from /allein (``query``: e.g. "?los=8"), the human
+    begins; returns when the board waits for the first move."""
+    page.goto(base + "/allein" + query)
+    wait_idle(page, BOOT_TIMEOUT_MS)
+    page.check(f"input[name=level][value={level}]")
+    page.check("input[name=begins][value=me]")
+    page.click("#start-solo")
+    page.wait_for_selector(f"#game[data-level={level}][data-ply='0']", state="attached")
+    wait_idle(page)
+
+
 def wait_idle(page: Any, timeout: float = MOVE_TIMEOUT_MS) -> None:
     """Wait until the worker has answered, the animation ended and it is a human's turn
     (or the game is over)."""

@@ -11,7 +11,18 @@ from typing import Any
 
 import pytest
 
-from .helpers import disc_counts, numbers, open_game, play, squares, tap, view, wait_idle, wait_ply
+from .helpers import (
+    disc_counts,
+    numbers,
+    open_game,
+    play,
+    squares,
+    start_solo,
+    tap,
+    view,
+    wait_idle,
+    wait_ply,
+)
 
 SQUARE_NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
 
@@ -172,36 +183,29 @@ def test_keyboard_arrows_enter_and_typed_coordinates(page: Any, server: Any) -> 
     assert "Perlmutt setzt d6" in page.inner_text("#announce")
 
 
-def test_flips_turn_one_after_another_in_flip_order(browser: Any, server: Any,
-                                                     console: Any) -> None:
-    context = browser.new_context(reduced_motion="no-preference")
-    page = context.new_page()
-    console.attach(page)
-    try:
-        open_game(page, server.url, "/zu-zweit")
-        # after these moves d3 flips e4 (down-right), d4 d5 (down) and c4 (down-left)
-        for square in ["c4", "c5", "b6", "e3", "d6", "b5", "a6", "c3", "f5", "e6"]:
-            play(page, square)
-        page.evaluate("""() => {
-            window.__turned = [];
-            new MutationObserver((records) => {
-              for (const r of records) {
-                const el = r.target;
-                if (el.dataset.disc && el.dataset.disc !== r.oldValue) {
-                  window.__turned.push(el.dataset.square);
-                }
-              }
-            }).observe(document.querySelector('.board'), {
-              subtree: true, attributes: true, attributeOldValue: true,
-              attributeFilter: ['data-disc'],
-            });
-        }""")
-        play(page, "d3")
-        assert sorted(view(page)["last"]["flipped"]) == ["c4", "d4", "d5", "e4"]
-        assert page.evaluate("window.__turned") == ["d3", "e4", "d4", "d5", "c4"]
-    finally:
-        context.close()
-    assert console.errors == []
+def test_flips_turn_one_after_another_in_flip_order(moving_page: Any, server: Any) -> None:
+    page = moving_page
+    open_game(page, server.url, "/zu-zweit")
+    # after these moves d3 flips e4 (down-right), d4 d5 (down) and c4 (down-left)
+    for square in ["c4", "c5", "b6", "e3", "d6", "b5", "a6", "c3", "f5", "e6"]:
+        play(page, square)
+    page.evaluate("""() => {
+        window.__turned = [];
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const el = r.target;
+            if (el.dataset.disc && el.dataset.disc !== r.oldValue) {
+              window.__turned.push(el.dataset.square);
+            }
+          }
+        }).observe(document.querySelector('.board'), {
+          subtree: true, attributes: true, attributeOldValue: true,
+          attributeFilter: ['data-disc'],
+        });
+    }""")
+    play(page, "d3")
+    assert sorted(view(page)["last"]["flipped"]) == ["c4", "d4", "d5", "e4"]
+    assert page.evaluate("window.__turned") == ["d3", "e4", "d4", "d5", "c4"]
 
 
 def test_the_text_figure_panel(page: Any, server: Any) -> None:
@@ -236,13 +240,7 @@ def play_solo_to_the_end(page: Any) -> dict[str, Any]:
 
 @needs_ai
 def test_a_full_solo_game_against_leicht(page: Any, server: Any) -> None:
-    page.goto(server.url + "/allein")
-    wait_idle(page, 60_000)
-    page.check("input[name=level][value=leicht]")
-    page.check("input[name=begins][value=me]")
-    page.click("#start-solo")
-    page.wait_for_selector("#game[data-level=leicht][data-ply='0']", state="attached")
-    wait_idle(page)
+    start_solo(page, server.url, "leicht")
     v = play_solo_to_the_end(page)
     page.wait_for_selector("#result:not([hidden])")
     black, white = disc_counts(page)
@@ -287,13 +285,7 @@ def test_the_computer_answers_at_every_level(page: Any, server: Any, level: str)
 
 @needs_ai
 def test_not_your_turn_while_the_computer_thinks(page: Any, server: Any) -> None:
-    page.goto(server.url + "/allein")
-    wait_idle(page, 60_000)
-    page.check("input[name=level][value=schwer]")
-    page.check("input[name=begins][value=me]")
-    page.click("#start-solo")
-    page.wait_for_selector("#game[data-level=schwer]", state="attached")
-    wait_idle(page)
+    start_solo(page, server.url, "schwer")
     tap(page, "d3")
     page.wait_for_selector("#game[data-state=thinking]", state="attached")
     tap(page, "c5")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from .duel_helpers import TIMEOUT_MS, DuelServer, join, open_table, play_one, wait_table
-from .helpers import open_game, play, view, wait_idle
+from .helpers import open_game, play, start_solo, view, wait_idle
 from .test_web_browser import needs_ai
 from .test_web_hall import finish_duel
 
@@ -35,12 +35,7 @@ def duels(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Due
 
 def start_leicht_with_lot_8(page: Any, base: str) -> None:
     """A new game against Leicht, the human begins, the lot is 8 (PASS_THEN_END)."""
-    page.goto(base + "/allein?los=8")
-    wait_idle(page, 60_000)
-    page.check("input[name=level][value=leicht]")
-    page.check("input[name=begins][value=me]")
-    page.click("#start-solo")
-    page.wait_for_selector("#game[data-level=leicht][data-ply='0']", state="attached")
+    start_solo(page, base, "leicht", "?los=8")
 
 
 @needs_ai
@@ -121,31 +116,25 @@ def test_the_text_figure_keeps_each_row_on_one_line(browser: Any, server: Any,
 
 
 @needs_ai
-def test_whose_turn_changes_as_the_own_move_is_drawn(browser: Any, server: Any,
-                                                     console: Any) -> None:
+def test_whose_turn_changes_as_the_own_move_is_drawn(moving_page: Any, server: Any) -> None:
     """Fault 11: "Du bist am Zug" stayed on for ~0.3 s during the own move's animation."""
-    context = browser.new_context(reduced_motion="no-preference")
-    page = context.new_page()
-    console.attach(page)
-    try:
-        page.goto(server.url + "/allein")
-        wait_idle(page, 60_000)
-        assert page.is_checked("#setting-motion")
-        page.evaluate("""() => {
-          window.__seen = [];
-          const status = document.querySelector('#status');
-          new MutationObserver(() => {
-            window.__seen.push([document.querySelector('#game').dataset.state, status.textContent]);
-          }).observe(document.querySelector('#game'), {subtree: true, childList: true,
-                                                      characterData: true, attributes: true});
-        }""")
-        play(page, "d3")
-        seen = page.evaluate("window.__seen")
-        animating = [text for state, text in seen if state == "animating"]
-        assert animating, seen
-        assert not any("Du bist am Zug" in text for text in animating[:3]), seen
-    finally:
-        context.close()
+    page = moving_page
+    page.goto(server.url + "/allein")
+    wait_idle(page, 60_000)
+    assert page.is_checked("#setting-motion")
+    page.evaluate("""() => {
+      window.__seen = [];
+      const status = document.querySelector('#status');
+      new MutationObserver(() => {
+        window.__seen.push([document.querySelector('#game').dataset.state, status.textContent]);
+      }).observe(document.querySelector('#game'), {subtree: true, childList: true,
+                                                  characterData: true, attributes: true});
+    }""")
+    play(page, "d3")
+    seen = page.evaluate("window.__seen")
+    animating = [text for state, text in seen if state == "animating"]
+    assert animating, seen
+    assert not any("Du bist am Zug" in text for text in animating[:3]), seen
 
 
 @needs_ai
