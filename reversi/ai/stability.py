@@ -69,23 +69,7 @@ def full_lines(occupied: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard, Bitboa
 def stable_discs(own: Bitboard, opponent: Bitboard) -> Bitboard:
     """The discs of ``own`` that can never be flipped."""
     rows, columns, d9, d7 = full_lines(own | opponent)
-    h = rows | _WALL_H
-    v = columns | _WALL_V
-    d9 |= _FRAME
-    d7 |= _FRAME
-    stable = 0
-    while True:
-        grown = (
-            own
-            & (h | ((stable << 1) & BB_NOT_FILE_A) | ((stable >> 1) & BB_NOT_FILE_H))
-            & (v | (stable << 8) | (stable >> 8))
-            & (d9 | ((stable << 9) & BB_NOT_FILE_A) | ((stable >> 9) & BB_NOT_FILE_H))
-            & (d7 | ((stable << 7) & BB_NOT_FILE_H) | ((stable >> 7) & BB_NOT_FILE_A))
-            & BB_ALL
-        )
-        if grown == stable:
-            return stable
-        stable = grown
+    return _grown(own, rows | _WALL_H, columns | _WALL_V, d9 | _FRAME, d7 | _FRAME)
 
 
 def edge_stable_discs(own: Bitboard, opponent: Bitboard) -> Bitboard:
@@ -94,7 +78,13 @@ def edge_stable_discs(own: Bitboard, opponent: Bitboard) -> Bitboard:
     Without full lines only the frame can anchor, so the growth starts at the
     corners and runs along edges and into the board behind them.
     """
-    h, v, d9, d7 = _WALL_H, _WALL_V, _FRAME, _FRAME
+    return _grown(own, _WALL_H, _WALL_V, _FRAME, _FRAME)
+
+
+def _grown(own: Bitboard, h: Bitboard, v: Bitboard, d9: Bitboard, d7: Bitboard) -> Bitboard:
+    """The discs of ``own`` that are anchored in all four directions, grown to a fixed
+    point: in each direction a disc is anchored by a full line or wall (the masks) or by
+    a neighbour already found stable."""
     stable = 0
     while True:
         grown = (
