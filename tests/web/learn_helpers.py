@@ -34,6 +34,12 @@ def wait_boards(page: Any, timeout: float = 90_000) -> None:
     page.wait_for_function(BOARDS_READY, timeout=timeout)
 
 
+def visit(page: Any, url: str) -> None:
+    """Open a page of live boards and wait until they are drawn."""
+    page.goto(url)
+    wait_boards(page)
+
+
 def board_state(board: Any) -> dict[str, Any]:
     """A live board as drawn: its discs, the side to move, the dotted squares, the figure."""
     state: dict[str, Any] = board.evaluate("""el => ({

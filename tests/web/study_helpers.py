@@ -7,10 +7,10 @@ from typing import Any
 
 from reversi.engine import Board
 
-from .learn_helpers import wait_boards
+from .learn_helpers import visit, wait_boards
 
 __all__ = ["BOARDS", "assert_dots_are_the_engines", "boards", "engine_board", "legal_squares",
-           "wait_boards"]
+           "visit", "wait_boards"]
 
 #: The position every live board of the page shows: discs, side to move, dots.
 BOARDS = """() => [...document.querySelectorAll('.liveboard')].map((lb) => {

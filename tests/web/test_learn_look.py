@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .learn_helpers import wait_boards
+from .learn_helpers import visit, wait_boards
 from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
 
 
@@ -18,15 +18,13 @@ def test_axe_finds_nothing_serious_on_the_learning_pages(browser: Any, server: A
     missing: list[str] = []  # i18n.t() warns about a key de.json lacks
     with look_page(browser, console, scheme=scheme) as (page, _):
         page.on("console", lambda m: missing.append(m.text) if "missing text" in m.text else None)
-        page.goto(server.url + "/regeln")
-        wait_boards(page)
+        visit(page, server.url + "/regeln")
         page.eval_on_selector_all("details", "els => els.forEach(e => { e.open = true; })")
         page.locator("#regel-erster-zug [data-square=d4]").click()  # a refusal with its link
         page.locator("#regel-erster-zug .lb-notice a").wait_for()
         assert_accessible(page, "/regeln")
 
-        page.goto(server.url + "/lernen")
-        wait_boards(page)
+        visit(page, server.url + "/lernen")
         page.locator("#lesson [data-square=a1]").click()
         page.locator("#lesson .lb-notice a").wait_for()
         assert_accessible(page, "/lernen")
@@ -47,8 +45,7 @@ def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str
         page.locator(".learn-group").scroll_into_view_if_needed()
         shot("start-learn")
 
-        page.goto(server.url + "/regeln")
-        wait_boards(page)
+        visit(page, server.url + "/regeln")
         fits_the_screen(page, size)
         shot("rules-top")
         page.locator("#regel-mehrere .liveboard [data-square=c5]").click()
@@ -64,8 +61,7 @@ def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str
         page.evaluate("document.getElementById('einstellungen').scrollIntoView()")
         shot("rules-settings")
 
-        page.goto(server.url + "/lernen")
-        wait_boards(page)
+        visit(page, server.url + "/lernen")
         fits_the_screen(page, size)
         shot("lesson")
         page.locator("#lesson [data-square=d4]").click()

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .learn_helpers import board_state, engine_legal, wait_boards
+from .learn_helpers import board_state, engine_legal, visit, wait_boards
 from .look import offline_after_one_visit
 
 
@@ -15,8 +15,7 @@ def test_rules_and_lesson_work_offline_after_one_visit(browser: Any, built: None
                                                        console: Any) -> None:
     with offline_after_one_visit(browser, console, "/regeln", wait_boards) as (page, server):
         for path in ("/regeln", "/lernen"):
-            page.goto(server.url + path)
-            wait_boards(page)
+            visit(page, server.url + path)
             assert page.url.endswith(path)
         first = page.locator("#lesson .liveboard")
         assert sorted(board_state(first)["dots"]) == sorted(engine_legal(board_state(first)))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .learn_helpers import board_line, board_state, engine_legal, text, wait_boards
+from .learn_helpers import board_line, board_state, engine_legal, text, visit, wait_boards
 
 REPO = Path(__file__).resolve().parents[2]
 FAQ = json.loads((REPO / "tests/data/seed_faq.json").read_text())
@@ -60,8 +60,7 @@ def test_every_seed_question_has_an_entry_and_its_anchor_opens_it(page: Any, ser
 
 
 def test_every_mini_board_shows_the_engines_legal_moves(page: Any, server: Any) -> None:
-    page.goto(server.url + "/regeln")
-    wait_boards(page)
+    visit(page, server.url + "/regeln")
     boards = page.locator(".liveboard")
     assert boards.count() >= 10
     for i in range(boards.count()):
@@ -80,8 +79,7 @@ def test_every_mini_board_shows_the_engines_legal_moves(page: Any, server: Any) 
 
 
 def test_a_tap_plays_through_the_engine_and_a_wrong_tap_says_why(page: Any, server: Any) -> None:
-    page.goto(server.url + "/regeln")
-    wait_boards(page)
+    visit(page, server.url + "/regeln")
     first = page.locator("#regel-erster-zug .liveboard")
     first.locator("[data-square=d4]").click()
     notice = first.locator(".lb-notice")
@@ -122,8 +120,7 @@ def test_a_tap_plays_through_the_engine_and_a_wrong_tap_says_why(page: Any, serv
 
 
 def test_the_keyboard_plays_a_mini_board(page: Any, server: Any) -> None:
-    page.goto(server.url + "/regeln")
-    wait_boards(page)
+    visit(page, server.url + "/regeln")
     board = page.locator("#regel-erster-zug .liveboard")
     board.locator("[data-square=d3]").focus()  # each board is one tab stop, starting on d3
     assert board.locator(".sq[tabindex='0']").count() == 1
@@ -171,8 +168,7 @@ def test_flips_turn_one_after_another_in_flip_order_unless_motion_is_reduced(
     page = context.new_page()
     console.attach(page)
     try:
-        page.goto(server.url + "/regeln")
-        wait_boards(page)
+        visit(page, server.url + "/regeln")
         board = page.locator("#regel-mehrere .liveboard")
         board.evaluate(WATCH_TURNS)
         board.locator("[data-square=c5]").click()

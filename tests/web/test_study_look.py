@@ -17,7 +17,7 @@ from .look import (
     look_page,
     offline_after_one_visit,
 )
-from .study_helpers import assert_dots_are_the_engines, wait_boards
+from .study_helpers import assert_dots_are_the_engines, visit, wait_boards
 
 PAGES = {"tipps": "/tipps", "eroeffnungen": "/eroeffnungen#tiger", "aufgaben": "/aufgaben"}
 
@@ -26,12 +26,10 @@ PAGES = {"tipps": "/tipps", "eroeffnungen": "/eroeffnungen#tiger", "aufgaben": "
 def test_axe_finds_nothing_serious(browser: Any, server: Any, console: Any, scheme: str) -> None:
     with look_page(browser, console, scheme=scheme) as (page, _):
         for path in PAGES.values():
-            page.goto(server.url + path)
-            wait_boards(page)
+            visit(page, server.url + path)
             assert_accessible(page, path)
         # with the verdicts of a tip and a refused puzzle try on the page
-        page.goto(server.url + "/tipps")
-        wait_boards(page)
+        visit(page, server.url + "/tipps")
         page.locator("#ecken .tip-buttons button").first.click()
         page.locator("#ecken .tip-scores li").first.wait_for(timeout=60_000)
         assert_accessible(page, "/tipps, a tip's verdict")
@@ -42,8 +40,7 @@ def test_axe_finds_nothing_serious(browser: Any, server: Any, console: Any, sche
 def test_screenshots(browser: Any, server: Any, console: Any, size: str, scheme: str) -> None:
     with look_page(browser, console, size, scheme) as (page, shot):
         for name, path in PAGES.items():
-            page.goto(server.url + path)
-            wait_boards(page)
+            visit(page, server.url + path)
             if name == "tipps":
                 page.locator("#ecken .tip-buttons button").nth(1).click()
                 page.locator("#ecken .tip-scores li").first.wait_for(timeout=60_000)
@@ -66,8 +63,7 @@ def test_the_study_pages_work_offline_after_one_visit(browser: Any, built: None,
                        "css/learn.css", "vendor/lit-html/lit-html.js", "reversi.zip"):
             assert any(key.endswith("/" + needed) for key in cached["keys"]), needed
         for path in PAGES.values():
-            page.goto(server.url + path)
-            wait_boards(page)
+            visit(page, server.url + path)
             assert_dots_are_the_engines(page)
         # a puzzle is solved offline too
         page.click("#show-answer")

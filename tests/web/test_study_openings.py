@@ -10,7 +10,7 @@ from reversi.engine import Board
 from tests.processes import REPO
 
 from .helpers import view, wait_idle
-from .study_helpers import assert_dots_are_the_engines, boards, engine_board, wait_boards
+from .study_helpers import assert_dots_are_the_engines, boards, engine_board, visit, wait_boards
 
 OPENINGS = json.loads((REPO / "reversi/web/static/data/openings.json").read_text())["openings"]
 
@@ -28,8 +28,7 @@ def step_to(page: Any, text: str) -> None:
 
 
 def test_the_tiger_step_by_step_with_buttons_and_keys(page: Any, server: Any) -> None:
-    page.goto(server.url + "/eroeffnungen#tiger")
-    wait_boards(page)
+    visit(page, server.url + "/eroeffnungen#tiger")
     step_to(page, "Zug 5 von 5: Ebenholz setzt c4.")
     assert page.locator("#stepper-heading").inner_text() == "Tiger"
     assert shown_position(page) == Board(moves="f5d6c3d3c4").obf()
@@ -67,8 +66,7 @@ def test_the_tiger_step_by_step_with_buttons_and_keys(page: Any, server: Any) ->
 
 
 def test_every_opening_is_shown_at_the_end_of_its_line(page: Any, server: Any) -> None:
-    page.goto(server.url + "/eroeffnungen")
-    wait_boards(page)
+    visit(page, server.url + "/eroeffnungen")
     assert page.locator("button.opening").count() == len(OPENINGS) >= 20
     source = page.locator("#quelle").inner_text()
     assert "Zebra" in source and "opname.c" in source
@@ -88,8 +86,7 @@ def test_every_opening_is_shown_at_the_end_of_its_line(page: Any, server: Any) -
 
 
 def test_continue_against_the_computer_from_the_end_of_the_line(page: Any, server: Any) -> None:
-    page.goto(server.url + "/eroeffnungen#tiger")
-    wait_boards(page)
+    visit(page, server.url + "/eroeffnungen#tiger")
     step_to(page, "Zug 5 von 5: Ebenholz setzt c4.")
     link = page.locator("#continue")
     assert link.get_attribute("href") == "/allein?zuege=f5d6c3d3c4"

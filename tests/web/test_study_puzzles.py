@@ -14,7 +14,7 @@ import pytest
 
 from tests.processes import REPO
 
-from .study_helpers import assert_dots_are_the_engines, boards, wait_boards
+from .study_helpers import assert_dots_are_the_engines, boards, visit, wait_boards
 
 DATA = json.loads((REPO / "reversi/web/static/data/puzzles.json").read_text())
 PUZZLES = DATA["puzzles"]
@@ -56,8 +56,7 @@ def test_the_puzzle_of_the_day_follows_the_berlin_calendar(
 
 def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered(
         page: Any, server: Any) -> None:
-    page.goto(server.url + f"/aufgaben#{WIN['id']}")
-    wait_boards(page)
+    visit(page, server.url + f"/aufgaben#{WIN['id']}")
     # a live board shows the start until the puzzle's position is set
     page.wait_for_function(
         f"document.querySelectorAll('.liveboard .sq[data-disc=black], .liveboard"
@@ -97,8 +96,7 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
 
 
 def test_the_rest_is_played_out_against_the_exact_solver(page: Any, server: Any) -> None:
-    page.goto(server.url + f"/aufgaben#{WIN['id']}")
-    wait_boards(page)
+    visit(page, server.url + f"/aufgaben#{WIN['id']}")
     page.click("#show-answer")
     page.click("#play-out")
     human = WIN["turn"]

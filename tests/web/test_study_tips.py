@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .study_helpers import assert_dots_are_the_engines, wait_boards
+from .study_helpers import assert_dots_are_the_engines, visit, wait_boards
 
 TIP_IDS = ["ecken", "xc", "beweglichkeit", "front", "kanten", "paritaet", "stabil"]
 #: what a verdict line says: "+22 Steine für Ebenholz" or "−8 Steine für …" or "ausgeglichen"
@@ -35,8 +35,7 @@ def test_every_tip_has_a_live_board_with_the_engines_dots(page: Any, server: Any
 
 def test_both_moves_of_every_tip_are_judged_and_the_good_one_is_better(
         page: Any, server: Any) -> None:
-    page.goto(server.url + "/tipps")
-    wait_boards(page)
+    visit(page, server.url + "/tipps")
     for figure in page.locator("figure.tip-board").all():
         buttons = figure.locator(".tip-buttons button")
         good, weak = [b.inner_text().split()[0] for b in buttons.all()]
@@ -61,8 +60,7 @@ def test_both_moves_of_every_tip_are_judged_and_the_good_one_is_better(
 
 
 def test_an_illegal_tap_is_refused_with_the_reason(page: Any, server: Any) -> None:
-    page.goto(server.url + "/tipps")
-    wait_boards(page)
+    visit(page, server.url + "/tipps")
     board = page.locator("section#ecken .liveboard")
     board.locator(".sq[data-square=a8]").click()
     notice = board.locator(".lb-notice")
