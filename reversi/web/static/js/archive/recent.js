@@ -1,0 +1,154 @@
+// The Bilanz's "Letzte Partien": every game of the player, newest first, each a link to
+// its replay — this device's games (archive/device.js) and the server's list
+// (GET /api/games?player=me: duels, and device games of every device), a game of this
+// device once (the server's `client_id` is the device id). Paged with "Mehr"; without
+// a connection it lists this device's games.
+import { t } from "../i18n.js";
+import { html, nothing } from "../lit.js";
+import { ApiError, api } from "../net.js";
+import { Part } from "../part.js";
+import { listGames } from "./device.js";
+import { replayPath } from "./links.js";
+
+const PAGE = 20;
+
+/** @param {number} seconds */
+const dateText = (seconds) => new Date(seconds * 1000).toLocaleString("de-DE", { dateStyle: "short", timeStyle: "short" });
+
+/** @typedef {{at: number, link: string, game: any, local: boolean}} Entry */
+
+/** What the list says of one game (opponent, result, date). @param {any} g @param {(code: string) => number | undefined} points */
+export function entryText(g, points) {
+  const r = g.result || {};
+  const date = dateText(g.finished_at);
+  const score = { black: r.black, white: r.white };
+  const mine = g.you === "black" || g.you === "white" ? g.you : null;
+  const outcome = mine ? t(`outcome.${!r.winner ? "draw" : r.winner === mine ? "win" : "loss"}`) : "";
+  const level = g.black?.level || g.white?.level;
+  if (g.kind === "device" && level && mine) {
+    return t("bilanz.entry.solo", { date, level: t(`level.${level}`), color: t(`color.${mine}`), outcome, ...score });
+  }
+  if (g.kind === "device") {
+    const duo = r.winner ? t("result.win", { color: t(`color.${r.winner}`), ...score }) : t("outcome.draw");
+    return t("bilanz.entry.duo", { date, outcome: duo, ...score });
+  }
+  const other = mine === "black" ? "white" : "black";
+  const name = g[other]?.name || t(`color.${other}`);
+  if (g.kind === "duel" && mine) {
+    const got = points(g.id);
+    return got === undefined ? t("bilanz.entry.duel.plain", { date, name, outcome, ...score })
+      : t("bilanz.entry.duel", { date, name, outcome, points: got, ...score });
+  }
+  return t("bilanz.entry.other", { date, first: g.black?.name || t("color.black"), second: g.white?.name || t("color.white"), ...score });
+}
+
+export class RecentGames extends Part {
+  constructor() {
+    super("section", { class: "recent-games", id: "recent-games", "aria-labelledby": "recent-heading" });
+    /** this device's games @type {any[]} */
+    this.local = [];
+    /** the server's, page after page @type {any[]} */
+    this.server = [];
+    /** the next page's `before`; null: no more (or no server) @type {string | null} */
+    this.next = null;
+    this.offline = false;
+    this.loading = true;
+    /** whether the server answered (or cannot) */
+    this.asked = false;
+    this.limit = PAGE;
+    /** points of the recent duels, by table code @type {Map<string, number>} */
+    this.points = new Map();
+  }
+
+  /** Reads this device's games. */
+  async start() {
+    try {
+      this.local = await listGames();
+    } catch (error) {
+      console.warn(error);
+    }
+    this.loading = false;
+    this.update();
+  }
+
+  /** The hall's own page (`/api/me`): the points of the recent duels. @param {any} me */
+  setMe(me) {
+    for (const d of me?.record?.duels?.recent || []) {
+      if (typeof d.source === "string" && d.source.startsWith("table:")) this.points.set(d.source.slice(6), d.points);
+    }
+  }
+
+  /** Without a connection: this device's games only. */
+  offlineNow() {
+    Object.assign(this, { offline: true, next: null, asked: true });
+    this.update();
+  }
+
+  /** Asks the server for the first page, and more while this page is not full. */
+  async fetchServer() {
+    await this.page(null);
+    this.asked = true;
+    await this.fill();
+  }
+
+  /** @param {string | null} before */
+  async page(before) {
+    const query = before ? `&before=${encodeURIComponent(before)}` : "";
+    try {
+      const answer = await api(`/api/games?player=me&limit=${PAGE}${query}`);
+      this.server.push(...answer.games);
+      this.next = typeof answer.next === "string" && answer.games.length ? answer.next : null;
+      this.offline = false;
+    } catch (error) {
+      // no player yet (401): nothing on the server; no answer at all: this device's games
+      this.offline = !(error instanceof ApiError);
+      this.next = null;
+    }
+  }
+
+  async fill() {
+    while (this.next !== null && this.entries().length < this.limit) await this.page(this.next);
+    this.update();
+  }
+
+  async more() {
+    this.limit += PAGE;
+    this.update();
+    await this.fill();
+    /** @type {HTMLElement | null} */ (this.element.querySelector(`#recent li:nth-child(${this.limit - PAGE + 1}) a`))?.focus();
+  }
+
+  /** Every game known so far, newest first, down to what the server's pages reach. @returns {Entry[]} */
+  entries() {
+    const here = new Set(this.local.map((g) => g.id));
+    /** @type {Entry[]} */
+    const all = this.local.map((g) => ({ at: g.finished_at, link: g.id, game: g, local: true }));
+    for (const g of this.server) {
+      if (g.client_id && here.has(g.client_id)) continue;
+      all.push({ at: g.finished_at, link: g.id, game: g, local: false });
+    }
+    all.sort((a, b) => b.at - a.at);
+    if (this.next === null || !this.server.length) return all;
+    const reached = this.server[this.server.length - 1].finished_at;
+    return all.filter((e) => e.at >= reached);
+  }
+
+  update() {
+    // for tests and styles: loading (nothing yet), device (this device's), done (all)
+    this.element.dataset.state = this.loading ? "loading" : this.asked ? "done" : "device";
+    return super.update();
+  }
+
+  template() {
+    const all = this.entries();
+    const shown = all.slice(0, this.limit);
+    const more = all.length > this.limit || this.next !== null;
+    const points = (/** @type {string} */ code) => this.points.get(code);
+    return html`<h2 id="recent-heading">${t("bilanz.recent")}</h2>
+      ${this.offline ? html`<p class="hint" id="recent-offline">${t("bilanz.recent.offline")}</p>` : nothing}
+      ${shown.length ? html`<ol class="recent" id="recent">${shown.map((e) => html`<li data-kind=${e.game.kind} data-local=${e.local ? "true" : nothing}>
+          <a href=${replayPath(e.link)}>${entryText(e.game, points)}</a></li>`)}</ol>`
+        : this.loading ? html`<p id="recent-loading">${t("hall.loading")}</p>` : html`<p id="recent-none">${t("bilanz.none")}</p>`}
+      ${more ? html`<button type="button" id="recent-more" @click=${() => this.more()}>${t("bilanz.more")}</button>` : nothing}`;
+  }
+}
