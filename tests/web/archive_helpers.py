@@ -82,10 +82,12 @@ def outbox_entry(game_id: str, finished_at: float) -> dict[str, Any]:
 
 
 def recent(page: Any) -> list[tuple[str, str]]:
-    """The Bilanz's "Letzte Partien": each entry's link text and target, in order."""
-    links = page.locator("#recent li a")
-    return [(links.nth(i).inner_text(), links.nth(i).get_attribute("href") or "")
-            for i in range(links.count())]
+    """The Bilanz's "Letzte Partien": each entry's link name (as a screen reader reads
+    it: "Gegen Computer (Leicht) als Ebenholz, gewonnen 13:0, 01.12.26, 11:55") and
+    target, in order."""
+    found = page.eval_on_selector_all(
+        "#recent li a", "links => links.map(a => [a.getAttribute('aria-label'), a.getAttribute('href')])")
+    return [(" ".join(text.split()), href) for text, href in found]
 
 
 def open_bilanz(page: Any, base: str | None = None, timeout: float = 20_000) -> None:

@@ -83,8 +83,8 @@ def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
         r = mine["result"]
         outcome = "gewonnen" if r["winner"] == "black" else "verloren" if r["winner"] else \
             "unentschieden"
-        assert f"gegen Computer (Leicht) als Ebenholz – {outcome} {r['black']}:{r['white']}" in text
-        link = page.get_by_role("link", name=text)
+        assert f"Gegen Computer (Leicht) als Ebenholz, {outcome} {r['black']}:{r['white']}" in text
+        link = page.get_by_role("link", name=text, exact=True)
         expect(link).to_have_attribute("href", f"/partie/{game_id}")
     finally:
         page.context.close()
@@ -112,7 +112,7 @@ def test_a_game_of_two_on_one_device_is_kept_without_indexeddb_and_sent(
 
         open_bilanz(page, archive_server.url)
         assert recent(page) == [(recent(page)[0][0], f"/partie/{game_id}")]
-        assert "zu zweit – Ebenholz gewinnt 13:0" in recent(page)[0][0]
+        assert "Zu zweit an einem Gerät, Ebenholz gewinnt 13:0, " in recent(page)[0][0]
     finally:
         page.context.close()
 
@@ -149,7 +149,7 @@ def test_the_newest_200_are_kept_and_listed_offline_and_the_replay_shell_is_serv
         open_bilanz(page)
         expect(page.locator("#recent-offline")).to_be_visible()
         assert [href for _, href in recent(page)] == [f"/partie/{i}" for i in ids[:180:-1]]
-        assert "gegen Computer (Leicht) als Ebenholz – gewonnen 13:0" in recent(page)[0][0]
+        assert "Gegen Computer (Leicht) als Ebenholz, gewonnen 13:0" in recent(page)[0][0]
         response = page.goto(server.url + f"/partie/{ids[200]}")
         assert response is not None and response.ok
         assert response.request.url.endswith(f"/partie/{ids[200]}")

@@ -10,6 +10,6 @@ export const replayPath = (id) => `/partie/${encodeURIComponent(id)}`;
 /** @param {string | null | undefined} id the game's id, none while it is being kept */
 export function replayLinks(id) {
   if (!id) return nothing;
-  return html`<a href=${replayPath(id)} class="button-link" id="result-replay">${t("result.replay")}</a>
-    <a href=${`${replayPath(id)}#analyse`} class="button-link" id="result-analyse">${t("result.analyse")}</a>`;
+  return html`<a href=${replayPath(id)} class="button-link result-game" id="result-replay">${t("result.replay")}</a>
+    <a href=${`${replayPath(id)}#analyse`} class="button-link result-game" id="result-analyse">${t("result.analyse")}</a>`;
 }

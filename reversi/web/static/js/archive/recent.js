@@ -17,30 +17,40 @@ const dateText = (seconds) => new Date(seconds * 1000).toLocaleString("de-DE", {
 
 /** @typedef {{at: number, link: string, game: any, local: boolean}} Entry */
 
-/** What the list says of one game (opponent, result, date). @param {any} g @param {(code: string) => number | undefined} points */
-export function entryText(g, points) {
+/**
+ * What the list says of one game: who played whom, how it ended, when.
+ * @param {any} g a game of the device's archive or of the server's list
+ * @param {(code: string) => number | undefined} points a duel's points, by table code
+ * @returns {{what: string, score: string, date: string, outcome: string}}
+ */
+export function entryParts(g, points) {
   const r = g.result || {};
   const date = dateText(g.finished_at);
   const score = { black: r.black, white: r.white };
   const mine = g.you === "black" || g.you === "white" ? g.you : null;
-  const outcome = mine ? t(`outcome.${!r.winner ? "draw" : r.winner === mine ? "win" : "loss"}`) : "";
+  const outcome = mine ? (!r.winner ? "draw" : r.winner === mine ? "win" : "loss") : "";
+  const mineScore = t("bilanz.game.score", { outcome: outcome ? t(`outcome.${outcome}`) : "", ...score });
   const level = g.black?.level || g.white?.level;
   if (g.kind === "device" && level && mine) {
-    return t("bilanz.entry.solo", { date, level: t(`level.${level}`), color: t(`color.${mine}`), outcome, ...score });
+    return { what: t("bilanz.game.solo", { level: t(`level.${level}`), color: t(`color.${mine}`) }), score: mineScore, date, outcome };
   }
   if (g.kind === "device") {
-    const duo = r.winner ? t("result.win", { color: t(`color.${r.winner}`), ...score }) : t("outcome.draw");
-    return t("bilanz.entry.duo", { date, outcome: duo, ...score });
+    const duo = r.winner ? t("result.win", { color: t(`color.${r.winner}`), ...score }) : t("result.draw", score);
+    return { what: t("bilanz.game.duo"), score: duo.replace(/\.$/, ""), date, outcome: "" };
   }
   const other = mine === "black" ? "white" : "black";
-  const name = g[other]?.name || t(`color.${other}`);
   if (g.kind === "duel" && mine) {
     const got = points(g.id);
-    return got === undefined ? t("bilanz.entry.duel.plain", { date, name, outcome, ...score })
-      : t("bilanz.entry.duel", { date, name, outcome, points: got, ...score });
+    const what = t("bilanz.game.duel", { name: g[other]?.name || t(`color.${other}`) });
+    return { what, score: got === undefined ? mineScore : t("bilanz.game.points", { score: mineScore, points: got }), date, outcome };
   }
-  return t("bilanz.entry.other", { date, first: g.black?.name || t("color.black"), second: g.white?.name || t("color.white"), ...score });
+  const what = t("bilanz.game.other", { first: g.black?.name || t("color.black"), second: g.white?.name || t("color.white") });
+  return { what, score: t("bilanz.game.score", { outcome: "", ...score }).trim(), date, outcome: "" };
 }
+
+/** One entry: a link whose name says it all ("…, gewonnen 13:0, 01.12.26, 11:55"). @param {string} href @param {ReturnType<typeof entryParts>} e */
+const entryLink = (href, e) => html`<a href=${href} aria-label=${t("bilanz.game.label", e)}><span class="recent-what">${e.what}</span>
+  <span class="recent-score" data-outcome=${e.outcome || nothing}>${e.score}</span> <span class="recent-date">${e.date}</span></a>`;
 
 export class RecentGames extends Part {
   constructor() {
@@ -147,7 +157,7 @@ export class RecentGames extends Part {
     return html`<h2 id="recent-heading">${t("bilanz.recent")}</h2>
       ${this.offline ? html`<p class="hint" id="recent-offline">${t("bilanz.recent.offline")}</p>` : nothing}
       ${shown.length ? html`<ol class="recent" id="recent">${shown.map((e) => html`<li data-kind=${e.game.kind} data-local=${e.local ? "true" : nothing}>
-          <a href=${replayPath(e.link)}>${entryText(e.game, points)}</a></li>`)}</ol>`
+          ${entryLink(replayPath(e.link), entryParts(e.game, points))}</li>`)}</ol>`
         : this.loading ? html`<p id="recent-loading">${t("hall.loading")}</p>` : html`<p id="recent-none">${t("bilanz.none")}</p>`}
       ${more ? html`<button type="button" id="recent-more" @click=${() => this.more()}>${t("bilanz.more")}</button>` : nothing}`;
   }
