@@ -29,7 +29,9 @@ export function entryParts(g, points) {
   const score = { black: r.black, white: r.white };
   const mine = g.you === "black" || g.you === "white" ? g.you : null;
   const outcome = mine ? (!r.winner ? "draw" : r.winner === mine ? "win" : "loss") : "";
-  const mineScore = t("bilanz.game.score", { outcome: outcome ? t(`outcome.${outcome}`) : "", ...score });
+  let mineScore = t("bilanz.game.score", { outcome: outcome ? t(`outcome.${outcome}`) : "", ...score });
+  // a resigned or timed-out game's score is only the standing
+  if (r.reason === "resign" || r.reason === "timeout") mineScore = t("bilanz.game.early", { score: mineScore, why: t(`bilanz.game.${r.reason}`) });
   const level = g.black?.level || g.white?.level;
   if (g.kind === "device" && level && mine) {
     return { what: t("bilanz.game.solo", { level: t(`level.${level}`), color: t(`color.${mine}`) }), score: mineScore, date, outcome };
@@ -50,7 +52,8 @@ export function entryParts(g, points) {
 
 /** One entry: a link whose name says it all ("…, gewonnen 13:0, 01.12.26, 11:55"). @param {string} href @param {ReturnType<typeof entryParts>} e */
 const entryLink = (href, e) => html`<a href=${href} aria-label=${t("bilanz.game.label", e)}><span class="recent-what">${e.what}</span>
-  <span class="recent-score" data-outcome=${e.outcome || nothing}>${e.score}</span> <span class="recent-date">${e.date}</span></a>`;
+  <span class="recent-line"><span class="recent-score" data-outcome=${e.outcome || nothing}>${e.score}</span>
+  <span class="recent-date">${e.date}</span></span></a>`;
 
 export class RecentGames extends Part {
   constructor() {
