@@ -40,6 +40,24 @@ _SERVER_COPY = """async (id) => {
 }"""
 
 
+_LOAD_ERROR = """async (id) => {
+  const game = document.querySelector('link[href$="js/game.js"]').href;
+  const archive = await import(game.replace("js/game.js", "js/archive/device.js"));
+  try {
+    await archive.loadGame(id);
+    return null;
+  } catch (error) {
+    const typed = error instanceof archive.GameLoadError;
+    return { typed, code: error.code, message: error.message };
+  }
+}"""
+
+
+def load_error(page: Any, game_id: str) -> dict[str, Any] | None:
+    """How ``loadGame(game_id)`` fails (None: it did not)."""
+    return page.evaluate(_LOAD_ERROR, game_id)  # type: ignore[no-any-return]
+
+
 def device(page: Any, name: str, *args: Any) -> Any:
     """``await archive[name](...args)`` in the page (saveGame, listGames, getGame …)."""
     return page.evaluate(_DEVICE, [name, list(args)])
@@ -86,7 +104,8 @@ def recent(page: Any) -> list[tuple[str, str]]:
     it: "Gegen Computer (Leicht) als Ebenholz, gewonnen 13:0, 01.12.26, 11:55") and
     target, in order."""
     found = page.eval_on_selector_all(
-        "#recent li a", "links => links.map(a => [a.getAttribute('aria-label'), a.getAttribute('href')])")
+        "#recent li a",
+        "links => links.map(a => [a.getAttribute('aria-label'), a.getAttribute('href')])")
     return [(" ".join(text.split()), href) for text, href in found]
 
 

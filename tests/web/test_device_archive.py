@@ -166,6 +166,29 @@ def test_the_newest_200_are_kept_and_listed_offline_and_the_replay_shell_is_serv
     console.errors.clear()
 
 
+def test_a_computer_game_whose_moves_are_refused_still_counts(
+        archive_server: DuelServer, browser: Any, console: Any) -> None:
+    page = new_player(browser, console)
+    try:
+        page.goto(archive_server.url + "/bilanz")
+        open_bilanz(page)
+        # a queued game whose moves the server refuses (not over after two moves)
+        page.evaluate("""async (at) => {
+          localStorage.setItem("reversi.outbox.v1", JSON.stringify([{
+            id: "refused-moves-1", level: "leicht", outcome: "win", finished_at: at,
+            detail: { human: "black", black: 13, white: 0 }, moves: "f5d6",
+            started_at: at - 60 }]));
+          const game = document.querySelector('link[href$="js/game.js"]').href;
+          await (await import(game.replace("js/game.js", "js/hall.js"))).sendResults();
+        }""", time.time())
+        assert page.evaluate("localStorage.getItem('reversi.outbox.v1')") == "[]"
+        open_bilanz(page, archive_server.url)
+        expect(page.locator("#bilanz-table tr[data-level=leicht] .wins")).to_have_text("1")
+        expect(page.locator("#recent-none")).to_be_visible()  # not in the archive
+    finally:
+        page.context.close()
+
+
 def test_the_replay_route_serves_the_page_shell(archive_server: DuelServer,
                                                browser: Any, console: Any) -> None:
     page = new_player(browser, console)

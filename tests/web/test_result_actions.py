@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .archive_helpers import api, device, open_bilanz, outbox_entry, recent, solo_record
+from .archive_helpers import (
+    api,
+    device,
+    load_error,
+    open_bilanz,
+    outbox_entry,
+    recent,
+    solo_record,
+)
 from .duel_helpers import TIMEOUT_MS, DuelServer, new_player
 from .test_web_hall import finish_duel
 
@@ -81,6 +89,23 @@ def test_a_duel_links_to_its_replay_and_the_bilanz_lists_every_game_once(
         hrefs = [href for _, href in recent(anna)]
         assert len(set(hrefs)) == 28
         assert hrefs[:3] == [f"/partie/{here}", f"/partie/{code}", f"/partie/{other}"]
+
+        # the replay page's loader: the device's copy, else the server's; typed errors
+        assert device(anna, "loadGame", here)["mode"] == "solo"
+        duel = device(anna, "loadGame", code)
+        assert duel["id"] == code and duel["kind"] == "duel" and duel["clocks"] is True
+        assert device(anna, "loadGame", other)["client_id"] == there
+        assert load_error(anna, "ZZZZZZ") == {
+            "typed": True, "code": "unknown",
+            "message": "Diese Partie gibt es nicht – weder auf diesem Gerät noch auf dem Server."}
+        assert load_error(ben, other) == {"typed": True, "code": "foreign",
+                                          "message": "Diese Partie gehört einem anderen Spieler."}
+        anna.context.set_offline(True)
+        assert load_error(anna, "ZZZZZZ") == {
+            "typed": True, "code": "offline",
+            "message": "Diese Partie ist nicht auf diesem Gerät, und der Server ist gerade "
+                       "nicht erreichbar."}
+        assert device(anna, "loadGame", here)["id"] == here  # offline too
     finally:
         for page in (anna, ben):
             page.context.close()
