@@ -103,6 +103,8 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         # a duel table's page and the page that moves a player here (same shell)
         Route("/tisch/{code}", page, methods=["GET", "HEAD"]),
         Route("/weiter", page, methods=["GET", "HEAD"]),
+        # a finished game's replay: a duel by its table code, a device game by its id
+        Route("/partie/{id}", page, methods=["GET", "HEAD"]),
     ]
     routes += duels.routes()
     app = Starlette(routes=routes, lifespan=duels.lifespan, middleware=guards(duels.settings))

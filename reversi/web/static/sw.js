@@ -24,17 +24,24 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The page shell a navigation is answered with offline: a replay (/partie/{id}) its own
+// once one was loaded, else the hall's, which is precached as "/" (every page is the
+// same shell; the client draws the page for the path).
+/** @param {URL} url */
+const shellOf = (url) => (url.pathname.startsWith("/partie/") ? "/partie/" : "/");
+
 async function networkFirst(request) {
   const cache = await caches.open(CACHE);
+  const shell = shellOf(new URL(request.url));
   try {
     const response = await fetch(request);
     // keep only a page of this build: its asset URLs are the ones in this cache
     if (response.ok && response.headers.get("X-Reversi-Build") === BUILD.version) {
-      await cache.put("/", response.clone());
+      await cache.put(shell, response.clone());
     }
     return response;
   } catch (error) {
-    const cached = await cache.match("/");
+    const cached = (await cache.match(shell)) || (await cache.match("/"));
     if (cached) return cached;
     throw error;
   }

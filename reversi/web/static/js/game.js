@@ -9,6 +9,8 @@ import { figureText, movesPanel, scoreBar, settingsPanel } from "./panels.js";
 import * as store from "./store.js";
 import { click } from "./sound.js";
 import { faqPart } from "./learn/faq.js";
+import { recordOf, saveGame } from "./archive/device.js";
+import { replayLinks } from "./archive/links.js";
 
 const OTHER = { black: "white", white: "black" };
 
@@ -37,6 +39,10 @@ export class GamePage {
     this.startLine = undefined;
     this.announced = "";
     this.recorded = false;
+    /** the finished game's device id, once it is kept (its replay's link) @type {string | null} */
+    this.gameId = null;
+    /** when the game began, seconds @type {number | null} */
+    this.startedAt = null;
     this.boot = "";
     this.queue = Promise.resolve();
     this.board = new BoardView({ onPlay: (/** @type {string} */ square) => this.play(square) });
@@ -134,6 +140,7 @@ export class GamePage {
       <p class="hint">${again}</p>
       <div class="result-actions">
         <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("controls.new")}</button>
+        ${replayLinks(this.gameId)}
         <a href="/bilanz" class="button-link">${t("result.to.bilanz")}</a>
         <a href="/" class="button-link">${t("duel.back")}</a>
       </div>
@@ -262,7 +269,7 @@ export class GamePage {
   async showView(view, cause) {
     const animate = cause === "move" || cause === "computer";
     this.view = view;
-    if (cause === "new") this.recorded = false;
+    if (cause === "new") Object.assign(this, { recorded: false, gameId: null, startedAt: Date.now() / 1000 });
     if (animate && this.settings.sound) click();
     // a player's own action clears the last notice; the computer's move keeps it, so
     // "you must pass" stays readable while the computer moves again — until the end
@@ -319,7 +326,16 @@ export class GamePage {
       const human = view.players.black === "human" ? "black" : "white";
       Object.assign(entry, { level: view.level, human, outcome: !r.winner ? "draw" : r.winner === human ? "win" : "loss" });
     }
-    store.saveResult(entry);
+    const moves = view.moves.map((/** @type {{square: string | null}} */ m) => m.square || "").join("");
+    const saved = store.saveResult(entry, { moves, started_at: this.startedAt });
+    const game = recordOf(view, { id: saved.id, startedAt: this.startedAt, finishedAt: Date.parse(saved.date) / 1000 });
+    // the result box links to the replay once the device keeps the game
+    saveGame(game).catch((error) => console.warn(error)).finally(() => {
+      if (this.recorded && this.view?.result) {
+        this.gameId = saved.id;
+        this.update();
+      }
+    });
   }
 
   async copyFigure() {

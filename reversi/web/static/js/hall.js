@@ -17,8 +17,21 @@ export const star = (level) => `⭐ ${level}`;
 let sending = null;
 let again = false;
 
-// Sends the queued computer games; an entry leaves the queue only once acknowledged.
-// Asked again while a send runs, it sends once more afterwards.
+/** One queued game; a computer game whose moves the server refuses goes again without them.
+ * @param {Record<string, any>} entry */
+async function sendOne(entry) {
+  const { moves, started_at: _started, ...bare } = entry;
+  try {
+    return await api("/api/results", { method: "POST", body: { results: [entry] } });
+  } catch (error) {
+    if (error.status !== 400 || !moves || !entry.level) throw error;
+    return api("/api/results", { method: "POST", body: { results: [bare] } });
+  }
+}
+
+// Sends the queued games (computer games, and every game with its moves for the
+// archive); an entry leaves the queue only once acknowledged. Asked again while a send
+// runs, it sends once more afterwards.
 export function sendResults() {
   if (sending) {
     again = true;
@@ -33,12 +46,12 @@ export function sendResults() {
       try {
         answer = await api("/api/results", { method: "POST", body: { results: queue } });
       } catch (error) {
-        // a refused entry would block the queue forever: drop what the server refused
-        if (error.status === 400 && queue.length === 1) store.acknowledge([queue[0].id]);
-        else if (error.status === 400) {
+        // a refused entry would block the queue forever: one by one, drop what the
+        // server refused (a computer game whose moves it refused still counts)
+        if (error.status === 400) {
           for (const entry of queue) {
             try {
-              await api("/api/results", { method: "POST", body: { results: [entry] } });
+              await sendOne(entry);
               store.acknowledge([entry.id]);
             } catch (single) {
               if (single.status === 400) store.acknowledge([entry.id]);

@@ -1,5 +1,6 @@
 // The hall's start page and the Bilanz: duels from the server, computer games of
-// every device (the server's plus this device's not yet sent ones), the last games.
+// every device (the server's plus this device's not yet sent ones), the last games
+// (archive/recent.js).
 import { sendResults, star } from "./hall.js";
 import { t } from "./i18n.js";
 import { html, nothing, render } from "./lit.js";
@@ -9,6 +10,7 @@ import { api } from "./net.js";
 import { levelCell } from "./ranks.js";
 import * as store from "./store.js";
 import { learnGroup } from "./learn/group.js";
+import { RecentGames } from "./archive/recent.js";
 
 /** @param {HTMLElement} main */
 export function startPage(main) {
@@ -27,10 +29,6 @@ export function startPage(main) {
     ${new Halle().update()}
     ${learnGroup()}</section>`, main);
 }
-
-/** @param {string | number} when an ISO date or seconds since 1970 */
-const dateText = (when) => new Date(typeof when === "number" ? when * 1000 : when)
-  .toLocaleString("de-DE", { dateStyle: "short", timeStyle: "short" });
 
 /** @param {{games: number, wins: number, draws: number, losses: number}} o @param {unknown} label @param {Record<string, string>} [attrs] */
 function countsRow(o, label, attrs = {}) {
@@ -61,38 +59,13 @@ function duelsBox(me) {
     <h2 id="duels-heading">${t("hall.bilanz.duels")}</h2>${body}</section>`;
 }
 
-/**
- * The last games of every kind, newest first: this device's, and from the server the
- * duels and the computer games of the player's other devices.
- * @param {any} me
- */
-function recentGames(me) {
-  /** @type {{at: number, text: string}[]} */
-  const games = store.results().map((r) => ({
-    at: Date.parse(r.date) / 1000, id: r.id,
-    text: r.mode === "solo"
-      ? t("bilanz.entry.solo", { date: dateText(r.date), level: t(`level.${r.level}`), color: t(`color.${r.human}`), outcome: t(`outcome.${r.outcome}`), black: r.black, white: r.white })
-      : t("bilanz.entry.duo", { date: dateText(r.date), outcome: r.winner ? t("result.win", { color: t(`color.${r.winner}`), black: r.black, white: r.white }) : t("outcome.draw"), black: r.black, white: r.white }),
-  }));
-  if (me && typeof me === "object") {
-    const here = new Set(games.map((g) => /** @type {any} */ (g).id));
-    for (const g of me.record.computer.recent) {
-      if (here.has(g.id)) continue;
-      const d = g.detail || {};
-      games.push({ at: g.finished_at, text: t("bilanz.entry.solo", { date: dateText(g.finished_at), level: t(`level.${g.level}`), color: t(`color.${d.human || "black"}`), outcome: t(`outcome.${g.outcome}`), black: d.black ?? "?", white: d.white ?? "?" }) });
-    }
-    for (const g of me.record.duels.recent) {
-      games.push({ at: g.finished_at, text: t("bilanz.entry.duel", { date: dateText(g.finished_at), name: g.opponent, outcome: t(`outcome.${g.outcome}`), points: g.points }) });
-    }
-  }
-  return games.sort((a, b) => b.at - a.at).slice(0, 10);
-}
-
 /** @param {HTMLElement} main */
 export function bilanzPage(main) {
   document.title = `${t("bilanz.heading")} – ${t("hall.title")}`;
   /** @type {any} */
   let me = null;
+  const recent = new RecentGames();
+  recent.start();
   const draw = () => {
     const { table, duo } = store.record();
     const pending = store.outbox();
@@ -104,7 +77,6 @@ export function bilanzPage(main) {
         <td class="games">${counts.win + counts.draw + counts.loss}</td><td class="wins">${counts.win}</td>
         <td class="draws">${counts.draw}</td><td class="losses">${counts.loss}</td></tr>`;
     });
-    const recent = recentGames(me);
     render(html`<section class="bilanz" aria-labelledby="bilanz-heading">
       <h1 id="bilanz-heading">${t("bilanz.heading")}</h1>
       <p>${t("bilanz.intro")}</p>
@@ -113,10 +85,16 @@ export function bilanzPage(main) {
       <table id="bilanz-table">${headRow(t("bilanz.level"))}<tbody>${rows}</tbody></table>
       ${computer ? html`<p id="bilanz-sync" class="hint">${pending.length ? t("hall.bilanz.pending", { n: pending.length }) : t("hall.bilanz.synced")}</p>` : nothing}
       <p id="bilanz-duo">${t("bilanz.duo", { n: duo })}</p>
-      <h2>${t("bilanz.recent")}</h2>
-      ${recent.length ? html`<ol class="recent" id="recent">${recent.map((g) => html`<li>${g.text}</li>`)}</ol>` : html`<p id="recent-none">${t("bilanz.none")}</p>`}
+      ${recent.update()}
     </section>`, main);
   };
   draw();
-  sendResults().finally(() => api("/api/me").then((answer) => { me = answer; }, () => { me = "offline"; }).then(draw));
+  // the queue first (this device's games are then on the server too), the player's page,
+  // then the server's list of games (it makes no player: after /api/me)
+  sendResults().finally(() => api("/api/me").then((answer) => { me = answer; }, () => { me = "offline"; })
+    .then(() => {
+      recent.setMe(me);
+      return me === "offline" ? recent.offlineNow() : recent.fetchServer();
+    })
+    .then(draw));
 }

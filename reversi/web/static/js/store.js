@@ -1,6 +1,8 @@
 // What the hall keeps on this device (localStorage): settings, and each finished
-// game's result. A running solo game is not saved. Computer games also wait in an
-// outbox until the server acknowledged them (hall.js, docs/api.md).
+// game's result. A running solo game is not saved. Finished games also wait in an
+// outbox until the server acknowledged them (hall.js, docs/api.md): computer games
+// for the record, and with their moves every game for the archive (archive/device.js
+// keeps the device's copy).
 import { config } from "./config.js";
 
 const SETTINGS = "reversi.settings.v1";
@@ -65,12 +67,12 @@ export function adoptSettings(values, changedAt) {
   write(SETTINGS_AT, changedAt);
 }
 
-function newId() {
+export function newId() {
   if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-// Computer games not yet acknowledged by the server, in the API's shape.
+// Games not yet acknowledged by the server, in the API's shape.
 export function outbox() {
   const list = read(OUTBOX, []);
   return Array.isArray(list) ? list : [];
@@ -82,11 +84,23 @@ export function acknowledge(ids) {
   write(OUTBOX, outbox().filter((entry) => !done.has(entry.id)));
 }
 
-/** @param {Record<string, any>} r */
-function queue(r) {
-  if (r.mode !== "solo" || !r.id) return;
-  const entry = { id: r.id, level: r.level, outcome: r.outcome, finished_at: Date.parse(r.date) / 1000,
-    detail: { human: r.human, black: r.black, white: r.white } };
+/**
+ * A solo game with its level and the human's outcome; a game of two on one device
+ * (`"level": null`, black's outcome) only with its moves, for the archive.
+ * @param {Record<string, any>} r @param {{moves?: string, started_at?: number | null}} [game]
+ */
+function queue(r, game = {}) {
+  if (!r.id || !(r.mode === "solo" || (r.mode === "duo" && game.moves))) return;
+  const solo = r.mode === "solo";
+  const blackOutcome = !r.winner ? "draw" : r.winner === "black" ? "win" : "loss";
+  /** @type {Record<string, any>} */
+  const entry = { id: r.id, level: solo ? r.level : null, outcome: solo ? r.outcome : blackOutcome,
+    finished_at: Date.parse(r.date) / 1000,
+    detail: solo ? { human: r.human, black: r.black, white: r.white } : { black: r.black, white: r.white } };
+  if (game.moves) {
+    entry.moves = game.moves;
+    if (typeof game.started_at === "number" && game.started_at <= entry.finished_at) entry.started_at = game.started_at;
+  }
   write(OUTBOX, [...outbox().filter((e) => e.id !== r.id), entry].slice(-500));
 }
 
@@ -108,15 +122,20 @@ export function results() {
   return Array.isArray(list) ? list : [];
 }
 
-/** @param {Record<string, any>} result */
-export function saveResult(result) {
+/**
+ * Records a finished game; `game` (its transcript and start) goes to the server with it.
+ * Returns the entry: its `id` is the game's device id, `date` its end.
+ * @param {Record<string, any>} result @param {{moves?: string, started_at?: number | null}} [game]
+ */
+export function saveResult(result, game = {}) {
   const list = results();
   const entry = { ...result, id: newId(), date: new Date().toISOString() };
   list.push(entry);
   write(RESULTS, list.slice(-500));
-  queue(entry);
+  queue(entry, game);
   // hall.js sends it (and the settings) when there is a connection
   dispatchEvent(new CustomEvent("reversi:result", { detail: entry }));
+  return entry;
 }
 
 // Computer games by level: {leicht: {win, draw, loss}, …}

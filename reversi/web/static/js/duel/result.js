@@ -1,8 +1,10 @@
 // The end of a duel: what happened (German, from the table's `end`), the counts as a
-// bar, the points the hall gave and a new level, and what to do next (rematch, hall).
+// bar, the points the hall gave and a new level, and what to do next (rematch, the
+// game's replay and analysis, hall).
 import { colorName, t } from "../i18n.js";
 import { html, nothing } from "../lit.js";
 import { scoreBar } from "../panels.js";
+import { replayLinks } from "../archive/links.js";
 import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
@@ -85,6 +87,7 @@ export function resultBox(page) {
     ${finished ? earned(page) : nothing}
     ${finished ? html`<p class="hint">${t("end.counted")}</p>` : nothing}
     <div class="result-actions">${rematch(page)}
+      ${finished ? replayLinks(page.code) : nothing}
       <a href="/" class="button-link" id="back-hall">${t("duel.back")}</a>
       ${finished && page.you.seat !== null ? html`<a href="/bilanz" class="button-link" id="to-bilanz">${t("result.to.bilanz")}</a>` : nothing}
     </div>
