@@ -13,7 +13,8 @@ from reversi.engine import BLACK, WHITE, Board, write_ggf
 
 from .duel_helpers import DuelServer
 
-#: games of Leicht against itself, 60 discs each; the fourth has a pass (Perlmutt's, after the 57th disc)
+#: games of Leicht against itself, 60 discs each; the fourth has a pass (Perlmutt's,
+#: after the 57th disc)
 GAMES = (
     "c4c5c6b5e6f5f6d3c3d7f7c2a5g7c1d6h8b4b3a4b6a3d2d1e3f3a2a6g3a1b7h3e2f4b2e1f2g2f1g5h6g1d8"
     "g6c7b1h2c8b8g4h4a7e7e8h1a8f8g8h7h5",
@@ -62,7 +63,3 @@ def archive_server(data_dir: Path) -> tuple[DuelServer, list[str]]:
 def wait_replay(page: Any, timeout: float = 60_000) -> None:
     """The replay page has every position from the worker."""
     page.wait_for_selector("#replay[data-state=ready]", state="attached", timeout=timeout)
-
-
-def shown_step(page: Any) -> int:
-    return int(page.get_attribute("#replay", "data-step"))

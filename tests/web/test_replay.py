@@ -17,7 +17,7 @@ from reversi.web.session import position_view
 
 from .duel_helpers import DuelServer, join, open_table, play_one, wait_table
 from .helpers import view, wait_idle
-from .replay_helpers import GAMES, archive_server, shown_step, wait_replay
+from .replay_helpers import GAMES, archive_server, wait_replay
 
 PASS_GAME = 3  # GAMES[3]: Perlmutt passes once
 
@@ -54,9 +54,10 @@ def test_every_step_shows_the_engines_position(archive: tuple[DuelServer, list[s
         board = Board(moves=moves[:2 * step])
         assert figure(page) == german_figure(board), f"step {step}"
         if step:
+            square = moves[2 * step - 2:2 * step]
             current = page.locator(".tr-move[aria-current=step]")
-            expect(current).to_have_text(re.compile(f"^{moves[2 * step - 2:2 * step]}"))
-            assert page.get_attribute(".sq[data-last]", "data-square") == moves[2 * step - 2:2 * step]
+            expect(current).to_have_text(re.compile(f"^{square}"))
+            assert page.get_attribute(".sq[data-last]", "data-square") == square
         if step < 60:
             forward.click()
     expect(forward).to_be_disabled()

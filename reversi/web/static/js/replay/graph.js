@@ -48,7 +48,7 @@ export function graph({ points, total, step, go }) {
     go(target);
   };
   const click = (/** @type {MouseEvent} */ event) => {
-    const box = /** @type {Element} */ (event.currentTarget).getBoundingClientRect();
+    const box = /** @type {Element} */ (/** @type {Element} */ (event.currentTarget).querySelector("svg")).getBoundingClientRect();
     const ply = Math.round(((event.clientX - box.left) / box.width * W - PAD) / (W - 2 * PAD) * total);
     const nearest = plies.reduce((a, b) => (Math.abs(b - ply) < Math.abs(a - ply) ? b : a), plies[0]);
     go(nearest);
