@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from reversi.engine import Board, german_figure, read_ggf
+from reversi.engine import BLACK, SQUARE_NAMES, Board, flip_order, german_figure, read_ggf
 from reversi.web.session import position_view
 
 from .duel_helpers import DuelServer, join, open_table, play_one, wait_table
@@ -70,6 +70,59 @@ def test_every_step_shows_the_engines_position(archive: tuple[DuelServer, list[s
     page.get_by_role("button", name="⏮ Anfang").click()
     expect(page.locator("#replay")).to_have_attribute("data-step", "0")
     assert figure(page) == german_figure(Board())
+
+
+#: records every change of a square's disc, in order: square, before, after (a repaint
+#: that changes nothing is left out)
+WATCH_DISCS = """() => {
+  window.__discs = [];
+  window.__watch?.disconnect();
+  const observer = window.__watch = new MutationObserver((records) => {
+    for (const r of records) {
+      const now = r.target.dataset.disc;
+      if (r.oldValue !== now) window.__discs.push([r.target.dataset.square, r.oldValue, now]);
+    }
+  });
+  for (const sq of document.querySelectorAll('.board .sq')) {
+    observer.observe(sq, {attributes: true, attributeFilter: ['data-disc'],
+                          attributeOldValue: true});
+  }
+}"""
+
+
+def test_with_motion_a_step_animates_forwards_and_backwards(
+        archive: tuple[DuelServer, list[str]], browser: Any, console: Any) -> None:
+    """Forwards the disc appears, then its flips turn in flip order; backwards the flips
+    turn back, last first, and the disc goes last."""
+    server, ids = archive
+    moves = GAMES[0]
+    context = browser.new_context(reduced_motion="no-preference", locale="de-DE")
+    try:
+        page = context.new_page()
+        console.attach(page)
+        open_replay(page, f"{server.url}/partie/{ids[0]}")
+        page.get_by_role("button", name=re.compile("^Zug 20, ")).click()
+        expect(page.locator("#replay")).to_have_attribute("data-step", "20")
+        board = Board(moves=moves[:40])
+        mover = "black" if board.turn == BLACK else "white"
+        other = "white" if mover == "black" else "black"
+        square = moves[40:42]
+        order = [SQUARE_NAMES[sq] for sq in flip_order(board.push(square))]
+        placed = page.locator(f".sq[data-square={square}]")
+        last = page.locator(f".sq[data-square={order[-1]}]")
+        page.evaluate(WATCH_DISCS)
+        page.keyboard.press("ArrowRight")
+        expect(last).to_have_attribute("data-disc", mover)
+        assert page.evaluate("window.__discs") == [[square, "", mover]] + [
+            [sq, other, mover] for sq in order]
+        page.evaluate(WATCH_DISCS)
+        page.keyboard.press("ArrowLeft")
+        expect(placed).to_have_attribute("data-disc", "")
+        assert page.evaluate("window.__discs") == [[sq, mover, other] for sq in reversed(order)] + [
+            [square, mover, ""]]
+        assert figure(page) == german_figure(Board(moves=moves[:40]))
+    finally:
+        context.close()
 
 
 def test_keys_and_the_move_list_step_through_the_game(
