@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from reversi.engine import BLACK, SQUARE_NAMES, Board, flip_order, german_figure, read_ggf
 from reversi.web.session import position_view
 
+from .conftest import ARTIFACTS
 from .duel_helpers import DuelServer, join, open_table, play_one, wait_table
 from .helpers import view, wait_idle
 from .replay_helpers import GAMES, archive_server, wait_replay
@@ -225,7 +226,8 @@ def test_a_duels_replay_opens_for_anyone(archive: tuple[DuelServer, list[str]],
         console.attach(page)
         open_replay(page, f"{server.url}/partie/{code.lower()}")
         assert page.get_attribute("#replay", "data-total") == "3"
-        expect(page.locator("#fact-result")).to_contain_text("(aufgegeben)")
+        expect(page.locator("#fact-result")).to_contain_text(
+            re.compile(r"gewinnt \d+:\d+\. (Ebenholz|Perlmutt) hat aufgegeben\."))
         expect(page.locator(".tr-move")).to_have_count(3)
         # a duel's moves carry their seconds
         expect(page.locator(".tr-move .tr-time")).to_have_count(3)
@@ -233,6 +235,8 @@ def test_a_duels_replay_opens_for_anyone(archive: tuple[DuelServer, list[str]],
         board = Board(moves="".join(played))
         assert figure(page) == german_figure(board)
         assert "secret" not in page.content()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "replay-duel.png"), full_page=True)
     finally:
         context.close()
 

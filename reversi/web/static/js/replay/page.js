@@ -165,7 +165,9 @@ class ReplayPage {
     const r = this.record.result;
     const score = { black: r.black, white: r.white };
     const text = r.winner ? t("result.win", { ...score, color: colorName(r.winner) }) : t("result.draw", score);
-    return r.reason && r.reason !== "game_over" ? `${text} ${t(`replay.reason.${r.reason}`)}` : text;
+    if (!r.reason || r.reason === "game_over") return text;
+    const loser = r.winner === "black" ? "white" : "black"; // who resigned or ran out of time
+    return `${text} ${t(`replay.reason.${r.reason}`, { color: colorName(loser) })}`;
   }
 
   template() {
