@@ -1,6 +1,7 @@
 """The hall in headless Chromium: start-up, the computer's thinking time, first-visit bytes.
 
-    .venv/bin/python benchmarks/browser.py [--cold 5] [--warm 5] [--games 2]
+    .venv/bin/python benchmarks/browser.py [--cold 5] [--warm 5] [--games 2] [--analyses 5]
+    .venv/bin/python benchmarks/browser.py --analysis-only
 
 Starts ``reversi serve``'s app in this process (uvicorn in a thread, counting the bytes
 it sends), drives Debian's /usr/bin/chromium through Playwright and prints:
@@ -11,7 +12,11 @@ it sends), drives Debian's /usr/bin/chromium through Playwright and prints:
 * the computer's thinking time per level (median and p95, measured in the worker
   around ``choose_move``), over whole games in which the human side plays random moves;
 * the bytes a first visit transfers (everything the server sent, the service worker's
-  precache included), compressed as sent.
+  precache included), compressed as sent;
+* the analysis of a whole 60-move game on its replay page (``/partie/{id}#analyse``:
+  the worker reviews every position, docs/protocol.md "Reviewing a game"), median and
+  p95 over different games (Leicht against itself, imported into a scratch archive),
+  and the share of positions scored exactly.
 """
 
 from __future__ import annotations
@@ -59,6 +64,42 @@ class ByteCounter:
             await send(message)
 
         await self.app(scope, receive, counting_send)
+
+
+def archive_games(count: int) -> list[str]:
+    """``count`` 60-move games put into a scratch archive (``REVERSI_DATA_DIR`` is set to
+    a new folder for this process); their ids."""
+    import asyncio
+    import os
+    import tempfile
+
+    from reversi.archive.files import games_in
+    from reversi.cli_archive import import_files
+    from tests.web.replay_helpers import GAMES, ggf_file
+
+    folder = Path(tempfile.mkdtemp(prefix="reversi-bench-"))
+    os.environ["REVERSI_DATA_DIR"] = str(folder)
+    os.environ.pop("REVERSI_DATABASE_URL", None)
+    path = ggf_file(folder / "games.ggf", GAMES[:count])
+    asyncio.run(import_files([path]))
+    return [entry.id for _, entry in games_in(path)]  # type: ignore[union-attr]
+
+
+def analysis_times(browser: Any, url: str, ids: list[str]) -> tuple[list[float], list[float]]:
+    """Each game's analysis in the worker (ms, measured by the page) and its share of
+    exactly scored positions."""
+    times, shares = [], []
+    for id in ids:
+        context = browser.new_context(reduced_motion="reduce")
+        page = context.new_page()
+        page.goto(f"{url}/partie/{id}#analyse")
+        page.wait_for_selector("#analysis[data-state=done]", state="attached", timeout=600_000)
+        times.append(page.evaluate(
+            "performance.getEntriesByName('reversi:analysis')[0].duration"))
+        exact = page.locator(".g-pt.exact").count()
+        shares.append(exact / page.locator(".g-pt").count())
+        context.close()
+    return times, shares
 
 
 def start_server() -> tuple[str, ByteCounter, Any]:
@@ -191,14 +232,26 @@ def main() -> int:
     parser.add_argument("--cold", type=int, default=5, help="cold starts (new profiles)")
     parser.add_argument("--warm", type=int, default=5, help="warm starts (reloads)")
     parser.add_argument("--games", type=int, default=2, help="games per level")
+    parser.add_argument("--analyses", type=int, default=5,
+                        help="60-move games analysed on their replay page (at most 5)")
+    parser.add_argument("--analysis-only", action="store_true",
+                        help="measure only the analysis")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
 
+    ids = archive_games(min(5, args.analyses)) if args.analyses > 0 else []
     url, counter, server = start_server()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            if ids:
+                times, shares = analysis_times(browser, url, ids)
+                print(f"analysis of a 60-move game: {summary(times)}; exact positions "
+                      + ", ".join(f"{share:.0%}" for share in shares))
+            if args.analysis_only:
+                browser.close()
+                return 0
             total, requests = first_visit_bytes(browser, url, counter)
             print(f"first visit: {total / 1e6:.2f} MB in {requests} responses "
                   "(compressed as sent, service-worker precache included)")

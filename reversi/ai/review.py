@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reversi.ai.analysis import MoveScore, analyse
 from reversi.engine import BLACK, Board, Color, Counting, Square
@@ -56,7 +56,8 @@ class MoveReview:
     """One move of the game and what analysis made of its position.
 
     ``ply`` counts the moves from 1 (passes are not moves and are not reviewed);
-    ``played`` and ``best`` are scores for ``color``, the side that moved.
+    ``played`` and ``best`` are scores for ``color``, the side that moved. ``best.exact``
+    says the position's value is exact: every move of the position was solved.
     """
 
     ply: int
@@ -105,8 +106,13 @@ def review_moves(board: Board, budget: float, *,
         exact = position.empties.bit_count() <= EXACT_EMPTIES
         scores = analyse(position, math.inf if exact else budget, counting=counting)
         best_square = max(scores, key=lambda sq: (scores[sq].score, -sq))
+        best = scores[best_square]
+        if best.exact and not all(score.exact for score in scores.values()):
+            # partly solved (the solver ran out of time): a better move may hide among
+            # the estimates, so the position's value is not exact
+            best = replace(best, exact=False)
         yield MoveReview(ply, position.turn, move.square, scores[move.square],
-                         best_square, scores[best_square])
+                         best_square, best)
         position.push(move.square)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -20,6 +21,10 @@ from reversi.texts import text
 PAGES = ("/", "/halle", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine",
          "/regeln", "/lernen",
          "/tipps", "/eroeffnungen", "/aufgaben")
+
+#: a replay's id (``/partie/{id}``): a game id or table code of the server's archive
+#: (4–24 characters) or a device's own id (8–64), of ``A–Z a–z 0–9 - _``
+REPLAY_ID = re.compile(r"[A-Za-z0-9_-]{4,64}")
 
 
 def _encoding(request: Request, asset: Asset) -> str | None:
@@ -66,6 +71,12 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         return Response(html, media_type="text/html; charset=utf-8",
                         headers=page_headers)
 
+    async def replay(request: Request) -> Response:
+        # a malformed id is no game: the same shell with 404, the page says so in German
+        found = REPLAY_ID.fullmatch(request.path_params["id"]) is not None
+        return Response(html, status_code=200 if found else 404,
+                        media_type="text/html; charset=utf-8", headers=page_headers)
+
     async def service_worker(request: Request) -> Response:
         return Response(bundle.service_worker(), media_type="text/javascript; charset=utf-8",
                         headers={"Cache-Control": NO_CACHE, "Service-Worker-Allowed": "/"})
@@ -104,7 +115,8 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         Route("/tisch/{code}", page, methods=["GET", "HEAD"]),
         Route("/weiter", page, methods=["GET", "HEAD"]),
         # a finished game's replay: a duel by its table code, a device game by its id
-        Route("/partie/{id}", page, methods=["GET", "HEAD"]),
+        # (reversi/web/static/js/replay/)
+        Route("/partie/{id}", replay, methods=["GET", "HEAD"]),
     ]
     routes += duels.routes()
     app = Starlette(routes=routes, lifespan=duels.lifespan, middleware=guards(duels.settings))

@@ -54,7 +54,8 @@ VENDORED = ("lit-html",)
 TOOLS = ("axe-core", "typescript", "@resvg/resvg-js")
 #: The Python sources shipped to the browser; a change to any of them rebuilds the zips.
 PY_SOURCES = ("reversi/__init__.py", "reversi/engine", "reversi/ai", "reversi/web/__init__.py",
-              "reversi/web/session.py", "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")
+              "reversi/web/session.py", "reversi/web/replay.py", "tools/web/pybuild.mjs",
+              "tools/web/pybuild_inside.py")
 #: The files of those folders that go along: modules, and data read with pkgutil (the weights).
 SHIPPED_SUFFIXES = (".py", ".bin")
 

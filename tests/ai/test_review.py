@@ -80,3 +80,19 @@ def test_values_are_for_ebenholz_and_the_turning_point_changes_the_winner() -> N
     assert (black.moves, black.average_loss, black.marks["blunder"]) == (2, 5.0, 1)
     assert (white.moves, white.average_loss, white.marks["inaccuracy"]) == (2, 1.5, 1)
     assert GameReview(moves[:2]).turning_point() is None
+
+
+def test_a_partly_solved_position_has_no_exact_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver ran out of time after some moves: the best solved move may be worse
+    than an estimated one, so the position's value is an estimate."""
+    import reversi.ai.review as module
+
+    def partly(board: Board, budget: float, **_: object) -> dict[int, MoveScore]:
+        moves = sorted(m.square for m in board.legal_moves if m.square is not None)
+        return {sq: MoveScore(4.0, True, 13) if i == 0 else MoveScore(2.0, False, 6)
+                for i, sq in enumerate(moves)}
+
+    monkeypatch.setattr(module, "analyse", partly)
+    [move] = review(Board(moves="f5"), 0.1).moves
+    assert move.best.score == 4.0 and not move.best.exact and not move.exact
+    assert move.best_square == parse_square("d3")  # the one solved, of the start's four

@@ -25,7 +25,7 @@ EXTRA = ("encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii", "encodings
          "json", "json.decoder", "json.encoder", "json.scanner", "random", "bisect", "time")
 #: The reversi modules shipped to the browser (the AI's whole package is added).
 REVERSI = ("reversi/__init__.py", "reversi/engine", "reversi/ai", "reversi/web/__init__.py",
-           "reversi/web/session.py")
+           "reversi/web/session.py", "reversi/web/replay.py")
 
 
 def exercise() -> None:
@@ -61,6 +61,14 @@ def exercise() -> None:
             elif not session.board.is_game_over():
                 session.handle({"type": "move",
                                 "square": str(next(iter(session.board.legal_moves)))})
+    from reversi.web.replay import Reviewer
+
+    reviewer = Reviewer()
+    reviewer.start(json.dumps({"type": "review", "id": 1, "moves": "f5d6c3d3c4f4f6f3e6e7",
+                               "seconds": 0.05}))
+    for _ in range(3):
+        reviewer.step()
+    reviewer.stop()
     try:
         raise ValueError("traceback check")
     except ValueError:

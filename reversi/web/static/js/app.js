@@ -18,6 +18,7 @@ import { STUDY_ROUTES } from "./study/routes.js";
 const ROUTES = [
   { match: (path) => path === "/allein" || path === "/zu-zweit", engine: true, page: gamePage },
   { match: (path) => path.startsWith("/tisch/"), table: true, page: tablePage },
+  { match: (path) => path.startsWith("/partie/"), page: replayPage },
   { match: (path) => path === "/weiter", page: async (main) => (await import("./player.js")).transferPage(main) },
   { match: (path) => path === "/halle", page: async (main) => (await import("./halle.js")).hallePage(main) },
   { match: (path) => path === "/bilanz", page: async (main) => (await import("./pages.js")).bilanzPage(main) },
@@ -40,6 +41,18 @@ async function tablePage(main, { path }) {
   const { TablePage } = await import("./duel/page.js");
   listenHall({ always: true });
   new TablePage(config, decodeURIComponent(path.slice("/tisch/".length))).render(main);
+}
+
+/** @param {HTMLElement} main @param {Context} context */
+async function replayPage(main, { path }) {
+  const { replayPage: page } = await import("./replay/page.js");
+  let id = path.slice("/partie/".length);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    id = ""; // not even an escaped name: no game
+  }
+  page(main, id);
 }
 
 async function main() {

@@ -37,6 +37,8 @@ export class GamePage {
     /** the line of /allein?zuege=… until the first game has used it (null afterwards)
      * @type {string | null | undefined} */
     this.startLine = undefined;
+    /** whether the first game has used the position of /allein?stellung=… */
+    this.startObf = false;
     this.announced = "";
     this.recorded = false;
     /** the finished game's device id, once it is kept (its replay's link) @type {string | null} */
@@ -197,6 +199,14 @@ export class GamePage {
     if (line && /^([a-h][1-8])+$/.test(line)) {
       message.moves = line;
       if (this.mode === "solo") message.human = (line.length / 2) % 2 === 0 ? "black" : "white";
+    }
+    // "Ab hier gegen den Computer" (/partie/…): /allein?stellung=<OBF>, the human plays
+    // the side to move
+    const obf = this.startObf ? null : new URLSearchParams(location.search).get("stellung");
+    this.startObf = true;
+    if (obf && /^[XO-]{64} [XO]$/.test(obf)) {
+      message.obf = obf;
+      if (this.mode === "solo") message.human = obf.endsWith("X") ? "black" : "white";
     }
     this.notice = { text: "", kind: "" };
     this.send(message);

@@ -3,6 +3,8 @@
 // Messages are handled one at a time, in order (docs/protocol.md).
 let session = null;
 let queue = Promise.resolve();
+/** @type {any} Pyodide, once booted */
+let py = null;
 
 let pageStart = 0;
 
@@ -17,7 +19,7 @@ async function boot({ pyodide: base, stdlib, reversi, lock, page_start: started 
   const tImport = performance.now();
   // no packages are loaded from Pyodide's repository: an empty lock file spares
   // fetching and parsing the 120 kB one (the info block must match the runtime)
-  const py = await loadPyodide({ indexURL: base, stdLibURL: stdlib, lockFileContents: lock, packages: [] });
+  py = await loadPyodide({ indexURL: base, stdLibURL: stdlib, lockFileContents: lock, packages: [] });
   const t1 = performance.now();
   py.FS.writeFile("/lib/reversi.zip", new Uint8Array(await zip));
   py.runPython(`
@@ -66,8 +68,70 @@ function handle(message) {
   }
 }
 
+// --- the review of a whole game (docs/protocol.md, "Reviewing a game") -------------
+// One Python call per position, each in a task of its own: a cancel, which is not
+// queued, takes effect after at most one position, and the page's other messages
+// (positions to draw) are answered between two positions.
+/** @type {{id: unknown, cancelled: boolean, started: number} | null} */
+let review = null;
+/** @type {any} */
+let reviewer = null;
+
+/** @param {string} text */
+function post(text) {
+  const out = JSON.parse(text);
+  postMessage(out);
+  return out;
+}
+
+/** @param {any} message */
+function startReview(message) {
+  if (!reviewer) {
+    py.runPython("from reversi.web.replay import Reviewer\nreviewer = Reviewer()");
+    reviewer = py.globals.get("reviewer");
+  }
+  const out = post(reviewer.start(JSON.stringify(message)));
+  if (out.type !== "review-start") return;
+  review = { id: message.id, cancelled: false, started: performance.now() };
+  nextPosition(review);
+}
+
+/** @param {{id: unknown, cancelled: boolean, started: number}} current */
+function nextPosition(current) {
+  setTimeout(() => {
+    queue = queue.then(() => {
+      if (review !== current) return; // replaced by a newer review
+      if (current.cancelled) {
+        review = null;
+        post(reviewer.stop());
+        return;
+      }
+      const out = JSON.parse(reviewer.step());
+      if (out.type === "review-done") {
+        out.ms = Math.round(performance.now() - current.started);
+        review = null;
+      }
+      postMessage(out);
+      if (out.type === "review-move") nextPosition(current);
+    }).catch((error) => {
+      review = null;
+      postMessage({ type: "error", id: current.id, message: String(error && error.message || error) });
+    });
+  }, 0);
+}
+
 self.addEventListener("message", (event) => {
   const message = event.data;
+  if (message.type === "review-cancel") {
+    if (review && review.id === message.id) review.cancelled = true;
+    return;
+  }
+  if (message.type === "review") {
+    queue = queue.then(() => startReview(message)).catch((error) => {
+      postMessage({ type: "error", id: message.id, message: String(error && error.message || error) });
+    });
+    return;
+  }
   if (message.type === "boot") {
     queue = queue.then(() => boot(message)).then(
       (timings) => postMessage({ type: "ready", ...timings }),
