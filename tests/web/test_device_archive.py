@@ -13,9 +13,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from reversi.engine import Board, german_figure
+
 from .archive_helpers import SHORT, device, open_bilanz, recent, server_copy, solo_record
 from .duel_helpers import TIMEOUT_MS, DuelServer, new_player
 from .helpers import play, wait_idle
+from .replay_helpers import wait_replay
 from .test_web_browser import needs_ai
 from .test_web_new_player import PASS_THEN_END, start_leicht_with_lot_8
 
@@ -86,6 +89,20 @@ def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
         assert f"Gegen Computer (Leicht) als Ebenholz, {outcome} {r['black']}:{r['white']}" in text
         link = page.get_by_role("link", name=text, exact=True)
         expect(link).to_have_attribute("href", f"/partie/{game_id}")
+
+        # replayed from the list: every step shows the engine's position after that many discs
+        link.click()
+        wait_replay(page)
+        transcript = mine["transcript"]
+        total = len(transcript) // 2
+        assert page.get_attribute("#replay", "data-total") == str(total)
+        forward = page.get_by_role("button", name="Vor ▶")
+        for step in range(total + 1):
+            expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
+            assert page.text_content("#figure-text") == german_figure(
+                Board(moves=transcript[:2 * step])), f"step {step}"
+            if step < total:
+                forward.click()
     finally:
         page.context.close()
 
@@ -155,6 +172,12 @@ def test_the_newest_200_are_kept_and_listed_offline_and_the_replay_shell_is_serv
         assert response.request.url.endswith(f"/partie/{ids[200]}")
         expect(page.locator("body[data-build]")).to_have_count(1)
         expect(page.get_by_role("navigation")).to_be_visible()
+        # and the replay itself, from the device's copy and the cached engine
+        wait_replay(page)
+        assert page.get_attribute("#replay", "data-total") == str(len(SHORT) // 2)
+        page.keyboard.press("End")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(len(SHORT) // 2))
+        assert page.text_content("#figure-text") == german_figure(Board(moves=SHORT))
     finally:
         page.context.close()
         server.stop()

@@ -2,12 +2,11 @@
 // analysis. The record comes from the device's archive or the server (docs/api.md,
 // "The archive"); every position, its flips and its text figure from the engine in the
 // worker (the `position` message), the analysis from the worker too.
-import { loadGame } from "../archive/device.js";
+import { GameLoadError, loadGame } from "../archive/device.js";
 import { config } from "../config.js";
 import { colorName, stones, t } from "../i18n.js";
 import { html, nothing, render } from "../lit.js";
 import { sharedEngine } from "../learn/shared_engine.js";
-import { OfflineError } from "../net.js";
 import { figureText, scoreBar } from "../panels.js";
 import * as store from "../store.js";
 import { Analysis } from "./analysis.js";
@@ -60,7 +59,8 @@ class ReplayPage {
     try {
       this.record = await loadGame(this.id);
     } catch (error) {
-      return this.fail(error instanceof OfflineError ? "offline" : "missing");
+      if (!(error instanceof GameLoadError) || error.code === "failed") console.error("replay:", error);
+      return this.fail(error instanceof GameLoadError && error.code === "offline" ? "offline" : "missing");
     }
     this.state = "engine";
     this.update();
