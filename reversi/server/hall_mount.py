@@ -21,9 +21,9 @@ GAME = "reversi"
 #: the computer's levels, as the solo page names them
 LEVELS = tuple(level.value for level in Level)
 #: the settings a player takes to another device (dots, Drehzahl, level, who begins,
-#: sound, motion)
+#: sound, motion, the analysis after a solo game)
 SETTINGS: Schema = {"dots": bool, "counts": bool, "sound": bool, "motion": bool,
-                    "level": LEVELS, "begins": ("me", "computer")}
+                    "analyse": bool, "level": LEVELS, "begins": ("me", "computer")}
 
 
 class CookiePlayers:

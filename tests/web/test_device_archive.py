@@ -222,3 +222,25 @@ def test_the_replay_route_serves_the_page_shell(archive_server: DuelServer,
         expect(page.locator("body[data-build]")).to_have_count(1)
     finally:
         page.context.close()
+
+
+@needs_ai
+def test_with_the_switch_on_a_solo_game_ends_in_its_analysis(
+        archive_server: DuelServer, browser: Any, console: Any) -> None:
+    page = new_player(browser, console)
+    try:
+        start_leicht_with_lot_8(page, archive_server.url)
+        switch = page.get_by_role("switch", name="Nach der Partie gleich analysieren")
+        expect(switch).not_to_be_checked()  # off unless the player chose it
+        switch.check()
+        for square in PASS_THEN_END:
+            play(page, square)
+        page.wait_for_url(re.compile(r"/partie/[A-Za-z0-9_-]{8,64}#analyse$"), timeout=TIMEOUT_MS)
+        expect(page.get_by_role("progressbar", name="Fortschritt der Analyse")).to_be_visible(
+            timeout=TIMEOUT_MS)
+        # the switch is kept for the next game
+        page.goto(archive_server.url + "/allein")
+        wait_idle(page)
+        expect(page.get_by_role("switch", name="Nach der Partie gleich analysieren")).to_be_checked()
+    finally:
+        page.context.close()

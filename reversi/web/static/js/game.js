@@ -5,12 +5,12 @@ import { Engine } from "./engine.js";
 import { colorName, stones, t } from "./i18n.js";
 import { html, nothing, render } from "./lit.js";
 import { DuelButton } from "./lobby.js";
-import { figureText, movesPanel, scoreBar, settingsPanel } from "./panels.js";
+import { figureText, movesPanel, scoreBar, settingSwitch, settingsPanel } from "./panels.js";
 import * as store from "./store.js";
 import { click } from "./sound.js";
 import { faqPart } from "./learn/faq.js";
 import { recordOf, saveGame } from "./archive/device.js";
-import { replayLinks } from "./archive/links.js";
+import { replayLinks, replayPath } from "./archive/links.js";
 
 const OTHER = { black: "white", white: "black" };
 
@@ -107,7 +107,8 @@ export class GamePage {
       </section>
       <div class="side">
         ${solo ? this.setupPanel() : nothing}
-        ${settingsPanel(this.settings, () => this.applySettings())}
+        ${settingsPanel(this.settings, () => this.applySettings(),
+          solo ? settingSwitch(this.settings, () => this.applySettings(), "analyse", t("settings.analyse")) : nothing)}
         <details class="panel" id="figure"><summary>${t("figure.heading")}</summary>
           <pre id="figure-text" class="figure">${view ? figureText(view.figure) : ""}</pre>
           <button type="button" id="copy-figure" @click=${() => this.copyFigure()}>${t("figure.copy")}</button>
@@ -344,6 +345,8 @@ export class GamePage {
       if (this.recorded && this.view?.result) {
         this.gameId = saved.id;
         this.update();
+        // "Nach der Partie analysieren": straight to the replay, where the analysis starts
+        if (view.mode === "solo" && this.settings.analyse) location.assign(`${replayPath(saved.id)}#analyse`);
       }
     });
   }

@@ -33,14 +33,8 @@ export function scoreBar(counts, id = "scorebar") {
  * @param {unknown} [extra] more lines at the end of the panel
  */
 export function settingsPanel(settings, changed, extra = nothing) {
-  const toggle = (/** @type {string} */ name, /** @type {string} */ label, disabled = false, help = "") => html`
-    <label class="switch"><input type="checkbox" role="switch" id=${`setting-${name}`} .checked=${!!settings[name] && !disabled}
-      ?disabled=${disabled} aria-describedby=${help || nothing}
-      @change=${(/** @type {Event} */ event) => {
-        settings[name] = /** @type {HTMLInputElement} */ (event.target).checked;
-        store.saveSetting(name, settings[name]);
-        changed();
-      }}><span>${label}</span></label>`;
+  const toggle = (/** @type {string} */ name, /** @type {string} */ label, disabled = false, help = "") =>
+    settingSwitch(settings, changed, name, label, disabled, help);
   const noDots = !settings.dots;
   return html`<section class="panel" aria-labelledby="settings-heading">
     <h2 id="settings-heading">${t("settings.heading")}</h2>
@@ -51,6 +45,21 @@ export function settingsPanel(settings, changed, extra = nothing) {
     ${toggle("motion", t("settings.motion"))}
     ${extra}
   </section>`;
+}
+
+/**
+ * One switch of the player's settings, kept on the device (and taken to another one).
+ * @param {Record<string, any>} settings @param {() => void} changed
+ * @param {string} name @param {string} label @param {boolean} [disabled] @param {string} [help] the id of a hint
+ */
+export function settingSwitch(settings, changed, name, label, disabled = false, help = "") {
+  return html`<label class="switch"><input type="checkbox" role="switch" id=${`setting-${name}`} .checked=${!!settings[name] && !disabled}
+      ?disabled=${disabled} aria-describedby=${help || nothing}
+      @change=${(/** @type {Event} */ event) => {
+        settings[name] = /** @type {HTMLInputElement} */ (event.target).checked;
+        store.saveSetting(name, settings[name]);
+        changed();
+      }}><span>${label}</span></label>`;
 }
 
 /** @param {{color: string, square: string | null}[]} moves */

@@ -17,6 +17,7 @@ const DEFAULTS = {
   begins: "me",
   sound: false,
   motion: !matchMedia("(prefers-reduced-motion: reduce)").matches,
+  analyse: false, // after a solo game, straight to its replay with the analysis running
 };
 
 /** @param {string} key @param {any} fallback */
