@@ -36,6 +36,22 @@ def _encoding(request: Request, asset: Asset) -> str | None:
     return None
 
 
+#: what Starlette itself answers (no route, or a route without that method), in German:
+#: the API as its typed JSON errors, everything else as text
+_ROUTING_ERRORS = {404: ("not_found", "server.no_route"), 405: ("bad_method", "server.bad_method")}
+
+
+async def _routing_error(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 404)
+    code, key = _ROUTING_ERRORS.get(status, _ROUTING_ERRORS[404])
+    headers = dict(getattr(exc, "headers", None) or {})  # 405 names the allowed methods
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": code, "key": key, "params": {}, "message": text(key)},
+                            status_code=status, headers=headers)
+    return Response(text(key), status_code=status, media_type="text/plain; charset=utf-8",
+                    headers=headers)
+
+
 def serve_asset(request: Request, asset: Asset | None, cache_control: str = IMMUTABLE) -> Response:
     if asset is None:
         return Response(text("server.not_found"), status_code=404, media_type="text/plain")
@@ -119,7 +135,8 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         Route("/partie/{id}", replay, methods=["GET", "HEAD"]),
     ]
     routes += duels.routes()
-    app = Starlette(routes=routes, lifespan=duels.lifespan, middleware=guards(duels.settings))
+    app = Starlette(routes=routes, lifespan=duels.lifespan, middleware=guards(duels.settings),
+                    exception_handlers={404: _routing_error, 405: _routing_error})
     app.state.bundle = bundle
     app.state.duels = duels
     return app

@@ -107,3 +107,25 @@ def test_the_template_library_is_vendored_and_precached(client: TestClient) -> N
         assert response.headers["content-type"].startswith("text/javascript")
         assert "sourceMappingURL" not in response.text  # the maps are not shipped
         assert app + name in urls
+
+
+@pytest.mark.parametrize("path", ["/nirgends", "/partie/K7MXRT/mehr", "/js/../../etc/passwd"])
+def test_a_path_without_a_route_is_answered_in_german(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.headers["content-type"] == "text/plain; charset=utf-8"
+    assert response.text == "Diese Seite gibt es hier nicht."
+
+
+def test_the_api_answers_an_unknown_path_and_a_wrong_method_with_typed_errors(
+        client: TestClient) -> None:
+    missing = client.get("/api/nirgends")
+    assert missing.status_code == 404
+    assert missing.json() == {"error": "not_found", "key": "server.no_route", "params": {},
+                              "message": "Diese Seite gibt es hier nicht."}
+    wrong = client.delete("/api/me")
+    assert wrong.status_code == 405 and "GET" in wrong.headers["allow"]
+    assert wrong.json()["error"] == "bad_method"
+    assert wrong.json()["message"] == "Diese Anfrage ist hier nicht vorgesehen."
+    page = client.post("/regeln")
+    assert page.status_code == 405 and page.text == "Diese Anfrage ist hier nicht vorgesehen."
