@@ -99,22 +99,22 @@ class DuelService:
 
     # --- opening and joining -----------------------------------------------------
 
-    async def _level(self, player_id: str) -> int | None:
+    async def level(self, player_id: str) -> int | None:
         return None if self.level_of is None else await self.level_of(player_id)
 
-    async def open_table(self, player_id: str, name: str, private: bool = False
-                         ) -> TableRecord:
+    async def open_table(self, player_id: str, name: str, private: bool = False,
+                         onlooker_chat: bool = False) -> TableRecord:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
         already waits at :data:`~reversi.server.table.MAX_WAITING` tables."""
-        level = await self._level(player_id)
+        level = await self.level(player_id)
         for _ in range(8):
             code = new_code()
-            duel = Duel(new_table(code, player_id, name, self.now, self.settings, private),
-                        self.now, self.settings)
+            duel = Duel(new_table(code, player_id, name, self.now, self.settings, private,
+                                  onlooker_chat), self.now, self.settings)
             set_level(duel.table, 0, level)
             duel.open()
             try:
-                await self.store.write(functools.partial(_add_table, duel=duel,
+                await self.store.write(functools.partial(add_table, duel=duel,
                                                          player_id=player_id))
             except IntegrityError:  # the code was taken: draw another
                 continue
@@ -124,7 +124,7 @@ class DuelService:
         raise RuntimeError("no free table code")
 
     async def join(self, player_id: str, name: str, code: str) -> int:
-        level = await self._level(player_id)
+        level = await self.level(player_id)
 
         def action(duel: Duel) -> int:
             seat = duel.join(player_id, name)
@@ -143,7 +143,7 @@ class DuelService:
         (:meth:`~reversi.server.identity.Identity.move_here`). Only a free seat is taken
         by ``player_id`` itself.
         """
-        level = await self._level(player_id)
+        level = await self.level(player_id)
 
         def action(duel: Duel) -> tuple[int, str]:
             for seat, known in ((0, duel.table.secret0), (1, duel.table.secret1)):
@@ -345,8 +345,8 @@ class DuelService:
         duel = Duel(table, self.now, self.settings, self.positions)
         seat = duel.seat_of(player_id)
         muted = set(table.extra.get("muted", []))
-        if seat is None and table.status in OVER:
-            chat = []  # a finished table's chat is the two players' only
+        if seat is None and (table.status in OVER or not table.rules.get("onlooker_chat")):
+            chat = []  # the players' chat: for onlookers only if the table allows it
         lines = [{"seat": c.seat, "text": c.text, "at": c.at, "id": c.id} for c in chat
                  if not (seat is not None and seat in muted and c.seat != seat)]
         you: dict[str, Any] = {"seat": seat}
@@ -402,7 +402,7 @@ def _plain(duel: Duel) -> bool:
     return not effects.chat and effects.result is None and effects.rematch is None
 
 
-def _add_table(rows: Rows, duel: Duel, player_id: str) -> None:
+def add_table(rows: Rows, duel: Duel, player_id: str) -> None:
     if len(rows.tables_of(player_id, [Status.WAITING])) >= MAX_WAITING:
         raise DuelError("too_many_tables", max=MAX_WAITING)
     rows.add_table(duel.table)

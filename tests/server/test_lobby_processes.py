@@ -19,9 +19,9 @@ def cookie(client: httpx.Client) -> dict[str, str]:
 
 def lobby_event(ws: Any, code: str, status: str) -> dict[str, Any]:
     for _ in range(30):
-        message = receive(ws, "lobby_event")
-        if message["code"] == code and (message["entry"] or {}).get("status") == status:
-            return message
+        for event in receive(ws, "lobby_events")["events"]:
+            if event["code"] == code and (event["entry"] or {}).get("status") == status:
+                return dict(event)
     raise AssertionError(f"no lobby event of {code} as {status}")
 
 
