@@ -67,6 +67,7 @@ settings = Settings.from_env(
     message_limit="1000000/second", chat_limit="1000000/minute",
     view_limit="1000000/minute", guess_limit="1000000/minute",
     new_player_limit="1000000/minute", rename_limit="1000000/minute",
+    sit_limit="1000000/minute", pair_limit="1000000/minute",
     # the 2,000 sockets and their HTTP requests all come from 127.0.0.1
     connections_per_address=0, sockets_per_address=0, max_connections=20_000,
     # opening 1,000 tables takes longer than the first move's usual 60 s

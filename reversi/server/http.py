@@ -197,8 +197,9 @@ class DuelHttp:
     async def join_table(self, request: Request) -> Response:
         s = self.parts.settings
         address = self.client(request)
-        if not (await self._hit(s.join_limit, "join", address)
-                and await self._hit(s.sit_limit, "sit", address)):
+        if not await self._hit(s.join_limit, "join", address):
+            return error(DuelError("rate_limited"), 429)
+        if not await self._hit(s.sit_limit, "sit", address):
             return error(DuelError("rate_limited", key="server.rate_limited.sit"), 429)
         code = normal_code(request.path_params["code"])
         try:

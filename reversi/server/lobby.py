@@ -80,6 +80,17 @@ def prompt(table: TableRecord) -> bool:
     return not (table.status == Status.PLAYING and table.moves)
 
 
+#: what a move changes in an entry
+_MOVED = ("counts", "ply", "version", "onlookers")
+
+
+def _same_but_moves(before: dict[str, Any] | None, after: dict[str, Any]) -> bool:
+    """Whether ``after`` differs from ``before`` (published earlier) in the move only."""
+    if before is None or after["status"] != Status.PLAYING:
+        return False
+    return all(before[k] == after[k] for k in after if k not in _MOVED)
+
+
 def listed(rows: Rows) -> list[TableRecord]:
     """The lobby's tables from the database: waiting ones first, oldest first."""
     waiting = rows.by_status(Status.WAITING, SHOWN * 2)
@@ -110,6 +121,8 @@ class Lobby:
         self._looked: set[str] = set()
         self._look_timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        #: what this process last published of each listed table
+        self._sent: dict[str, dict[str, Any]] = {}
         #: batches published (benchmarks, tests)
         self.batches = 0
 
@@ -146,13 +159,24 @@ class Lobby:
         if not changed:
             return
         now, positions = self.service.now, self.service.positions
-        events = []
+        events: list[dict[str, Any]] = []
         for code, (table, view) in changed.items():
             if view is None:
                 view = table_view(table, now, self.settings, positions)
             shown = entry(table, view, self.onlookers(code))
-            events.append({"op": "update" if shown else "remove", "code": code,
-                           "version": table.version, "entry": shown})
+            if shown is None:
+                self._sent.pop(code, None)
+                events.append({"op": "remove", "code": code, "version": table.version,
+                               "entry": None})
+            elif _same_but_moves(self._sent.get(code), shown):
+                # a running duel moved on: its counts only (a third of the bytes)
+                events.append({"op": "moved", "code": code, "version": table.version,
+                               "counts": shown["counts"], "ply": shown["ply"]})
+            else:
+                events.append({"op": "update", "code": code, "version": table.version,
+                               "entry": shown})
+            if shown is not None:
+                self._sent[code] = shown
         self.batches += 1
         try:
             await self.broker.publish(CHANNEL, {"type": "lobby_events", "events": events})
@@ -198,6 +222,9 @@ class Lobby:
     async def on_message(self, message: dict[str, Any], local: int) -> None:
         kind = message.get("type")
         if kind == "lobby_events":
+            for event in message["events"]:
+                if event["op"] == "remove":  # ended on any process: forget it here too
+                    self._sent.pop(event["code"], None)
             if self._looked:  # the onlooker counts ride along
                 message = {**message, "onlookers": {
                     code: self.onlookers(code) for code in sorted(self._looked)}}

@@ -123,6 +123,7 @@ def test_running_duels_reach_the_lobby_in_batches(tmp_path: Path, clock: ManualC
             assert server.hub.lobby.batches == before
             a.portal.call(server.hub.lobby.flush)
             batch = until(wc, "lobby_events")
-            [event] = batch["events"]  # one frame with the newest row only
-            assert event["version"] == version and event["entry"]["ply"] == 6
+            [event] = batch["events"]  # one frame with the newest row only: its counts
+            assert event["op"] == "moved" and event["version"] == version
+            assert event["ply"] == 6 and sum(event["counts"].values()) == 10
             assert server.hub.lobby.batches == before + 1

@@ -65,8 +65,13 @@ def test_a_stranger_sits_with_one_tap_and_a_third_watches(
     c.wait_for_url(f"**/tisch/{public}", timeout=TIMEOUT_MS)
     wait_ready(c)
     assert shown(c)["seat"] is None
+    d = players()  # a lobby open while the duel moves on (its "moved" batches)
+    d.goto(base + "/halle")
+    row = d.locator(f"#halle-duels li[data-code='{public}']")
+    row.get_by_text("Züge: 0").wait_for(timeout=TIMEOUT_MS)
     play_one([a, b])
     wait_table(c, "t.ply === 1")
+    row.get_by_text("Züge: 1").wait_for(timeout=TIMEOUT_MS)
 
 
 def test_two_taps_on_schnelle_partie_meet_at_one_table(duel_server: DuelServer,

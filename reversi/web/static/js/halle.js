@@ -57,7 +57,10 @@ export class Halle extends Part {
       this.online = message.online;
       this.loaded = true;
     } else if (message.type === "lobby_events") {
-      for (const event of message.events) this.keep(event.code, event.version, event.op === "remove" ? null : event.entry);
+      for (const event of message.events) {
+        if (event.op === "moved") this.moved(event);
+        else this.keep(event.code, event.version, event.op === "remove" ? null : event.entry);
+      }
       if (message.onlookers) this.look(message.onlookers);
     } else if (message.type === "lobby_onlookers") this.look(message.onlookers);
     else if (message.type === "lobby_online") this.online = message.online;
@@ -73,6 +76,15 @@ export class Halle extends Part {
     this.versions.set(code, version);
     if (entry) this.entries.set(code, entry);
     else this.entries.delete(code);
+  }
+
+  /** A running duel moved on: its discs and move number (kept only if newer).
+   * @param {{code: string, version: number, counts: {black: number, white: number}, ply: number}} event */
+  moved(event) {
+    const entry = this.entries.get(event.code);
+    if (!entry || event.version <= entry.version) return;
+    Object.assign(entry, { version: event.version, counts: event.counts, ply: event.ply });
+    this.versions.set(event.code, event.version);
   }
 
   /** @param {Record<string, number>} counts code → onlookers now */
