@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -365,7 +366,13 @@ def client(bases: list[str], tables: int, rate: float, seconds: float, seed: int
            ready: Any, watchers: int = 0) -> Stats:
     # the clients share the machine with the servers: the cheaper they are, the less
     # of the round trip is theirs
-    return uvloop.run(drive(bases, tables, rate, seconds, seed, ready, watchers))
+    try:
+        return uvloop.run(drive(bases, tables, rate, seconds, seed, ready, watchers))
+    except BaseException:
+        # said at once: the other clients would wait for this one at the barrier
+        traceback.print_exc()
+        ready.abort()
+        raise
 
 
 def signal_all(pids: list[int], signum: int, profiling: str | None) -> None:

@@ -23,7 +23,8 @@ from typing import Any
 
 from reversi.server.channels import player_channel
 from reversi.server.duel import Duel, DuelError
-from reversi.server.service import DuelService, Outcome, add_table
+from reversi.server.saving import add_table
+from reversi.server.service import DuelService, Outcome
 from reversi.server.table import Status, extra, new_code, new_table, set_level
 from reversi.storage import Conflict, Rows, TableRecord
 
