@@ -48,7 +48,7 @@ def test_a_stranger_sits_with_one_tap_and_a_third_watches(
     # B's lobby shows the public table live, within 2 s, and never the private one
     row = b.locator(f"#halle-tables li[data-code='{public}']")
     row.wait_for(timeout=2000)
-    assert b.locator(f"[data-code={private}]").count() == 0
+    assert b.locator(f"[data-code='{private}']").count() == 0
     assert private not in b.inner_text("#halle")
     row.get_by_role("button", name=re.compile("^Mitspielen")).click()
     b.wait_for_url(f"**/tisch/{public}", timeout=TIMEOUT_MS)
@@ -60,7 +60,7 @@ def test_a_stranger_sits_with_one_tap_and_a_third_watches(
     c.goto(base + "/")
     duel = c.locator(f"#halle-duels li[data-code='{public}']")
     duel.wait_for(timeout=TIMEOUT_MS)
-    assert c.locator(f"[data-code={private}]").count() == 0
+    assert c.locator(f"[data-code='{private}']").count() == 0
     duel.get_by_role("link", name=re.compile("^Zuschauen")).click()
     c.wait_for_url(f"**/tisch/{public}", timeout=TIMEOUT_MS)
     wait_ready(c)
