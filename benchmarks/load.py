@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +68,7 @@ settings = Settings.from_env(
     message_limit="1000000/second", chat_limit="1000000/minute",
     view_limit="1000000/minute", guess_limit="1000000/minute",
     new_player_limit="1000000/minute", rename_limit="1000000/minute",
+    sit_limit="1000000/minute", pair_limit="1000000/minute",
     # the 2,000 sockets and their HTTP requests all come from 127.0.0.1
     connections_per_address=0, sockets_per_address=0, max_connections=20_000,
     # opening 1,000 tables takes longer than the first move's usual 60 s
@@ -364,7 +366,13 @@ def client(bases: list[str], tables: int, rate: float, seconds: float, seed: int
            ready: Any, watchers: int = 0) -> Stats:
     # the clients share the machine with the servers: the cheaper they are, the less
     # of the round trip is theirs
-    return uvloop.run(drive(bases, tables, rate, seconds, seed, ready, watchers))
+    try:
+        return uvloop.run(drive(bases, tables, rate, seconds, seed, ready, watchers))
+    except BaseException:
+        # said at once: the other clients would wait for this one at the barrier
+        traceback.print_exc()
+        ready.abort()
+        raise
 
 
 def signal_all(pids: list[int], signum: int, profiling: str | None) -> None:

@@ -156,5 +156,5 @@ class RedisBroker(Broker):
             delay = min(delay * 2, self.max_reconnect_delay)
 
 
-def make_broker(redis_url: str | None) -> Broker:
-    return RedisBroker(redis_url) if redis_url else Broker()
+def make_broker(redis_url: str | None, prefix: str = "reversi:") -> Broker:
+    return RedisBroker(redis_url, prefix) if redis_url else Broker()

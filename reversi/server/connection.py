@@ -29,6 +29,8 @@ class Tables(Protocol):
 
     def presence_of(self, code: str) -> list[bool]: ...
 
+    def presence_message(self, code: str) -> dict[str, Any]: ...
+
     def seat_changed(self, conn: Connection, code: str, before: int | None,
                      after: int | None) -> None: ...
 
@@ -81,6 +83,10 @@ class Connection:
         #: sending failed: the socket is gone
         self.broken = False
         self.close_code: int | None = None
+
+    @property
+    def player_id(self) -> str:
+        return self.player.id
 
     def put(self, kind: str, item: Any) -> None:
         if self.closed or self.broken:
@@ -174,7 +180,9 @@ class Connection:
     def _filtered(self, message: dict[str, Any]) -> dict[str, Any]:
         code = message["code"]
         seat = self.seats.get(code)
-        over = message.get("table", {}).get("status") in OVER
+        table = message.get("table", {})
+        over = table.get("status") in OVER
+        reads_chat = bool(table.get("rules", {}).get("onlooker_chat"))
         events = []
         for event in message["events"]:
             to = event.get("to")
@@ -185,8 +193,8 @@ class Connection:
             if (event["kind"] in ("chat", "renamed") and self.muted.get(code)
                     and event["data"]["seat"] != seat):
                 continue  # a muted player's lines and renames are not shown
-            if event["kind"] == "chat" and seat is None and over:
-                continue  # a finished table's chat is the two players' only
+            if event["kind"] == "chat" and seat is None and (over or not reads_chat):
+                continue  # the players' chat, for onlookers only if the table allows it
             events.append(event)
         self.versions[code] = message["version"]
         if len(events) == len(message["events"]):
@@ -216,15 +224,17 @@ class Connection:
             return [error_message(None, DuelError("unknown_table"))]
         self._take_seat(code, state["you"])
         self.versions[code] = state["version"]
-        state["presence"] = self.hub.presence_of(code)
+        seen = self.hub.presence_message(code)
+        state["presence"], state["onlookers"] = seen["seats"], seen["onlookers"]
         return [state]
 
     def _take_seat(self, code: str, you: dict[str, Any]) -> None:
         before = self.seats.get(code)
+        known = code in self.seated
         self.seats[code] = you["seat"]
         self.seated.add(code)
         self.muted[code] = bool(you.get("muted"))
-        if before != you["seat"]:
+        if before != you["seat"] or not known:  # a new onlooker counts too
             self.hub.seat_changed(self, code, before, you["seat"])
 
 

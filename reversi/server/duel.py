@@ -163,7 +163,7 @@ class Duel:
         })
 
     def set_rules(self, seat: int | None, move_time: int | None, hints: bool | None,
-                  counting: str | None) -> None:
+                  counting: str | None, onlooker_chat: bool | None = None) -> None:
         if self._seated(seat) != 0:
             raise DuelError("not_opener")
         if self.table.status != Status.WAITING:
@@ -180,6 +180,8 @@ class Duel:
             if counting not in ("nobody", "winner"):
                 raise DuelError("bad_rules", key="server.bad_rules.counting")
             rules["counting"] = counting
+        if onlooker_chat is not None:  # onlookers read the players' chat
+            rules["onlooker_chat"] = onlooker_chat
         if rules != self.table.rules:
             self.table.rules = rules
             self._event("rules", {"rules": rules})

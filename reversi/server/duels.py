@@ -68,8 +68,9 @@ class DuelServer:
         s = self.settings
         self.store = store = make_store(s.db_url())
         await store.migrate()
-        self.broker = make_broker(s.redis_url)
-        self.limiter = Limiter(s.redis_url)
+        self.broker = make_broker(s.redis_url, s.broker_prefix)
+        self.limiter = Limiter(s.redis_url, "reversi-limits" if s.broker_prefix == "reversi:"
+                               else s.broker_prefix + "limits")
         self.lookups = Lookups(self.limiter, s)
         self.service = DuelService(store, self.broker, s)
         self.hall.store = store
@@ -118,6 +119,7 @@ class DuelServer:
             await asyncio.sleep(self.settings.sweep_interval)
             try:
                 await self.service.sweep()
+                await self.hub.sweep_searches()
                 await self.hub.close_abandoned()
             except Exception:
                 log.exception("the sweeper failed; trying again")

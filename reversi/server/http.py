@@ -38,9 +38,11 @@ class Nickname(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /api/tables``: a private table is reachable only by its code or link"""
+    """``POST /api/tables``: a private table is reachable only by its code or link;
+    ``onlooker_chat``: onlookers read the players' chat"""
 
     private: bool = False
+    onlooker_chat: bool = False
 
 
 class Secret(msgspec.Struct, forbid_unknown_fields=True):
@@ -171,8 +173,9 @@ class DuelHttp:
         if not await self.parts.limiter.hit(s.create_limit, "create-player", player.id):
             return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
         try:
-            private = (await self._body(request, NewTable, "bad_private")).private
-            table = await self.parts.service.open_table(player.id, player.nickname, private)
+            body = await self._body(request, NewTable, "bad_private")
+            table = await self.parts.service.open_table(player.id, player.nickname,
+                                                        body.private, body.onlooker_chat)
         except DuelError as e:
             return self._reply(request, e.json(), player, fresh,
                                409 if e.code == "too_many_tables" else 400)
@@ -192,13 +195,19 @@ class DuelHttp:
         return JSONResponse(state, headers=NO_STORE)
 
     async def join_table(self, request: Request) -> Response:
-        if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
+        s = self.parts.settings
+        address = self.client(request)
+        if not await self._hit(s.join_limit, "join", address):
             return error(DuelError("rate_limited"), 429)
+        if not await self._hit(s.sit_limit, "sit", address):
+            return error(DuelError("rate_limited", key="server.rate_limited.sit"), 429)
         code = normal_code(request.path_params["code"])
         try:
             player, fresh = await self.player_or_new(request)
         except DuelError as e:
             return error(e)
+        if not await self._hit(s.sit_limit, "sit-player", player.id):
+            return error(DuelError("rate_limited", key="server.rate_limited.sit"), 429)
         try:
             await self.parts.service.join(player.id, player.nickname, code)
         except DuelError as e:

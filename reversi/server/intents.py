@@ -12,7 +12,7 @@ from reversi.server.table import new_code
 
 
 def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:
-    return duel.set_rules(seat, m.move_time, m.hints, m.counting)
+    return duel.set_rules(seat, m.move_time, m.hints, m.counting, m.onlooker_chat)
 
 
 def _rematch(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:

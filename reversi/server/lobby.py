@@ -1,12 +1,20 @@
 """The Halle's lobby: who is here, which public tables wait, which duels run.
 
 A socket subscribes with ``{"type": "lobby"}`` and gets a ``lobby_state`` read from the
-database (never from one process's memory), then ``lobby_event``s: every committed
+database (never from one process's memory), then ``lobby_events``: every committed
 change of a public table goes through the broker's ``lobby`` channel, so every process
 shows the same lobby. An entry carries its table's version; a client keeps an entry only
 if the event's version is newer than the one it has (the events of two tables may come
 in any order, those of one table never overtake each other). After a reconnect, or when
 the broker lost messages, the client gets a fresh ``lobby_state``.
+
+The changes are **coalesced** where they are committed: a process keeps the newest row
+of each changed table and publishes them as one batch — opened, taken and closed tables
+within ``lobby_prompt`` seconds, the disc counts of running duels at most every
+``lobby_interval`` seconds. A batch's entries are made once and its frame is encoded once
+for every watcher, so 200 watchers cost a move next to nothing (docs/benchmarks.md).
+Onlooker counts (``lobby_onlookers``) travel with the tables' presence: every process
+hears them and tells its own watchers with its next frame.
 
 The number of players online is each process's count of players with a socket,
 published on the same channel and summed by every process.
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from reversi.server.connection import Announcement
@@ -39,10 +48,19 @@ def is_private(table: TableRecord) -> bool:
     return bool(extra(table).get("private"))
 
 
-def entry(table: TableRecord, view: dict[str, Any]) -> dict[str, Any] | None:
+def is_quick(table: TableRecord) -> bool:
+    """A quick pairing's table: not listed while it waits (pairing fills it)."""
+    return bool(extra(table).get("quick"))
+
+
+def entry(table: TableRecord, view: dict[str, Any], onlookers: int = 0
+          ) -> dict[str, Any] | None:
     """What the lobby shows of a table, or None when it does not show it (a private
-    table, a game that is over). Like the table's view it holds no player ids."""
+    table, a quick pairing's search, a game that is over). Like the table's view it
+    holds no player ids."""
     if is_private(table) or table.status not in OPEN:
+        return None
+    if table.status == Status.WAITING and is_quick(table):
         return None
     game = view.get("game")
     return {
@@ -52,15 +70,32 @@ def entry(table: TableRecord, view: dict[str, Any]) -> dict[str, Any] | None:
                                           "color": s["color"]} for s in view["seats"]],
         "counts": game["counts"] if game else None,
         "ply": game["ply"] if game else 0,
-        "link": f"/tisch/{table.code}",
+        "link": f"/tisch/{table.code}", "onlookers": onlookers,
     }
+
+
+def prompt(table: TableRecord) -> bool:
+    """Whether the lobby shows this change soon: a table opened, taken, started or
+    closed; the moves of a running duel wait for the next batch."""
+    return not (table.status == Status.PLAYING and table.moves)
+
+
+#: what a move changes in an entry
+_MOVED = ("counts", "ply", "version", "onlookers")
+
+
+def _same_but_moves(before: dict[str, Any] | None, after: dict[str, Any]) -> bool:
+    """Whether ``after`` differs from ``before`` (published earlier) in the move only."""
+    if before is None or after["status"] != Status.PLAYING:
+        return False
+    return all(before[k] == after[k] for k in after if k not in _MOVED)
 
 
 def listed(rows: Rows) -> list[TableRecord]:
     """The lobby's tables from the database: waiting ones first, oldest first."""
     waiting = rows.by_status(Status.WAITING, SHOWN * 2)
     playing = rows.by_status(Status.PLAYING, SHOWN)
-    return [t for t in waiting if not is_private(t)][:SHOWN] + playing
+    return [t for t in waiting if not is_private(t) and not is_quick(t)][:SHOWN] + playing
 
 
 class Lobby:
@@ -76,35 +111,127 @@ class Lobby:
         self._asked = False
         #: events that came while a subscriber's snapshot was read: sent after it
         self._held: dict[Connection, list[Announcement]] = {}
+        #: the onlookers of a table, summed over the processes (the hub's count)
+        self.onlookers: Callable[[str], int] = lambda code: 0
+        #: committed here, not yet published: code → the newest row and its view
+        self._changed: dict[str, tuple[TableRecord, dict[str, Any] | None]] = {}
+        self._flush_at: float | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        #: onlooker counts changed, for this process's watchers' next frame
+        self._looked: set[str] = set()
+        self._look_timer: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        #: what this process last published of each listed table
+        self._sent: dict[str, dict[str, Any]] = {}
+        #: batches published (benchmarks, tests)
+        self.batches = 0
 
     # --- publishing (from the service and the hub) --------------------------------------
 
     async def changed(self, table: TableRecord, view: dict[str, Any] | None = None) -> None:
-        """A committed change of ``table``: the lobby adds, updates or drops it. A
-        private table's code never goes out, not even to drop it."""
+        """A committed change of ``table``: the lobby adds, updates or drops it with the
+        next batch. A private table's code never goes out, not even to drop it."""
         if is_private(table):
             return
-        if view is None:
-            view = table_view(table, self.service.now, self.settings, self.service.positions)
-        shown = entry(table, view)
-        await self.broker.publish(CHANNEL, {
-            "type": "lobby_event", "op": "update" if shown else "remove",
-            "code": table.code, "version": table.version, "entry": shown})
+        self._changed[table.code] = (table, view)
+        delay = self.settings.lobby_prompt if prompt(table) else self.settings.lobby_interval
+        self._schedule(delay)
+
+    def _schedule(self, delay: float) -> None:
+        loop = asyncio.get_running_loop()
+        at = loop.time() + delay
+        if self._flush_at is not None and self._flush_at <= at:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._flush_at = at
+        self._timer = loop.call_later(delay, self._spawn, self.flush)
+
+    def _spawn(self, fn: Callable[[], Any]) -> None:
+        task = asyncio.get_running_loop().create_task(fn())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def flush(self) -> None:
+        """Publishes every change committed here since the last batch, as one message."""
+        self._timer = self._flush_at = None
+        changed, self._changed = self._changed, {}
+        if not changed:
+            return
+        now, positions = self.service.now, self.service.positions
+        events: list[dict[str, Any]] = []
+        for code, (table, view) in changed.items():
+            if view is None:
+                view = table_view(table, now, self.settings, positions)
+            shown = entry(table, view, self.onlookers(code))
+            if shown is None:
+                self._sent.pop(code, None)
+                events.append({"op": "remove", "code": code, "version": table.version,
+                               "entry": None})
+            elif _same_but_moves(self._sent.get(code), shown):
+                # a running duel moved on: its counts only (a third of the bytes)
+                events.append({"op": "moved", "code": code, "version": table.version,
+                               "counts": shown["counts"], "ply": shown["ply"]})
+            else:
+                events.append({"op": "update", "code": code, "version": table.version,
+                               "entry": shown})
+            if shown is not None:
+                self._sent[code] = shown
+        self.batches += 1
+        try:
+            await self.broker.publish(CHANNEL, {"type": "lobby_events", "events": events})
+        except Exception:
+            log.exception("publishing the lobby's batch failed")
 
     async def count_online(self, count: int) -> None:
         """This process now has ``count`` players with a socket."""
         await self.broker.publish(CHANNEL, {"type": "online", "process": self.process,
                                             "count": count})
 
+    def looked(self, code: str) -> None:
+        """The onlookers of ``code`` changed (heard from any process): this process's
+        watchers learn it with their next frame, at most ``lobby_interval`` from now."""
+        if not self.watchers:
+            return
+        self._looked.add(code)
+        if self._look_timer is None:
+            self._look_timer = asyncio.get_running_loop().call_later(
+                self.settings.lobby_interval, self._tell_looked)
+
+    def _tell_looked(self) -> None:
+        self._look_timer = None
+        looked, self._looked = self._looked, set()
+        if looked:
+            self._tell({"type": "lobby_onlookers",
+                        "onlookers": {code: self.onlookers(code) for code in sorted(looked)}})
+
     @property
     def process(self) -> str:
         return self.settings.process_id
+
+    async def stop(self) -> None:
+        for timer in (self._timer, self._look_timer):
+            if timer is not None:
+                timer.cancel()
+        self._timer = self._flush_at = self._look_timer = None
+        for task in list(self._tasks):
+            task.cancel()
 
     # --- from the broker -------------------------------------------------------------
 
     async def on_message(self, message: dict[str, Any], local: int) -> None:
         kind = message.get("type")
-        if kind == "lobby_event":
+        if kind == "lobby_events":
+            for event in message["events"]:
+                if event["op"] == "remove":  # ended on any process: forget it here too
+                    self._sent.pop(event["code"], None)
+            if self._looked:  # the onlooker counts ride along
+                message = {**message, "onlookers": {
+                    code: self.onlookers(code) for code in sorted(self._looked)}}
+                self._looked.clear()
+                if self._look_timer is not None:
+                    self._look_timer.cancel()
+                    self._look_timer = None
             shared = Announcement(message)
             for conn in list(self.watchers):
                 held = self._held.get(conn)
@@ -158,7 +285,8 @@ class Lobby:
         duels: list[dict[str, Any]] = []
         mine: list[str] = []
         for table in tables:
-            shown = entry(table, table_view(table, now, self.settings, positions))
+            shown = entry(table, table_view(table, now, self.settings, positions),
+                          self.onlookers(table.code))
             if shown is None:
                 continue
             (tables_ if table.status == Status.WAITING else duels).append(shown)

@@ -72,6 +72,7 @@ class Rules(TableMessage, tag="rules", frozen=True):
     move_time: Int | None = None
     hints: bool | None = None
     counting: Text | None = None
+    onlooker_chat: bool | None = None
 
 
 class Resign(TableMessage, tag="resign", frozen=True):
@@ -115,21 +116,30 @@ class Ping(Message, tag="ping", frozen=True):
 
 
 class Lobby(Message, tag="lobby", frozen=True):
-    """Follow the Halle's lobby: a ``lobby_state``, then ``lobby_event``s."""
+    """Follow the Halle's lobby: a ``lobby_state``, then ``lobby_events``."""
 
 
 class Unlobby(Message, tag="unlobby", frozen=True):
     pass
 
 
+class Quick(Message, tag="quick", frozen=True):
+    """"Schnelle Partie": pair with the next player who taps (reversi.server.pairing)."""
+
+
+class QuickCancel(Message, tag="quick_cancel", frozen=True):
+    """End one's own quick pairing search."""
+
+
 MESSAGES: dict[str, type[Message]] = {
     str(cls.__struct_config__.tag): cls
     for cls in (Watch, Unwatch, Move, Rules, Resign, Abort, Takeback, TakebackReply,
-                Rematch, RematchDecline, Callback, Chat, Mute, Ping, Lobby, Unlobby)
+                Rematch, RematchDecline, Callback, Chat, Mute, Ping, Lobby, Unlobby, Quick,
+                QuickCancel)
 }
 _DECODER = msgspec.json.Decoder(Watch | Unwatch | Move | Rules | Resign | Abort | Takeback
                                 | TakebackReply | Rematch | RematchDecline | Callback | Chat
-                                | Mute | Ping | Lobby | Unlobby)
+                                | Mute | Ping | Lobby | Unlobby | Quick | QuickCancel)
 
 
 def parse(text: str | bytes) -> tuple[str | int | None, Message]:

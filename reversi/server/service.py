@@ -25,9 +25,7 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from reversi.archive.queries import add_game
-from reversi.hall.milestones import level
-from reversi.hall.points import points_for
-from reversi.hall.queries import record_result, tallies
+from reversi.hall.queries import record_result
 from reversi.server import protocol as p
 from reversi.server.archived import duel_record
 from reversi.server.broker import Broker
@@ -36,13 +34,12 @@ from reversi.server.duel import Duel, DuelError
 from reversi.server.identity import secret_hash
 from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
+from reversi.server.saving import add_table, note_hall, plain
 from reversi.server.settings import Settings
 from reversi.server.table import (
-    MAX_WAITING,
     OPEN,
     OVER,
     Status,
-    extra,
     new_code,
     new_table,
     normal_code,
@@ -99,22 +96,22 @@ class DuelService:
 
     # --- opening and joining -----------------------------------------------------
 
-    async def _level(self, player_id: str) -> int | None:
+    async def level(self, player_id: str) -> int | None:
         return None if self.level_of is None else await self.level_of(player_id)
 
-    async def open_table(self, player_id: str, name: str, private: bool = False
-                         ) -> TableRecord:
+    async def open_table(self, player_id: str, name: str, private: bool = False,
+                         onlooker_chat: bool = False) -> TableRecord:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
         already waits at :data:`~reversi.server.table.MAX_WAITING` tables."""
-        level = await self._level(player_id)
+        level = await self.level(player_id)
         for _ in range(8):
             code = new_code()
-            duel = Duel(new_table(code, player_id, name, self.now, self.settings, private),
-                        self.now, self.settings)
+            duel = Duel(new_table(code, player_id, name, self.now, self.settings, private,
+                                  onlooker_chat), self.now, self.settings)
             set_level(duel.table, 0, level)
             duel.open()
             try:
-                await self.store.write(functools.partial(_add_table, duel=duel,
+                await self.store.write(functools.partial(add_table, duel=duel,
                                                          player_id=player_id))
             except IntegrityError:  # the code was taken: draw another
                 continue
@@ -124,7 +121,7 @@ class DuelService:
         raise RuntimeError("no free table code")
 
     async def join(self, player_id: str, name: str, code: str) -> int:
-        level = await self._level(player_id)
+        level = await self.level(player_id)
 
         def action(duel: Duel) -> int:
             seat = duel.join(player_id, name)
@@ -143,7 +140,7 @@ class DuelService:
         (:meth:`~reversi.server.identity.Identity.move_here`). Only a free seat is taken
         by ``player_id`` itself.
         """
-        level = await self._level(player_id)
+        level = await self.level(player_id)
 
         def action(duel: Duel) -> tuple[int, str]:
             for seat, known in ((0, duel.table.secret0), (1, duel.table.secret1)):
@@ -226,7 +223,7 @@ class DuelService:
         else:
             loaded = guess or await self._load(code)
             duel, value, error = self._decide(loaded, action, now, guessed=guess is not None)
-            if duel.events and _plain(duel):  # most moves: the row and its events only
+            if duel.events and plain(duel):  # most moves: the row and its events only
                 await self.store.save(duel.table, loaded.version, duel.events)
             elif duel.events:
                 await self.store.write(lambda rows: self.save_change(rows, loaded.version, duel))
@@ -269,7 +266,7 @@ class DuelService:
             # the hall's points, once per table, in the same transaction as the table
             record_result(rows.conn, "reversi", f"table:{table.code}",
                           effects.result["players"], effects.result["outcome"], duel.now)
-            _note_hall(rows.conn, table, effects.result["players"])
+            note_hall(rows.conn, table, effects.result["players"])
             add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
         rows.save_table(table, expected)
         rows.add_events(table.id, duel.events)
@@ -345,8 +342,8 @@ class DuelService:
         duel = Duel(table, self.now, self.settings, self.positions)
         seat = duel.seat_of(player_id)
         muted = set(table.extra.get("muted", []))
-        if seat is None and table.status in OVER:
-            chat = []  # a finished table's chat is the two players' only
+        if seat is None and (table.status in OVER or not table.rules.get("onlooker_chat")):
+            chat = []  # the players' chat: for onlookers only if the table allows it
         lines = [{"seat": c.seat, "text": c.text, "at": c.at, "id": c.id} for c in chat
                  if not (seat is not None and seat in muted and c.seat != seat)]
         you: dict[str, Any] = {"seat": seat}
@@ -394,29 +391,3 @@ class DuelService:
             if outcome.events:
                 ended.append(code)
         return ended
-
-
-def _plain(duel: Duel) -> bool:
-    """Whether saving the change writes nothing but the row and its events."""
-    effects = duel.effects
-    return not effects.chat and effects.result is None and effects.rematch is None
-
-
-def _add_table(rows: Rows, duel: Duel, player_id: str) -> None:
-    if len(rows.tables_of(player_id, [Status.WAITING])) >= MAX_WAITING:
-        raise DuelError("too_many_tables", max=MAX_WAITING)
-    rows.add_table(duel.table)
-    assert duel.table.id is not None
-    rows.add_events(duel.table.id, duel.events)
-
-
-def _note_hall(conn: Any, table: TableRecord, players: list[dict[str, Any]]) -> None:
-    """What the hall gave each seat for this game, kept with its end: the points, and
-    the levels before and after (the seats show the new ones at once)."""
-    end = extra(table)["end"]
-    counted = tallies(conn, [p["player"] for p in players])
-    end["points"] = [points_for(p["outcome"]) for p in players]
-    end["levels_before"] = list(extra(table).get("levels") or [None, None])
-    end["levels"] = [level(counted[p["player"]].stats) for p in players]
-    for seat, new in enumerate(end["levels"]):
-        set_level(table, seat, new)

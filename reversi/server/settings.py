@@ -44,6 +44,21 @@ class Settings:
     message_limit: str = "20/second"
     chat_limit: str = "5/10seconds"
     transfer_limit: str = "10/minute"
+    #: sitting down at a listed table ("Mitspielen") and quick pairing ("Schnelle
+    #: Partie"), per address and per player, counted as opening is
+    sit_limit: str = "20/minute"
+    pair_limit: str = "20/minute"
+    #: a quick pairing's search ends after this many seconds without an opponent, and
+    #: this many seconds after its player's last socket closed
+    pair_timeout: float = 120.0
+    pair_grace: float = 15.0
+    #: two who just played each other are paired again only after this many seconds of
+    #: searching (someone new is preferred)
+    pair_again_after: float = 10.0
+    #: the lobby's frames: running duels' counts at most every lobby_interval seconds,
+    #: opened, taken and closed tables within lobby_prompt seconds
+    lobby_interval: float = 1.0
+    lobby_prompt: float = 0.25
     #: computer games reported and settings saved (the hall's writes), per address
     hall_write_limit: str = "60/minute"
     transfer_ttl: float = 600.0
@@ -78,6 +93,9 @@ class Settings:
     rename_limit: str = "3/10minutes"
     #: a waiting table whose opener has left the hall this long closes by itself
     abandoned_after: float = 600.0
+    #: the broker's channels live under this prefix (``REVERSI_BROKER_PREFIX``): servers
+    #: sharing one Redis but not one hall (tests, benchmarks) keep apart
+    broker_prefix: str = "reversi:"
     #: the process's name on the broker (presence is counted per process)
     process_id: str = field(default_factory=lambda: secrets.token_hex(6))
 
@@ -93,6 +111,7 @@ class Settings:
             origins=tuple(o.strip() for o in env.get("REVERSI_ORIGINS", "").split(",")
                           if o.strip()),
             trusted_proxies=env.get("REVERSI_TRUSTED_PROXIES", ""),
+            broker_prefix=env.get("REVERSI_BROKER_PREFIX") or "reversi:",
         )
         for name, kind in _NUMBERS.items():
             raw = env.get("REVERSI_" + name.upper())
@@ -131,5 +150,8 @@ _NUMBERS: dict[str, type] = {
     "header_timeout": float, "connections_per_address": int, "max_connections": int,
     "sockets_per_player": int, "sockets_per_address": int, "cookie_max_age": float,
     "abandoned_after": float, "view_limit": str, "guess_limit": str,
-    "new_player_limit": str, "rename_limit": str,
+    "new_player_limit": str, "rename_limit": str, "create_limit": str, "join_limit": str,
+    "sit_limit": str, "pair_limit": str, "pair_timeout": float, "pair_grace": float,
+    "pair_again_after": float,
+    "lobby_interval": float, "lobby_prompt": float,
 }

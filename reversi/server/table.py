@@ -85,6 +85,8 @@ class Extra(TypedDict, total=False):
     clock: list[float | None]
     #: reachable only by code or link: not shown in the lobby
     private: bool
+    #: opened by quick pairing ("Schnelle Partie"): not listed while it waits
+    quick: bool
     #: when each seat's rename was last announced
     renamed_at: list[float]
 
@@ -122,14 +124,21 @@ def normal_code(code: str) -> str:
 
 
 def new_table(code: str, opener: str, name: str, now: float, settings: Settings,
-              private: bool = False) -> TableRecord:
+              private: bool = False, onlooker_chat: bool = False,
+              quick: bool = False) -> TableRecord:
+    """A waiting table with the default rules; ``onlooker_chat``: onlookers read the
+    players' chat; ``quick``: a quick pairing's (not listed while it waits)."""
+    flags: dict[str, Any] = {"private": True} if private else {}
+    if quick:
+        flags["quick"] = True
     return TableRecord(
         id=None, code=code, status=Status.WAITING, version=0,
-        rules={"move_time": settings.default_move_time, "hints": True, "counting": "nobody"},
+        rules={"move_time": settings.default_move_time, "hints": True, "counting": "nobody",
+               "onlooker_chat": onlooker_chat},
         seat0=opener, seat1=None,
         secret0=secrets.token_urlsafe(24), secret1=secrets.token_urlsafe(24),
         black_seat=None, root=None, moves="", turn_started_at=None, turn_deadline=None,
-        extra={"names": [name, None], **({"private": True} if private else {})},
+        extra={"names": [name, None], **flags},
         created_at=now, updated_at=now,
     )
 

@@ -16,11 +16,12 @@ from typing import Any, ClassVar
 from starlette.websockets import WebSocket
 
 from reversi.server import protocol as p
-from reversi.server.channels import table_channel
 from reversi.server.connection import STRIKES, Announcement, CloseCode, Connection, error_message
 from reversi.server.identity import COOKIE, Identity
 from reversi.server.lobby import Lobby
 from reversi.server.lookups import Lookups
+from reversi.server.pairing import Pairing
+from reversi.server.presence import Presence
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
@@ -46,12 +47,14 @@ class Hub:
         self.players: dict[str, set[Connection]] = defaultdict(set)
         #: open sockets by client address
         self.addresses: dict[str, int] = defaultdict(int)
-        #: code → seat → process → sockets there
-        self.presence: dict[str, dict[int, dict[str, int]]] = defaultdict(
-            lambda: {0: {}, 1: {}})
+        #: who has each table open, over all processes (seats and onlookers)
+        self.seen = Presence(self.broker, settings.process_id, self.tables)
         self.resyncs = 0
         self.lobby = Lobby(service, settings)
         service.lobby = self.lobby
+        self.lobby.onlookers = self.seen.onlookers
+        self.seen.on_lookers = self.lobby.looked
+        self.pairing = Pairing(service)
         #: waiting tables whose opener is away, and since when (close_abandoned)
         self.absent_since: dict[str, float] = {}
 
@@ -78,19 +81,8 @@ class Hub:
             shared = Announcement(message)
             for conn in list(self.tables.get(code, ())):
                 conn.put("events", shared)
-        elif kind == "presence":
-            counts = self.presence[code][message["seat"]]
-            before = self.presence_of(code)
-            counts[message["process"]] = message["count"]
-            if not message["count"]:
-                counts.pop(message["process"], None)
-            if self.presence_of(code) != before:
-                self._tell_presence(code)
-        elif kind == "presence_query" and message["process"] != self.settings.process_id:
-            for seat in (0, 1):
-                count = self.presence[code][seat].get(self.settings.process_id, 0)
-                if count:
-                    await self._publish_presence(code, seat, count)
+        else:
+            await self.seen.on_message(code, message)
 
     def _player_message(self, player_id: str, message: dict[str, Any]) -> None:
         for conn in list(self.players.get(player_id, ())):
@@ -110,40 +102,21 @@ class Hub:
                 for code in list(conn.versions):
                     conn.put("sync", code)
         for code in list(self.tables):
-            await self.broker.publish(table_channel(code), {
-                "type": "presence_query", "process": self.settings.process_id})
+            await self.seen.query(code)
         await self.lobby.count_online(len(self.players))
         await self.lobby.resync()
 
     # --- presence ------------------------------------------------------------------------
 
     def presence_of(self, code: str) -> list[bool]:
-        seats = self.presence.get(code)
-        if seats is None:
-            return [False, False]
-        return [any(n > 0 for n in seats[0].values()), any(n > 0 for n in seats[1].values())]
+        return self.seen.of(code)
 
-    def _tell_presence(self, code: str) -> None:
-        message = {"type": "presence", "code": code, "seats": self.presence_of(code)}
-        for conn in list(self.tables.get(code, ())):
-            conn.send(message)
-
-    async def _publish_presence(self, code: str, seat: int, count: int) -> None:
-        await self.broker.publish(table_channel(code), {
-            "type": "presence", "process": self.settings.process_id, "seat": seat,
-            "count": count})
-
-    def _local_count(self, code: str, seat: int) -> int:
-        return sum(1 for c in self.tables.get(code, ()) if c.seats.get(code) == seat)
+    def presence_message(self, code: str) -> dict[str, Any]:
+        return self.seen.message(code)
 
     def seat_changed(self, conn: Connection, code: str, before: int | None,
                      after: int | None) -> None:
-        for seat in {before, after} - {None}:
-            assert seat is not None
-            count = self._local_count(code, seat)
-            task = asyncio.get_running_loop().create_task(
-                self._publish_presence(code, seat, count))
-            task.add_done_callback(_log_failure)
+        self.seen.seat_changed(code, before, after)
 
     # --- abandoned tables ------------------------------------------------------------------
 
@@ -181,8 +154,7 @@ class Hub:
         conn.seats.setdefault(code, None)
         conn.put("sync", code)
         if first_here:
-            await self.broker.publish(table_channel(code), {
-                "type": "presence_query", "process": self.settings.process_id})
+            await self.seen.query(code)
 
     async def unwatch(self, conn: Connection, code: str) -> None:
         conns = self.tables.get(code)
@@ -194,8 +166,8 @@ class Hub:
         conn.seated.discard(code)
         seat = conn.seats.pop(code, None)
         if seat is not None:
-            count = self._local_count(code, seat)
-            await self._publish_presence(code, seat, count)
+            await self.seen.publish(code, seat, self.seen.local_count(code, seat))
+        self.seen.lookers_changed(code)
 
     # --- the endpoint --------------------------------------------------------------------
 
@@ -346,21 +318,39 @@ class Hub:
         self.lobby.unsubscribe(conn)
         return {"type": "ack"}
 
+    async def _quick(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+        s = self.settings
+        if not (await self.limiter.hit(s.pair_limit, "pair", conn.address)
+                and await self.limiter.hit(s.pair_limit, "pair-player", conn.player.id)):
+            raise DuelError("rate_limited", key="server.rate_limited.pairing")
+        result = await self.pairing.pair(conn.player.id, conn.player.nickname)
+        table = result.table
+        if not result.paired:  # the search lives while a socket of its player watches it
+            await self.watch(conn, table.code, None)
+        return {"type": "ack", "code": table.code, "paired": result.paired,
+                "since": table.created_at, "timeout": s.pair_timeout}
+
+    async def _quick_cancel(self, conn: Connection, message: p.Message
+                            ) -> dict[str, Any] | None:
+        return {"type": "ack", "code": await self.pairing.cancel(conn.player.id)}
+
+    async def sweep_searches(self) -> list[tuple[str, str]]:
+        """Ends the quick pairing searches that timed out or whose player left."""
+        return await self.pairing.sweep(lambda code: self.presence_of(code)[0])
+
     HANDLERS: ClassVar[dict[type[p.Message], Any]] = {
         p.Watch: _watch,
         p.Unwatch: _unwatch,
         p.Ping: _ping,
         p.Lobby: _lobby,
         p.Unlobby: _unlobby,
+        p.Quick: _quick,
+        p.QuickCancel: _quick_cancel,
     }
 
     async def close_all(self) -> None:
         for conns in list(self.players.values()):
             for conn in list(conns):
                 conn.close(CloseCode.GOING_AWAY)
+        await self.lobby.stop()
         await asyncio.sleep(0)
-
-
-def _log_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.warning("presence update failed: %s", task.exception())

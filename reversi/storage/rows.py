@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import orjson
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection
 
 from reversi.storage.records import (
@@ -97,6 +97,23 @@ class Rows:
             select(TABLES).where(TABLES.c.status == status).order_by(TABLES.c.id)
             .limit(limit)).mappings()
         return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
+
+    def last_opponent(self, player_id: str) -> str | None:
+        """Whom the player last sat at a table with (None: nobody yet)."""
+        row = self.conn.execute(
+            select(TABLES.c.seat0, TABLES.c.seat1)
+            .where((TABLES.c.seat0 == player_id) | (TABLES.c.seat1 == player_id),
+                   TABLES.c.seat0.is_not(None), TABLES.c.seat1.is_not(None))
+            .order_by(TABLES.c.id.desc()).limit(1)).first()
+        if row is None:
+            return None
+        return str(row[1] if row[0] == player_id else row[0])
+
+    def serialize(self, key: int) -> None:
+        """Transactions that call this with the same ``key`` run one after the other:
+        PostgreSQL's transaction lock; SQLite writes one transaction at a time anyway."""
+        if self.conn.dialect.name == "postgresql":
+            self.conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
 
     def overdue(self, status: str, now: float) -> list[str]:
         """Codes of tables in ``status`` whose turn deadline lies before ``now``."""

@@ -85,7 +85,8 @@ def make_settings(tmp_path: Path, clock: ManualClock, url: str | None = None,
                         create_limit="1000/minute", join_limit="1000/minute",
                         chat_limit="1000/minute", view_limit="1000/minute",
                         guess_limit="1000/minute", new_player_limit="1000/minute",
-                        rename_limit="1000/minute")
+                        rename_limit="1000/minute", sit_limit="1000/minute",
+                        pair_limit="1000/minute", lobby_prompt=0.02, lobby_interval=0.05)
     for key, value in overrides.items():
         setattr(settings, key, value)
     return settings

@@ -25,6 +25,7 @@ from reversi.server.settings import Settings
 settings = Settings.from_env(
     heartbeat_interval=0.2, sweep_interval=0.1, create_limit="1000/minute",
     join_limit="1000/minute", message_limit="1000/second", view_limit="1000/minute",
+    sit_limit="1000/minute", pair_limit="1000/minute",
     guess_limit="1000/minute", new_player_limit="1000/minute")
 app = create_duel_app(settings)
 uvicorn.Server(settings_config(app, settings, "127.0.0.1", {port},

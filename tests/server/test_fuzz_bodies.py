@@ -71,7 +71,8 @@ def test_four_thousand_fuzzed_bodies_never_give_500(tmp_path: Path,
                                                    caplog: pytest.LogCaptureFixture) -> None:
     config = make_settings(tmp_path, ManualClock(), f"sqlite+aiosqlite:///{tmp_path}/f.db",
                            hall_write_limit="1000000/minute", transfer_limit="1000000/minute",
-                           join_limit="1000000/minute", rename_limit="1000000/minute")
+                           join_limit="1000000/minute", rename_limit="1000000/minute",
+                           sit_limit="1000000/minute")
     caplog.set_level(logging.WARNING)
     with players(config, 3) as (a, b, c):
         code, _ = open_and_join(a, b)

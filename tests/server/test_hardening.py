@@ -91,7 +91,8 @@ def test_a_waiting_table_closes_when_its_opener_left_for_ten_minutes(
 def test_a_finished_tables_chat_is_for_its_two_players(tmp_path: Path,
                                                        clock: ManualClock) -> None:
     with players(make_settings(tmp_path, clock), 3) as (a, b, c):
-        code = a.post("/api/tables").json()["code"]
+        # onlookers read along only at a table that allows it (docs/protocol.md)
+        code = a.post("/api/tables", json={"onlooker_chat": True}).json()["code"]
         b.post(f"/api/tables/{code}/join")
         with a.websocket_connect("/ws") as ws:
             until(ws, "hello")

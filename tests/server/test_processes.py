@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -47,7 +48,10 @@ def two_servers(tmp_path: Path) -> Iterator[list[str]]:
         env = dict(os.environ, REVERSI_DATABASE_URL=db_url, REVERSI_REDIS_URL=REDIS_URL,
                    REVERSI_SECRET="shared-test-secret", REVERSI_DATA_DIR=str(tmp_path),
                    REVERSI_NEW_PLAYER_LIMIT="100000/hour", REVERSI_VIEW_LIMIT="100000/minute",
-                   REVERSI_GUESS_LIMIT="100000/day")
+                   REVERSI_GUESS_LIMIT="100000/day", REVERSI_PAIR_LIMIT="100000/minute",
+                   REVERSI_SIT_LIMIT="100000/minute",
+                   # Redis's channels are shared with other servers on this machine
+                   REVERSI_BROKER_PREFIX=f"test-{secrets.token_hex(4)}:")
         procs, urls = [], []
         try:
             for _ in range(2):

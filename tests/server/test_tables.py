@@ -48,7 +48,8 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
         await service.service.handle(a.id, p.Rules(code=code, hints=True))
     assert late.value.code == "already_started"
     table = (await view(service, code))["table"]
-    assert table["rules"] == {"move_time": 15, "hints": False, "counting": "winner"}
+    assert table["rules"] == {"move_time": 15, "hints": False, "counting": "winner",
+                              "onlooker_chat": False}
     assert table["game"]["legal"] == {}  # no hints at this table
     assert table["move_times"] is None  # nothing left to choose
 

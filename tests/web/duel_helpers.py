@@ -29,6 +29,7 @@ from reversi.server.settings import Settings
 settings = dict(
     heartbeat_interval=0.2, sweep_interval=0.2, create_limit="1000/minute",
     join_limit="1000/minute", message_limit="1000/second", transfer_limit="1000/minute",
+    sit_limit="1000/minute", pair_limit="1000/minute",
     view_limit="1000/minute", guess_limit="1000/minute", new_player_limit="1000/minute",
     rename_limit="1000/minute", sockets_per_address=0, connections_per_address=0)
 settings.update({overrides})

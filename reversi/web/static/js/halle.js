@@ -7,13 +7,14 @@ import { html, nothing } from "./lit.js";
 import { errorText } from "./lobby.js";
 import { api, theHall } from "./net.js";
 import { Part } from "./part.js";
+import { QuickPairing } from "./quick.js";
 import { Status } from "./duel/status.js";
 
 /**
  * @typedef {{name: string, level: number | null, color: string | null} | null} LobbySeat
  * @typedef {{code: string, status: string, version: number, since: number, ply: number,
  *   rules: {move_time: number, hints: boolean, counting: string}, seats: LobbySeat[],
- *   counts: {black: number, white: number} | null, link: string}} LobbyEntry
+ *   counts: {black: number, white: number} | null, link: string, onlookers: number}} LobbyEntry
  */
 
 /** @param {number} n seconds */
@@ -38,6 +39,7 @@ export class Halle extends Part {
     this.busy = "";
     this.message = "";
     this.serverOffset = 0;
+    this.quick = new QuickPairing();
     const hall = theHall();
     hall.on((/** @type {any} */ message) => this.receive(message));
     hall.followLobby();
@@ -54,9 +56,14 @@ export class Halle extends Part {
       this.mine = new Set(message.mine);
       this.online = message.online;
       this.loaded = true;
-    } else if (message.type === "lobby_event") {
-      this.keep(message.code, message.version, message.op === "remove" ? null : message.entry);
-    } else if (message.type === "lobby_online") this.online = message.online;
+    } else if (message.type === "lobby_events") {
+      for (const event of message.events) {
+        if (event.op === "moved") this.moved(event);
+        else this.keep(event.code, event.version, event.op === "remove" ? null : event.entry);
+      }
+      if (message.onlookers) this.look(message.onlookers);
+    } else if (message.type === "lobby_onlookers") this.look(message.onlookers);
+    else if (message.type === "lobby_online") this.online = message.online;
     else return;
     this.update();
   }
@@ -69,6 +76,23 @@ export class Halle extends Part {
     this.versions.set(code, version);
     if (entry) this.entries.set(code, entry);
     else this.entries.delete(code);
+  }
+
+  /** A running duel moved on: its discs and move number (kept only if newer).
+   * @param {{code: string, version: number, counts: {black: number, white: number}, ply: number}} event */
+  moved(event) {
+    const entry = this.entries.get(event.code);
+    if (!entry || event.version <= entry.version) return;
+    Object.assign(entry, { version: event.version, counts: event.counts, ply: event.ply });
+    this.versions.set(event.code, event.version);
+  }
+
+  /** @param {Record<string, number>} counts code → onlookers now */
+  look(counts) {
+    for (const [code, n] of Object.entries(counts)) {
+      const entry = this.entries.get(code);
+      if (entry) entry.onlookers = n;
+    }
   }
 
   /** "Mitspielen": sits down at the free seat, then goes to the table.
@@ -117,7 +141,8 @@ export class Halle extends Part {
       ? ` (${t(`color.${seat.color}`)}: ${entry.counts[/** @type {"black" | "white"} */ (seat.color)]})` : "");
     return html`<li class="halle-duel" data-code=${entry.code}>
       <span class="halle-who">${who(a)}${disc(a)} – ${who(b)}${disc(b)}</span>
-      <span class="halle-ply">${t("halle.ply", { n: entry.ply })}</span>
+      <span class="halle-ply">${t("halle.ply", { n: entry.ply })}${entry.onlookers
+        ? html` · <span class="halle-onlookers">${t(entry.onlookers === 1 ? "halle.onlookers.one" : "halle.onlookers", { n: entry.onlookers })}</span>` : nothing}</span>
       <a class="button" href=${entry.link} aria-label=${t("halle.watch.label", { a: a?.name || "", b: b?.name || "" })}>${t("halle.watch")}</a></li>`;
   }
 
@@ -131,6 +156,7 @@ export class Halle extends Part {
     if (!this.loaded) return html`${heading}<p>${t("hall.loading")}</p>`;
     return html`${heading}
       <p class="halle-online" id="halle-online">${t(this.online === 1 ? "halle.online.one" : "halle.online", { n: this.online })}</p>
+      ${this.quick.update()}
       <h3 id="halle-tables-heading">${t("halle.tables")}</h3>
       ${waiting.length
         ? html`<ul class="halle-list" id="halle-tables" aria-labelledby="halle-tables-heading">${waiting.map((e) => this.tableItem(e))}</ul>`

@@ -68,10 +68,15 @@ export function copyButton(id, label, text, say) {
  * Opens a table and goes there; says why not.
  * @param {(text: string) => void} say
  * @param {boolean} [secret] private: reachable by code or link only, not in the lobby
+ * @param {boolean} [onlookerChat] onlookers read the players' chat
  */
-export async function openTable(say, secret = false) {
+export async function openTable(say, secret = false, onlookerChat = false) {
   try {
-    const state = await api("/api/tables", { body: secret ? { private: true } : {} });
+    /** @type {Record<string, boolean>} */
+    const body = {};
+    if (secret) body.private = true;
+    if (onlookerChat) body.onlooker_chat = true;
+    const state = await api("/api/tables", { body });
     location.assign(`/tisch/${state.code}`);
     return true;
   } catch (error) {
@@ -93,8 +98,8 @@ export class DuelButton extends Part {
   async open() {
     this.busy = true;
     this.update();
-    const box = /** @type {HTMLInputElement | null} */ (this.element.querySelector("#open-private"));
-    if (!(await openTable((text) => { this.message = text; }, Boolean(box?.checked)))) this.busy = false;
+    const box = (/** @type {string} */ id) => Boolean(/** @type {HTMLInputElement | null} */ (this.element.querySelector(id))?.checked);
+    if (!(await openTable((text) => { this.message = text; }, box("#open-private"), box("#open-onlooker-chat")))) this.busy = false;
     this.update();
   }
 
@@ -106,7 +111,8 @@ export class DuelButton extends Part {
         <span class="duel-bar-msg" id="duel-bar-msg" role="status">${this.message}</span>`;
     }
     return html`${button}<label class="check" for="open-private"><input type="checkbox" id="open-private">
-      <span>${t("duel.private")}</span></label><p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
+      <span>${t("duel.private")}</span></label><label class="check" for="open-onlooker-chat"><input type="checkbox" id="open-onlooker-chat">
+      <span>${t("duel.onlooker_chat")}</span></label><p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
   }
 }
 

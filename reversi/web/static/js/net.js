@@ -256,7 +256,7 @@ export class Hall {
     this.start();
   }
 
-  /** Follow the Halle's lobby: `lobby_state`, then `lobby_event`s (docs/protocol.md). */
+  /** Follow the Halle's lobby: `lobby_state`, then `lobby_events` (docs/protocol.md). */
   followLobby() {
     this.lobby = true;
     if (this.state === "open") this.raw({ type: "lobby" });

@@ -30,6 +30,7 @@ export class TablePage {
     /** @type {any} */
     this.you = { seat: null };
     this.presence = [false, false];
+    this.onlookers = 0; // players watching without a seat, over all processes
     /** @type {number | null} */
     this.version = null;
     /** @type {{black_seat: number, drawn: boolean, text?: string} | null} the start's data: who begins, drawn or swapped */
@@ -159,7 +160,7 @@ export class TablePage {
     if (message.type === "state") this.applyState(message);
     else if (message.type === "events") this.applyEvents(message);
     else if (message.type === "presence") {
-      this.presence = message.seats;
+      Object.assign(this, { presence: message.seats, onlookers: message.onlookers || 0 });
       this.update();
     }
   }
@@ -183,7 +184,7 @@ export class TablePage {
     this.table = state.table;
     this.version = state.version;
     this.you = state.you;
-    if (state.presence) this.presence = state.presence;
+    if (state.presence) Object.assign(this, { presence: state.presence, onlookers: state.onlookers || 0 });
     this.setClock();
     this.chat.setLines(state.chat || []);
     this.show(false);

@@ -53,6 +53,8 @@ function rulesForm(page) {
       ${["nobody", "winner"].map((c) => html`<label><input type="radio" name="counting" value=${c}
         .checked=${live(c === rules.counting)} @change=${() => change({ counting: c })}> ${t(`rules.counting.${c}`)}</label>`)}
     </fieldset>
+    <label class="switch"><input type="checkbox" id="rule-onlooker-chat" .checked=${live(!!rules.onlooker_chat)}
+      @change=${(/** @type {Event} */ e) => change({ onlooker_chat: /** @type {HTMLInputElement} */ (e.target).checked })}><span>${t("duel.onlooker_chat")}</span></label>
   </form>`;
 }
 
@@ -70,6 +72,7 @@ export function rulesPanel(page) {
       <dt>${t("rules.move_time")}</dt><dd>${moveTimeText(rules.move_time)}</dd>
       <dt>${t("rules.hints.short")}</dt><dd>${rules.hints ? t("rules.yes") : t("rules.no")}</dd>
       <dt>${t("rules.counting")}</dt><dd>${t(`rules.counting.${rules.counting}`)}</dd>
+      <dt>${t("duel.onlooker_chat")}</dt><dd id="rule-onlooker-chat-text">${rules.onlooker_chat ? t("rules.yes") : t("rules.no")}</dd>
     </dl>${who ? html`<p class="hint" id="rules-who">${who}</p>` : nothing}`}
   </section>`;
 }

@@ -137,7 +137,9 @@ export function tableTemplate(page) {
       ${table ? takebackPrompt(page) : nothing}
       ${confirmResign(page)}
       ${table ? resultBox(page) : nothing}
-      ${table && !seated && !waiting ? html`<p class="onlooker" id="onlooker">${t("duel.onlooker")}</p>` : nothing}
+      ${table && !seated && !waiting ? html`<p class="onlooker" id="onlooker">${t("duel.onlooker")}${table.rules.onlooker_chat
+        ? nothing : html` <span id="onlooker-chat-hidden">${t("duel.onlooker_chat.hidden")}</span>`}</p>` : nothing}
+      ${playing ? html`<p class="onlookers hint" id="onlookers">${t("duel.onlookers", { n: page.onlookers })}</p>` : nothing}
       ${actions(page)}
       <p class="hint">${t("keys.hint")}</p>
       <p class="visually-hidden" id="announce" aria-live="polite">${page.announced}</p>

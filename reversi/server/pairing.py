@@ -1,0 +1,213 @@
+"""Quick pairing ("Schnelle Partie"): one tap, and the next player who taps sits down
+with you at a table of the default rules.
+
+The queue is the database: a search is a waiting table marked ``quick`` (not listed in
+the lobby), opened by the player who waits. A tap runs one write transaction that
+either takes the seat of the oldest search — preferring one whose player the tapper did
+not just play — or, if none waits, opens the tapper's own search. These transactions run
+one after the other on every process: PostgreSQL's transaction lock
+(``pg_advisory_xact_lock``), SQLite's one writer (``BEGIN IMMEDIATE``). So two taps never
+open two searches that could have been one table, two players never end at two tables,
+and a third never at a full one; the seat itself is taken with the table's version check,
+as every change of a table is. A search ends when its player cancels, when no socket of
+theirs has watched it for ``pair_grace`` seconds (the searching page watches it), and
+after ``pair_timeout`` seconds (docs/protocol.md, "Quick pairing").
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reversi.server.channels import player_channel
+from reversi.server.duel import Duel, DuelError
+from reversi.server.saving import add_table
+from reversi.server.service import DuelService, Outcome
+from reversi.server.table import Status, extra, new_code, new_table, set_level
+from reversi.storage import Conflict, Rows, TableRecord
+
+#: the key of the transaction lock that serializes pairing (any fixed number)
+PAIRING_LOCK = 0x5EED_0016
+#: searches looked at per tap (the oldest first)
+LOOKED_AT = 200
+
+
+def is_quick(table: TableRecord) -> bool:
+    return bool(extra(table).get("quick"))
+
+
+@dataclass
+class Paired:
+    """A tap's outcome: the table, and whether an opponent sits there already."""
+
+    table: TableRecord
+    paired: bool
+    #: the player who had been waiting (told through the broker)
+    waiting: str | None = None
+    outcome: Outcome | None = None
+
+
+class Pairing:
+    def __init__(self, service: DuelService) -> None:
+        self.service = service
+        self.settings = service.settings
+        #: searches whose player is away, and since when (this process's view)
+        self.absent_since: dict[str, float] = {}
+
+    async def pair(self, player_id: str, name: str) -> Paired:
+        level = await self.service.level(player_id)
+        for _ in range(5):
+            try:
+                result = await self.service.store.write(
+                    lambda rows: self._claim(rows, player_id, name, level))
+            except Conflict:  # a search changed under us (e.g. cancelled): look again
+                continue
+            if result.outcome is not None:
+                self.service.positions.remember(result.table)
+                await self.service.announce(result.outcome)
+                await self._tell_paired(result)
+            return result
+        raise DuelError("busy")
+
+    def _claim(self, rows: Rows, player_id: str, name: str, level: int | None) -> Paired:
+        """One transaction: the player's own search or fresh pairing, or the oldest
+        other search's free seat, or a new search."""
+        rows.serialize(PAIRING_LOCK)
+        now = self.service.now
+        own = [t for t in rows.tables_of(player_id, [Status.WAITING, Status.PLAYING])
+               if is_quick(t)]
+        for table in own:  # a tap again (another tab, a reconnect): the same answer
+            if table.status == Status.WAITING:
+                return Paired(table, False)
+            if not table.moves and now - table.created_at < self.settings.pair_timeout:
+                return Paired(table, True)
+        fresh = now - self.settings.pair_timeout
+        searches = [t for t in rows.by_status(Status.WAITING, LOOKED_AT)
+                    if is_quick(t) and t.seat0 != player_id and t.seat1 is None
+                    and t.created_at >= fresh]
+        last = rows.last_opponent(player_id)
+        # the one just played waits a little for someone new (the oldest search first)
+        searches = [t for t in searches if t.seat0 != last
+                    or now - t.created_at >= self.settings.pair_again_after]
+        if searches:
+            return self._sit(rows, searches[0], player_id, name, level)
+        for _ in range(8):
+            table = new_table(new_code(), player_id, name, now, self.settings, quick=True)
+            if rows.table(table.code) is None:
+                break
+        duel = Duel(table, now, self.settings)
+        set_level(duel.table, 0, level)
+        duel.open()
+        add_table(rows, duel, player_id)
+        return Paired(duel.table, False)
+
+    def _sit(self, rows: Rows, loaded: TableRecord, player_id: str, name: str,
+             level: int | None) -> Paired:
+        duel = Duel(loaded.copy(), self.service.now, self.settings, self.service.positions)
+        seat = duel.join(player_id, name)
+        set_level(duel.table, seat, level)
+        self.service.save_change(rows, loaded.version, duel)
+        return Paired(duel.table, True, loaded.seat0, Outcome(duel.table, duel.events))
+
+    def _merge(self, rows: Rows) -> tuple[Paired, Outcome] | None:
+        """Two searches that waited side by side (two who just played each other) meet
+        once ``pair_again_after`` has passed: the younger one's player sits down at the
+        older one's table and the younger search closes, in one transaction."""
+        rows.serialize(PAIRING_LOCK)
+        now = self.service.now
+        searches = [t for t in rows.by_status(Status.WAITING, LOOKED_AT)
+                    if is_quick(t) and now - t.created_at < self.settings.pair_timeout]
+        for younger in searches[1:]:
+            if now - younger.created_at < self.settings.pair_again_after:
+                continue
+            older = next((t for t in searches if t.id is not None and younger.id is not None
+                          and t.id < younger.id and t.seat0 != younger.seat0), None)
+            if older is None or younger.seat0 is None:
+                continue
+            closing = Duel(younger.copy(), now, self.settings, self.service.positions)
+            closing.close_abandoned()
+            self.service.save_change(rows, younger.version, closing)
+            name = (extra(younger).get("names") or [None])[0] or ""
+            level = (extra(younger).get("levels") or [None])[0]
+            paired = self._sit(rows, older, younger.seat0, name, level)
+            return paired, Outcome(closing.table, closing.events)
+        return None
+
+    async def _tell_paired(self, result: Paired) -> None:
+        table = result.table
+        message = {"type": "paired", "code": table.code, "link": f"/tisch/{table.code}"}
+        for player in {table.seat0, table.seat1} - {None}:
+            assert player is not None
+            await self.service.broker.publish(player_channel(player), message)
+
+    async def cancel(self, player_id: str) -> str:
+        """Ends the player's search; ``not_pairing`` if there is none, ``paired`` (with
+        the table's code) when an opponent was quicker."""
+        tables = await self.service.store.read(
+            lambda rows: [t for t in rows.tables_of(player_id, [Status.WAITING,
+                                                                Status.PLAYING])
+                          if is_quick(t)])
+        waiting = [t for t in tables if t.status == Status.WAITING]
+        if not waiting:
+            playing = [t for t in tables if not t.moves]
+            if playing:
+                raise DuelError("paired", table=playing[-1].code)
+            raise DuelError("not_pairing")
+        code = waiting[0].code
+
+        def action(duel: Duel) -> None:
+            if duel.table.status != Status.WAITING:
+                raise DuelError("paired", table=code)
+            duel.close_abandoned()
+
+        await self.service.change(code, action)
+        return code
+
+    async def sweep(self, present: Callable[[str], bool]) -> list[tuple[str, str]]:
+        """Ends the searches that waited ``pair_timeout`` seconds, and those that no
+        socket watched (``present``) for ``pair_grace`` seconds; returns (code, reason)."""
+        now = self.service.now
+        waiting = await self.service.store.read(
+            lambda rows: [t for t in rows.by_status(Status.WAITING, LOOKED_AT * 5)
+                          if is_quick(t)])
+        ended = []
+        for table in waiting:
+            reason = None
+            if now - table.created_at >= self.settings.pair_timeout:
+                reason = "timeout"
+            elif present(table.code):
+                self.absent_since.pop(table.code, None)
+            elif now - self.absent_since.setdefault(table.code, now) >= \
+                    self.settings.pair_grace:
+                reason = "away"
+            if reason is None:
+                continue
+            self.absent_since.pop(table.code, None)
+            with contextlib.suppress(DuelError):
+                await self.service.change(table.code, _close_search)
+                ended.append((table.code, reason))
+                if table.seat0 is not None:
+                    await self.service.broker.publish(player_channel(table.seat0), {
+                        "type": "pairing_ended", "code": table.code, "reason": reason})
+        if len(waiting) > 1:  # side by side: see _merge
+            with contextlib.suppress(Conflict, DuelError):
+                merged = await self.service.store.write(self._merge)
+                if merged is not None:
+                    paired, closed = merged
+                    await self.service.announce(closed)
+                    self.service.positions.remember(paired.table)
+                    assert paired.outcome is not None
+                    await self.service.announce(paired.outcome)
+                    await self._tell_paired(paired)
+        known = {t.code for t in waiting}
+        for code in set(self.absent_since) - known:
+            del self.absent_since[code]
+        return ended
+
+
+def _close_search(duel: Duel) -> Any:
+    if duel.table.status != Status.WAITING:
+        raise DuelError("paired", table=duel.table.code)
+    duel.close_abandoned()

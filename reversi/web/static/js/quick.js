@@ -1,0 +1,114 @@
+// "Schnelle Partie": one tap, a visible search that can be cancelled, and both players
+// land at the new table (docs/protocol.md, "Quick pairing"). The server pairs; the page
+// only asks, waits and goes where it is told.
+import { t } from "./i18n.js";
+import { html, nothing } from "./lit.js";
+import { errorText } from "./lobby.js";
+import { theHall } from "./net.js";
+import { Part } from "./part.js";
+
+export class QuickPairing extends Part {
+  constructor() {
+    super("div", { class: "quick", id: "quick" });
+    this.searching = false;
+    this.busy = false;
+    this.message = "";
+    /** @type {string | null} the search's table */
+    this.code = null;
+    this.started = 0;
+    this.hall = theHall();
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.ticker = undefined;
+    this.hall.on((/** @type {any} */ message) => this.receive(message));
+  }
+
+  /** @param {any} message */
+  receive(message) {
+    if (message.type === "paired") this.go(message.link);
+    else if (message.type === "pairing_ended" && this.searching && message.code === this.code) {
+      this.stop(t(message.reason === "timeout" ? "halle.quick.timeout" : "halle.quick.away"));
+    } else if (message.type === "hello" && this.searching) {
+      // a reconnect: the same search again (the server answers with the same table)
+      this.ask();
+    }
+  }
+
+  /** @param {string} link */
+  go(link) {
+    this.stop(t("halle.quick.found"));
+    this.busy = true;
+    this.update();
+    location.assign(link);
+  }
+
+  /** @param {string} text */
+  stop(text) {
+    this.searching = false;
+    this.message = text;
+    clearInterval(this.ticker);
+    this.update();
+  }
+
+  async start() {
+    this.busy = true;
+    this.message = "";
+    this.update();
+    this.hall.start();
+    await this.ask();
+    this.busy = false;
+    this.update();
+  }
+
+  async ask() {
+    try {
+      const reply = await this.hall.request({ type: "quick" });
+      this.code = reply.code;
+      if (reply.paired) {
+        this.go(`/tisch/${reply.code}`);
+        return;
+      }
+      if (!this.searching) {
+        this.searching = true;
+        this.started = Date.now();
+        clearInterval(this.ticker);
+        this.ticker = setInterval(() => this.update(), 1000);
+      }
+    } catch (error) {
+      this.searching = false;
+      this.message = errorText(error);
+    }
+    this.update();
+    if (this.searching) /** @type {HTMLElement | null} */ (this.element.querySelector("#quick-cancel"))?.focus();
+  }
+
+  async cancel() {
+    this.busy = true;
+    this.update();
+    try {
+      await this.hall.request({ type: "quick_cancel" });
+      this.stop(t("halle.quick.cancelled"));
+    } catch (error) {
+      this.message = errorText(error);
+    }
+    this.busy = false;
+    this.update();
+    /** @type {HTMLElement | null} */ (this.element.querySelector("#quick-go"))?.focus();
+  }
+
+  template() {
+    if (this.searching) {
+      const seconds = Math.floor((Date.now() - this.started) / 1000);
+      return html`<div class="quick-search" role="status" aria-live="polite">
+          <span class="quick-spinner" aria-hidden="true"></span>
+          <span id="quick-status">${t("halle.quick.searching")}</span>
+          <span class="quick-time" aria-hidden="true">${seconds > 0 ? `${seconds} s` : nothing}</span>
+        </div>
+        <button type="button" id="quick-cancel" ?disabled=${this.busy} @click=${() => this.cancel()}>${t("halle.quick.cancel")}</button>
+        <p class="form-msg" id="quick-msg" role="status">${this.message}</p>`;
+    }
+    return html`<button type="button" class="primary" id="quick-go" ?disabled=${this.busy}
+        aria-describedby="quick-help" @click=${() => this.start()}>${t("halle.quick")}</button>
+      <span class="hint" id="quick-help">${t("halle.quick.text")}</span>
+      <p class="form-msg" id="quick-msg" role="status">${this.message}</p>`;
+  }
+}

@@ -1,0 +1,173 @@
+"""Quick pairing ("Schnelle Partie") over the socket, in-process on SQLite: two taps make
+one table, a third waits, cancel, timeout, a dropped search, the preference for a new
+opponent, typed errors, and the rate limits of pairing and sitting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reversi.server.clock import ManualClock
+from tests.server.conftest import make_settings, players
+from tests.server.test_protocol import open_and_join, until
+
+
+@pytest.fixture
+def settings(tmp_path: Path, clock: ManualClock, sqlite_url: str) -> Any:
+    return make_settings(tmp_path, clock, sqlite_url)
+
+
+def tap(ws: Any, request_id: int = 1) -> dict[str, Any]:
+    ws.send_json({"type": "quick", "id": request_id})
+    reply = until(ws, "ack")
+    assert reply["id"] == request_id
+    return reply
+
+
+def hello(*sockets: Any) -> None:
+    for ws in sockets:
+        until(ws, "hello")
+
+
+def server_of(client: Any) -> Any:
+    return client.app.state.duels
+
+
+def test_two_taps_meet_at_one_table_and_a_third_waits(settings: Any) -> None:
+    with players(settings, 3) as (a, b, c):
+        for client, name in ((a, "Anna"), (b, "Bert"), (c, "Cleo")):
+            client.post("/api/me", json={"nickname": name})
+        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb, \
+                c.websocket_connect("/ws") as wc:
+            hello(wa, wb, wc)
+            waiting = tap(wa)
+            assert waiting["paired"] is False and waiting["timeout"] == settings.pair_timeout
+            assert tap(wa, 2)["code"] == waiting["code"]  # a tap again: the same search
+            paired = tap(wb)
+            assert paired == {**paired, "paired": True, "code": waiting["code"]}
+            told = until(wa, "paired")
+            assert told["code"] == waiting["code"] and told["link"] == f"/tisch/{told['code']}"
+            table = a.get(f"/api/tables/{waiting['code']}").json()["table"]
+            assert table["status"] == "playing"
+            assert sorted(s["name"] for s in table["seats"]) == ["Anna", "Bert"]
+            third = tap(wc)
+            assert third["paired"] is False and third["code"] != waiting["code"]
+            assert tap(wb, 3)["code"] == waiting["code"]  # just paired: the same table
+
+
+def test_a_search_is_not_listed_and_cancel_ends_it(settings: Any) -> None:
+    with players(settings, 3) as (a, b, c):
+        for client in (a, b, c):
+            client.get("/api/me")
+        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb, \
+                c.websocket_connect("/ws") as wc:
+            hello(wa, wb, wc)
+            wc.send_json({"type": "lobby"})
+            code = tap(wa)["code"]
+            assert code not in str(until(wc, "lobby_state"))
+            wa.send_json({"type": "quick_cancel", "id": 5})
+            assert until(wa, "ack") == {"type": "ack", "id": 5, "code": code}
+            assert a.get(f"/api/tables/{code}").json()["table"]["status"] == "aborted"
+            wa.send_json({"type": "quick_cancel", "id": 6})
+            error = until(wa, "error")
+            assert error["id"] == 6 and error["code"] == "not_pairing"
+            assert error["message"] == "Du suchst gerade keinen Gegner."
+            assert tap(wb)["paired"] is False  # the cancelled search is gone
+            tap(wa)
+            wb.send_json({"type": "quick_cancel", "id": 7})  # too late: a was quicker
+            error = until(wb, "error")
+            assert error["code"] == "paired" and error["params"]["table"]
+
+
+def test_a_search_ends_after_its_timeout(settings: Any, clock: ManualClock) -> None:
+    with players(settings, 1) as (a,):
+        a.get("/api/me")
+        with a.websocket_connect("/ws") as wa:
+            hello(wa)
+            code = tap(wa)["code"]
+            hub = server_of(a).hub
+            assert a.portal.call(hub.sweep_searches) == []
+            clock.advance(settings.pair_timeout)
+            assert a.portal.call(hub.sweep_searches) == [(code, "timeout")]
+            ended = until(wa, "pairing_ended")
+            assert ended["code"] == code and ended["reason"] == "timeout"
+
+
+def test_a_search_whose_socket_left_ends_after_the_grace(settings: Any,
+                                                         clock: ManualClock) -> None:
+    with players(settings, 1) as (a,):
+        a.get("/api/me")
+        with a.websocket_connect("/ws") as wa:
+            hello(wa)
+            code = tap(wa)["code"]
+        hub = server_of(a).hub
+        assert a.portal.call(hub.sweep_searches) == []  # away from now on
+        clock.advance(settings.pair_grace - 1)
+        assert a.portal.call(hub.sweep_searches) == []
+        clock.advance(1)
+        assert a.portal.call(hub.sweep_searches) == [(code, "away")]
+        assert a.get(f"/api/tables/{code}").json()["table"]["status"] == "aborted"
+
+
+def test_pairing_prefers_someone_you_have_not_just_played(settings: Any) -> None:
+    with players(settings, 3) as (a, b, c):
+        code, _ = open_and_join(a, b)  # a and b just met
+        c.get("/api/me")
+        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb, \
+                c.websocket_connect("/ws") as wc:
+            hello(wa, wb, wc)
+            wa.send_json({"type": "abort", "code": code, "id": 1})
+            until(wa, "ack")
+            searching_b = tap(wb)["code"]
+            searching_a = tap(wa)["code"]  # not b again, not at once
+            assert searching_a != searching_b
+            paired = tap(wc)  # someone new takes the oldest search
+            assert paired["paired"] is True and paired["code"] == searching_b
+            assert tap(wa, 2)["code"] == searching_a
+
+
+def test_two_who_just_played_meet_again_when_nobody_else_comes(
+        settings: Any, clock: ManualClock) -> None:
+    with players(settings, 2) as (a, b):
+        code, _ = open_and_join(a, b)
+        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
+            hello(wa, wb)
+            wa.send_json({"type": "abort", "code": code, "id": 1})
+            until(wa, "ack")
+            older = tap(wb)["code"]
+            younger = tap(wa)["code"]
+            hub = server_of(a).hub
+            assert a.portal.call(hub.sweep_searches) == []
+            assert a.get(f"/api/tables/{older}").json()["table"]["status"] == "waiting"
+            clock.advance(settings.pair_again_after)
+            a.portal.call(hub.sweep_searches)
+            assert until(wa, "paired")["code"] == older
+            assert until(wb, "paired")["code"] == older
+            assert a.get(f"/api/tables/{older}").json()["table"]["status"] == "playing"
+            assert a.get(f"/api/tables/{younger}").json()["table"]["status"] == "aborted"
+
+
+def test_pairing_and_sitting_are_rate_limited(tmp_path: Path, clock: ManualClock,
+                                              sqlite_url: str) -> None:
+    settings = make_settings(tmp_path, clock, sqlite_url, pair_limit="2/minute",
+                             sit_limit="1/minute")
+    with players(settings, 3) as (a, b, c):
+        for client in (a, b, c):
+            client.get("/api/me")
+        with a.websocket_connect("/ws") as wa:
+            hello(wa)
+            tap(wa, 1)
+            tap(wa, 2)
+            wa.send_json({"type": "quick", "id": 3})
+            error = until(wa, "error")
+            assert error["id"] == 3 and error["code"] == "rate_limited"
+            assert error["message"] == "Zu oft „Schnelle Partie“ – bitte warte etwas."
+        first = b.post("/api/tables").json()["code"]
+        second = c.post("/api/tables").json()["code"]
+        assert a.post(f"/api/tables/{first}/join").status_code == 200
+        refused = a.post(f"/api/tables/{second}/join")
+        assert refused.status_code == 429
+        assert refused.json()["message"] == "Zu oft Platz genommen – bitte warte etwas."
+        assert c.get(f"/api/tables/{second}").json()["table"]["status"] == "waiting"
