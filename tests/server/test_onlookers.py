@@ -10,6 +10,7 @@ import pytest
 
 from reversi.server.clock import ManualClock
 from tests.server.conftest import make_settings, players
+from tests.server.helpers import portal
 from tests.server.test_protocol import open_and_join, until, watch
 
 
@@ -110,7 +111,7 @@ def test_running_duels_reach_the_lobby_in_batches(tmp_path: Path, clock: ManualC
             until(wc, "hello")
             wc.send_json({"type": "lobby"})
             until(wc, "lobby_state")
-            server = a.app.state.duels
+            server = a.app.state.duels  # type: ignore[attr-defined]
             before = server.hub.lobby.batches
             version = state["version"]
             for ply in range(6):  # six moves within one interval
@@ -121,7 +122,7 @@ def test_running_duels_reach_the_lobby_in_batches(tmp_path: Path, clock: ManualC
                                         "cid": f"m{ply}", "ply": ply, "id": ply})
                 version = until(seats[color], "ack")["version"]
             assert server.hub.lobby.batches == before
-            a.portal.call(server.hub.lobby.flush)
+            portal(a).call(server.hub.lobby.flush)
             batch = until(wc, "lobby_events")
             [event] = batch["events"]  # one frame with the newest row only: its counts
             assert event["op"] == "moved" and event["version"] == version

@@ -11,6 +11,7 @@ import pytest
 
 from reversi.server.clock import ManualClock
 from tests.server.conftest import make_settings, players
+from tests.server.helpers import portal
 from tests.server.test_protocol import open_and_join, until
 
 
@@ -88,9 +89,9 @@ def test_a_search_ends_after_its_timeout(settings: Any, clock: ManualClock) -> N
             hello(wa)
             code = tap(wa)["code"]
             hub = server_of(a).hub
-            assert a.portal.call(hub.sweep_searches) == []
+            assert portal(a).call(hub.sweep_searches) == []
             clock.advance(settings.pair_timeout)
-            assert a.portal.call(hub.sweep_searches) == [(code, "timeout")]
+            assert portal(a).call(hub.sweep_searches) == [(code, "timeout")]
             ended = until(wa, "pairing_ended")
             assert ended["code"] == code and ended["reason"] == "timeout"
 
@@ -103,11 +104,11 @@ def test_a_search_whose_socket_left_ends_after_the_grace(settings: Any,
             hello(wa)
             code = tap(wa)["code"]
         hub = server_of(a).hub
-        assert a.portal.call(hub.sweep_searches) == []  # away from now on
+        assert portal(a).call(hub.sweep_searches) == []  # away from now on
         clock.advance(settings.pair_grace - 1)
-        assert a.portal.call(hub.sweep_searches) == []
+        assert portal(a).call(hub.sweep_searches) == []
         clock.advance(1)
-        assert a.portal.call(hub.sweep_searches) == [(code, "away")]
+        assert portal(a).call(hub.sweep_searches) == [(code, "away")]
         assert a.get(f"/api/tables/{code}").json()["table"]["status"] == "aborted"
 
 
@@ -139,10 +140,10 @@ def test_two_who_just_played_meet_again_when_nobody_else_comes(
             older = tap(wb)["code"]
             younger = tap(wa)["code"]
             hub = server_of(a).hub
-            assert a.portal.call(hub.sweep_searches) == []
+            assert portal(a).call(hub.sweep_searches) == []
             assert a.get(f"/api/tables/{older}").json()["table"]["status"] == "waiting"
             clock.advance(settings.pair_again_after)
-            a.portal.call(hub.sweep_searches)
+            portal(a).call(hub.sweep_searches)
             assert until(wa, "paired")["code"] == older
             assert until(wb, "paired")["code"] == older
             assert a.get(f"/api/tables/{older}").json()["table"]["status"] == "playing"

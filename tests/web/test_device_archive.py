@@ -241,6 +241,7 @@ def test_with_the_switch_on_a_solo_game_ends_in_its_analysis(
         # the switch is kept for the next game
         page.goto(archive_server.url + "/allein")
         wait_idle(page)
-        expect(page.get_by_role("switch", name="Nach der Partie gleich analysieren")).to_be_checked()
+        kept = page.get_by_role("switch", name="Nach der Partie gleich analysieren")
+        expect(kept).to_be_checked()
     finally:
         page.context.close()
