@@ -9,8 +9,9 @@ With ``--results FILE`` every finished game is appended to FILE as one JSON
 line (after a first line with the match's settings), and a run with the same
 settings and file continues after the last game written there: a long match
 can be stopped and resumed across sessions, or extended with a larger ``-n``
-(the openings of the first games do not depend on ``-n``). Another match's
-file is refused.
+(the openings of the first games do not depend on ``-n``). The settings include
+a digest of ``reversi/ai`` (its modules and weights): a file of another match,
+or of another version of the players, is refused.
 
 ``schwer-classic`` is Schwer as it played before the trained evaluation
 (``reversi/ai/classic.py``), kept as an opponent.
@@ -27,6 +28,7 @@ never as a dependency:
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -80,6 +82,15 @@ def player(name: str, budget: float | None, cpu_clock: bool) -> Player:
     if name == "schwer-classic":
         return classic_player(budget, clock)
     return level_player(name, budget, clock)
+
+
+def engine_digest() -> str:
+    """A digest of the players' code and weights: a match continues only with the same."""
+    folder = Path(__file__).resolve().parents[1] / "reversi" / "ai"
+    digest = hashlib.sha256()
+    for path in sorted([*folder.glob("*.py"), *folder.glob("*.bin")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def resume(path: Path, settings: dict[str, Any]) -> tuple[MatchScore, int]:
@@ -136,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = {
         "first": args.first, "second": args.second, "budget": args.budget,
         "seed": args.seed, "plies": args.plies, "cpu_clock": args.cpu_clock,
+        "engine": engine_digest(),
     }
     score, played = resume(args.results, settings) if args.results else (MatchScore(), 0)
     if played:
