@@ -2,7 +2,16 @@
 
     .venv/bin/python benchmarks/match.py schwer mittel -n 100 --budget 0.1
     .venv-bench/bin/python benchmarks/match.py schwer cli-othello -n 100 --budget 0.1
-    .venv/bin/python benchmarks/match.py schwer schwer-classic -n 200 --cpu-clock
+    .venv/bin/python benchmarks/match.py schwer schwer-classic -n 200 --cpu-clock \
+        --results benchmarks/runs/schwer-vs-classic.jsonl   # resumable
+
+With ``--results FILE`` every finished game is appended to FILE as one JSON
+line (after a first line with the match's settings), and a run with the same
+settings and file continues after the last game written there: a long match
+can be stopped and resumed across sessions, or extended with a larger ``-n``
+(the openings of the first games do not depend on ``-n``). The settings include
+a digest of ``reversi/ai`` (its modules and weights): a file of another match,
+or of another version of the players, is refused.
 
 ``schwer-classic`` is Schwer as it played before the trained evaluation
 (``reversi/ai/classic.py``), kept as an opponent.
@@ -19,13 +28,16 @@ never as a dependency:
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from reversi.ai.clock import Clock
-from reversi.ai.match import Player, level_player, play_match
+from reversi.ai.match import MatchScore, Player, level_player, openings, play_game
 from reversi.engine import BLACK, Board, Move
 
 
@@ -72,6 +84,50 @@ def player(name: str, budget: float | None, cpu_clock: bool) -> Player:
     return level_player(name, budget, clock)
 
 
+def engine_digest() -> str:
+    """A digest of the players' code and weights: a match continues only with the same."""
+    folder = Path(__file__).resolve().parents[1] / "reversi" / "ai"
+    digest = hashlib.sha256()
+    for path in sorted([*folder.glob("*.py"), *folder.glob("*.bin")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def resume(path: Path, settings: dict[str, Any]) -> tuple[MatchScore, int]:
+    """The score and the number of games already in ``path`` (created with the
+    settings line when missing); a file of other settings is an error."""
+    score = MatchScore()
+    if not path.exists() or not path.read_text().strip():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"settings": settings}) + "\n")
+        return score, 0
+    lines = path.read_text().splitlines()
+    found = json.loads(lines[0]).get("settings")
+    if found != settings:
+        raise SystemExit(f"{path} holds another match: {found} (this one: {settings})")
+    played = 0
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        game = json.loads(line)
+        if game["game"] != played:
+            raise SystemExit(f"{path}: game {game['game']} where game {played} was expected")
+        count(score, game["margin"])
+        played += 1
+    return score, played
+
+
+def count(score: MatchScore, margin: int) -> None:
+    """Add one game of ``first`` with this disc margin to the score."""
+    score.margin += margin
+    if margin > 0:
+        score.wins += 1
+    elif margin < 0:
+        score.losses += 1
+    else:
+        score.draws += 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first")
@@ -82,18 +138,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", type=int, default=6, help="random opening moves")
     parser.add_argument("--cpu-clock", action="store_true",
                         help="measure budgets in this process's CPU time, not wall time")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="append each game to this file and continue after its last game")
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     first = player(args.first, args.budget, args.cpu_clock)
     second = player(args.second, args.budget, args.cpu_clock)
+    settings = {
+        "first": args.first, "second": args.second, "budget": args.budget,
+        "seed": args.seed, "plies": args.plies, "cpu_clock": args.cpu_clock,
+        "engine": engine_digest(),
+    }
+    score, played = resume(args.results, settings) if args.results else (MatchScore(), 0)
+    if played:
+        print(f"{played} games in {args.results}: {score}", flush=True)
     start = time.perf_counter()
-    score = None
-    for number, board, first_black, score in play_match(
-        first, second, args.games, seed=args.seed, plies=args.plies
-    ):
+    book = openings((args.games + 1) // 2, args.plies, args.seed)
+    for number in range(played, args.games):
+        first_black = number % 2 == 0
+        black, white = (first, second) if first_black else (second, first)
+        board = play_game(black, white, book[number // 2], args.seed * 1000 + number)
+        outcome = board.outcome()
+        assert outcome is not None
+        margin = outcome.margin if first_black else -outcome.margin
+        count(score, margin)
+        if args.results:
+            game = {
+                "game": number, "first_black": first_black, "black": outcome.black,
+                "white": outcome.white, "margin": margin, "moves": board.transcript(),
+            }
+            with args.results.open("a") as results:
+                results.write(json.dumps(game) + "\n")
         if not args.quiet:
-            outcome = board.outcome()
-            assert outcome is not None
             colour = "black" if first_black else "white"
             print(f"game {number + 1:3}: {args.first} ({colour}) "
                   f"{outcome.black}-{outcome.white}  running {score}", flush=True)

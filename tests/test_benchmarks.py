@@ -1,7 +1,9 @@
 """The benchmarks still run and still count right (their speed is only printed)."""
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.processes import REPO
 
@@ -34,3 +36,29 @@ def test_the_archive_benchmark_imports_and_analyses() -> None:
     assert "20 Partien ins Archiv aufgenommen, 0 schon darin, 0 abgelehnt" in result.stdout
     assert "0 Partien ins Archiv aufgenommen, 20 schon darin, 0 abgelehnt" in result.stdout
     assert "von 60 Stellungen exakt" in result.stdout
+
+
+def _match(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "benchmarks/match.py", "leicht", "leicht", *args],
+        cwd=REPO, capture_output=True, text=True, timeout=300,
+    )
+
+
+def _final_score(run: subprocess.CompletedProcess[str]) -> str:
+    return run.stdout.splitlines()[-1].split(": ", 1)[1]
+
+
+def test_a_match_with_a_results_file_continues_where_it_stopped(tmp_path: Path) -> None:
+    resumed, fresh = tmp_path / "resumed.jsonl", tmp_path / "fresh.jsonl"
+    assert _match("-n", "2", "--results", str(resumed)).returncode == 0
+    second = _match("-n", "3", "--results", str(resumed))
+    assert second.returncode == 0
+    assert "2 games in" in second.stdout and second.stdout.count("\ngame ") == 1
+    whole = _match("-n", "3", "--results", str(fresh))
+    games = [json.loads(line) for line in resumed.read_text().splitlines()]
+    assert [game.get("game") for game in games] == [None, 0, 1, 2]
+    assert resumed.read_text() == fresh.read_text()
+    assert _final_score(second) == _final_score(whole)
+    other = _match("-n", "3", "--seed", "5", "--results", str(resumed))
+    assert other.returncode != 0 and "holds another match" in other.stderr

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reversi.ai import solve
+from reversi.ai import endgame, endgame_shallow, solve
 from reversi.ai.clock import SearchTimeout
 from reversi.ai.endgame import CHECK_EVERY, EndgameSolver
 from reversi.engine import Board, Counting, parse_obf
@@ -110,3 +110,56 @@ def test_decisive_move_knows_win_draw_and_loss() -> None:
         best = max(values.values())
         assert verdict == (best > 0) - (best < 0)
         assert (values[bit] > 0) - (values[bit] < 0) == verdict
+
+
+@pytest.mark.parametrize("counting", [Counting.NOBODY, Counting.WINNER])
+@pytest.mark.parametrize("guess", [None, 60, -60, 1])
+def test_the_root_finds_the_exact_score_from_any_first_guess(
+    monkeypatch: pytest.MonkeyPatch, counting: Counting, guess: int | None
+) -> None:
+    """Far from the end the root starts at the midgame search's estimate (here
+    at every size); from it, or from a start far off, it reaches the exact score."""
+    monkeypatch.setattr(endgame, "GUESS_EMPTIES", 0)
+    if guess is not None:
+        monkeypatch.setattr(EndgameSolver, "guess", lambda self, p, o: guess)
+    winner = counting is Counting.WINNER
+    for board in _endgames(30, seed=13):
+        p, o = board.player, board.opponent
+        assert EndgameSolver(winner=winner).score(p, o) == minimax(p, o, winner), board.obf()
+
+
+def test_the_guess_is_a_possible_score() -> None:
+    for board in _endgames(30, seed=14):
+        p, o = board.player, board.opponent
+        assert -64 <= EndgameSolver(winner=False).guess(p, o) <= 64
+        assert EndgameSolver(winner=True).guess(p, o) % 2 == 0
+
+
+def test_a_full_table_keeps_the_positions_with_the_most_empties(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(endgame_shallow, "TT_LIMIT", 100)
+    rng = random.Random(15)
+    solver = EndgameSolver(winner=True)
+    for empties in (8, 9, 10, 11, 12, 20):
+        for _ in range(20):
+            squares = rng.sample(range(64), 64 - empties)
+            p = sum(1 << sq for sq in squares[::2])
+            o = sum(1 << sq for sq in squares[1::2])
+            solver.tt[p, o] = (-64, 64, 0)
+    table = solver.tt
+    solver._make_room()
+    kept = sorted({64 - (p | o).bit_count() for p, o in solver.tt})
+    assert solver.tt is table  # in place: the searches up the stack hold it
+    assert kept == [12, 20] and len(table) == 40  # the next level would pass 100 // 2
+
+
+def test_a_small_table_gives_exact_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table makes room again and again (it holds 16 positions here)."""
+    monkeypatch.setattr(endgame_shallow, "TT_LIMIT", 16)
+    monkeypatch.setattr(endgame, "TT_LIMIT", 16)
+    for board in _endgames(40, seed=16):
+        p, o = board.player, board.opponent
+        solver = EndgameSolver(winner=True)
+        assert solver.score(p, o) == minimax(p, o, True), board.obf()
+        assert len(solver.tt) <= 16
