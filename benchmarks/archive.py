@@ -7,7 +7,7 @@ Writes a GGF file of ``--games`` random legal games (seed 15, every game played 
 end) into a temporary folder, imports it with the command into a fresh SQLite file (and
 a fresh PostgreSQL database if ``--postgres`` names a server), then imports it again
 (every game known: the cost of reading and replaying alone), and times ``reversi
-analyse`` on the game of ``tests/server/test_archive_api.py``. Prints the figures.
+analyse`` on the game of ``tests/archive/test_api.py``. Prints the figures.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from sqlalchemy import insert
 from reversi.server.clock import ManualClock
 from reversi.storage.migrations import alembic_config
 from reversi.storage.schema import DEVICE_GAMES
-from tests.server.conftest import make_settings, players
+from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal
 
 HUGE = int("9" * 400)

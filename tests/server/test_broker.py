@@ -13,7 +13,7 @@ from reversi.server.broker import Broker, RedisBroker
 from reversi.server.clock import ManualClock
 from reversi.server.connection import Connection
 from reversi.server.duels import DuelServer
-from tests.server.conftest import REDIS_URL, make_settings, need_redis
+from tests.app_fixtures import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated
 
 pytestmark = pytest.mark.anyio

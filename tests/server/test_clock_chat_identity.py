@@ -10,7 +10,7 @@ from reversi.server import protocol as p
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
 from reversi.server.table import DuelError
-from tests.server.conftest import make_settings
+from tests.app_fixtures import make_settings
 from tests.server.helpers import move, player_of, results, seated, stored, view
 
 pytestmark = pytest.mark.anyio

@@ -10,7 +10,7 @@ import pytest
 from reversi.server.clock import ManualClock
 from reversi.server.downtime import downtime_since, heartbeat
 from reversi.server.duels import DuelServer
-from tests.server.conftest import REDIS_URL, make_settings, need_redis
+from tests.app_fixtures import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated, view
 
 pytestmark = pytest.mark.anyio

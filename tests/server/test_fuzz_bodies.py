@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reversi.server.clock import ManualClock
-from tests.server.conftest import make_settings, players
+from tests.app_fixtures import make_settings, players
 from tests.server.test_fuzz_messages import SCALARS, VALUES
 from tests.server.test_protocol import open_and_join
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from reversi.server.clock import ManualClock
 from reversi.server.protocol import MESSAGES, parse
-from tests.server.conftest import make_settings, players
+from tests.app_fixtures import make_settings, players
 from tests.server.test_protocol import open_and_join, watch
 
 #: JSON values of every kind, strings with lone surrogates and numbers past 64 bits included

@@ -15,7 +15,7 @@ from reversi.server.clock import ManualClock
 from reversi.server.connection import CloseCode
 from reversi.server.duels import create_duel_app
 from reversi.server.identity import COOKIE
-from tests.server.conftest import make_settings, players
+from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal
 
 

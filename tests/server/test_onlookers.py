@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from reversi.server.clock import ManualClock
-from tests.server.conftest import make_settings, players
+from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal
 from tests.server.test_protocol import open_and_join, until, watch
 

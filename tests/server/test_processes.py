@@ -18,7 +18,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server.conftest import REDIS_URL, need_redis, postgres_database
+from tests.app_fixtures import REDIS_URL, need_redis, postgres_database
 
 #: a duel server as ``reversi serve`` runs it (reversi.server.serving)
 SERVER = """

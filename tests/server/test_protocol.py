@@ -13,7 +13,7 @@ from reversi.server.clock import ManualClock
 from reversi.server.connection import CloseCode
 from reversi.server.identity import COOKIE
 from reversi.server.ratelimit import Limiter
-from tests.server.conftest import make_settings, players
+from tests.app_fixtures import make_settings, players
 
 
 def until(ws: Any, kind: str, limit: int = 30) -> dict[str, Any]:

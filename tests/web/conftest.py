@@ -69,7 +69,7 @@ def browser() -> Iterator[Any]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         # The hall's CSP forbids evaluating strings and inline scripts, which Playwright's
         # string conditions and the injected axe-core need: every context bypasses it
-        # unless a test asks for the real policy (test_web_csp.py: bypass_csp=False).
+        # unless a test asks for the real policy (test_csp.py: bypass_csp=False).
         new_context = chromium.new_context
 
         def context_for_tests(**options: Any) -> Any:

@@ -62,7 +62,7 @@ def new_player(browser: Any, console: Any, **options: Any) -> Any:
     """A fresh browser profile (its own cookie) and a page in it."""
     options.setdefault("viewport", {"width": 1280, "height": 900})
     # Playwright's string predicates are evaluated with eval(), which the server's CSP
-    # forbids; tests/web/test_web_csp.py loads the pages with the CSP in force
+    # forbids; tests/web/test_csp.py loads the pages with the CSP in force
     options.setdefault("bypass_csp", True)
     context = browser.new_context(reduced_motion="reduce", locale="de-DE", **options)
     page = context.new_page()

@@ -21,7 +21,7 @@ from reversi.web.replay import Reviewer
 
 from .duel_helpers import DuelServer
 from .replay_helpers import GAMES, archive_server, wait_replay
-from .test_web_csp import LISTEN, violations
+from .test_csp import LISTEN, violations
 
 DOC = (Path(__file__).resolve().parents[2] / "docs/protocol.md").read_text()
 ANALYSIS_TIMEOUT_MS = 180_000

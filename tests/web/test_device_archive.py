@@ -19,8 +19,8 @@ from .archive_helpers import SHORT, device, open_bilanz, recent, server_copy, so
 from .duel_helpers import TIMEOUT_MS, DuelServer, new_player
 from .helpers import play, wait_idle
 from .replay_helpers import wait_replay
-from .test_web_browser import needs_ai
-from .test_web_new_player import PASS_THEN_END, start_leicht_with_lot_8
+from .test_browser import needs_ai
+from .test_new_player import PASS_THEN_END, start_leicht_with_lot_8
 
 NO_INDEXEDDB = "Object.defineProperty(window, 'indexedDB', {value: undefined, configurable: true});"
 

@@ -21,7 +21,7 @@ from .archive_helpers import (
     solo_record,
 )
 from .duel_helpers import TIMEOUT_MS, DuelServer, new_player
-from .test_web_hall import finish_duel
+from .test_hall import finish_duel
 
 
 @pytest.fixture(scope="module")

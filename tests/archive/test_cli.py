@@ -18,8 +18,8 @@ from reversi.server.clock import ManualClock
 from reversi.storage import open_store
 from reversi.storage.schema import GAMES
 from reversi.texts import text
-from tests.server.conftest import make_settings, players
-from tests.server.test_archive_api import GAME
+from tests.app_fixtures import make_settings, players
+from tests.archive.test_api import GAME
 
 SHORT = "f5d6c5f4e3f6g5e6e7"  # black wipes white out after 9 moves
 OTHER = "e6f4c3c4d3d6e3c2b3"  # a game that stopped early (resigned)

@@ -25,7 +25,7 @@ from reversi.storage import (
     open_store,
 )
 from reversi.storage.postgres import PostgresStore
-from tests.server.conftest import postgres_database
+from tests.app_fixtures import postgres_database
 
 pytestmark = pytest.mark.anyio
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from .helpers import play, squares, view, wait_idle, wait_ply
 from .look import PRECACHED, offline_after_one_visit
-from .test_web_browser import needs_ai, play_solo_to_the_end
+from .test_browser import needs_ai, play_solo_to_the_end
 
 
 @needs_ai

@@ -15,7 +15,7 @@ from reversi.archive.queries import game as game_row
 from reversi.engine import Board, read_ggf
 from reversi.server.clock import ManualClock
 from reversi.texts import text
-from tests.server.conftest import make_settings, players
+from tests.app_fixtures import make_settings, players
 
 #: a game of 60 moves with one pass (white's, after the 51st disc), 42:22 for black
 GAME = ("d3c3c4e3f4c5e2e1b4f5c6a4f2f3b2a1d2c1g4g2h1b5b3c2f1g3d1g1b1b7h2h3c7d7a8e6h5h4a6b6"

@@ -12,8 +12,8 @@ from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
 from reversi.server.settings import Settings
 from reversi.server.table import new_table, record_clock
+from tests.archive.test_api import GAME
 from tests.server.helpers import move, seated, stored
-from tests.server.test_archive_api import GAME
 
 pytestmark = pytest.mark.anyio
 

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from reversi.server.clock import ManualClock
-from tests.server.conftest import make_settings, players
+from tests.app_fixtures import make_settings, players
 
 
 def game(i: int, level: str = "mittel", outcome: str = "win",

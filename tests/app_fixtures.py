@@ -1,6 +1,8 @@
-"""Fixtures of the duel server's tests: every storage test runs on SQLite and PostgreSQL,
-every broker test in-process and on Redis. Services that are not reachable are skipped
-with a reason (REVERSI_TEST_POSTGRES_URL, REVERSI_TEST_REDIS_URL)."""
+"""The app under test for tests/server, tests/hall, tests/storage and tests/archive (a
+plugin of the root conftest): settings, clients, databases and brokers. Every storage
+test runs on SQLite and PostgreSQL, every broker test in-process and on Redis; services
+that are not reachable are skipped with a reason (REVERSI_TEST_POSTGRES_URL,
+REVERSI_TEST_REDIS_URL)."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ import pytest
 
 from .duel_helpers import TIMEOUT_MS, DuelServer, join, open_table, play_one, wait_table
 from .helpers import open_game, play, start_solo, view, wait_idle
-from .test_web_browser import needs_ai
-from .test_web_hall import finish_duel
+from .test_browser import needs_ai
+from .test_hall import finish_duel
 
 #: Leicht with ?los=8 (its choices among equal moves): the human (Ebenholz) plays these,
 #: must pass after the computer's reply to the last one, and the computer's next move

@@ -9,7 +9,7 @@ import pytest
 
 from .helpers import open_game, play, wait_idle, wait_ply
 from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
-from .test_web_browser import has_ai
+from .test_browser import has_ai
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
