@@ -28,8 +28,10 @@ from reversi.engine import Board
 from reversi.engine.ggf import write_ggf_games
 
 #: the fixed game of the analyse test: 60 moves, one pass, 42:22
-GAME = ("d3c3c4e3f4c5e2e1b4f5c6a4f2f3b2a1d2c1g4g2h1b5b3c2f1g3d1g1b1b7h2h3c7d7a8e6h5h4a6b6"
-        "a5a7d6h6g5f6a2a3d8e7h7e8f7g6g7f8h8b8c8g8")
+GAME = (
+    "d3c3c4e3f4c5e2e1b4f5c6a4f2f3b2a1d2c1g4g2h1b5b3c2f1g3d1g1b1b7h2h3c7d7a8e6h5h4a6b6"
+    "a5a7d6h6g5f6a2a3d8e7h7e8f7g6g7f8h8b8c8g8"
+)
 
 
 def random_games(count: int, seed: int = 15) -> list[Board]:
@@ -45,8 +47,13 @@ def random_games(count: int, seed: int = 15) -> list[Board]:
 
 def run(args: list[str], env: dict[str, str]) -> tuple[float, str]:
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "reversi", *args], env=env,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "reversi", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return time.perf_counter() - start, done.stdout
 
 
@@ -58,15 +65,20 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "games.ggf"
-        path.write_text(write_ggf_games(
-            (board, {"PB": f"Schwarz {i}", "PW": f"Weiß {i}"})
-            for i, board in enumerate(random_games(args.games))))
+        path.write_text(
+            write_ggf_games(
+                (board, {"PB": f"Schwarz {i}", "PW": f"Weiß {i}"})
+                for i, board in enumerate(random_games(args.games))
+            )
+        )
         print(f"{args.games} games, {path.stat().st_size / 1e6:.2f} MB of GGF")
         start = time.perf_counter()
         read = sum(1 for _ in games_in(path))
         seconds = time.perf_counter() - start
-        print(f"reading and replaying alone, in process: {seconds:.2f} s, "
-              f"{read / seconds:,.0f} games/s")
+        print(
+            f"reading and replaying alone, in process: {seconds:.2f} s, "
+            f"{read / seconds:,.0f} games/s"
+        )
         urls = [("SQLite", f"sqlite:///{Path(folder) / 'archive.sqlite3'}")]
         if args.postgres:
             sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -78,15 +90,19 @@ def main() -> None:
             env = {**os.environ, "REVERSI_DATABASE_URL": url}
             for attempt in ("new", "known"):
                 seconds, out = run(["import", str(path)], env)
-                print(f"import {label:<10} ({attempt:>5}): {seconds:6.2f} s with the "
-                      f"process start, {args.games / seconds:,.0f} games/s; says: "
-                      f"{out.strip()}")
+                print(
+                    f"import {label:<10} ({attempt:>5}): {seconds:6.2f} s with the "
+                    f"process start, {args.games / seconds:,.0f} games/s; says: "
+                    f"{out.strip()}"
+                )
         if args.postgres:
             context.__exit__(None, None, None)
     env = dict(os.environ)
     seconds, out = run(["analyse", GAME, "--budget", str(args.budget)], env)
-    print(f"analyse of the fixed game, --budget {args.budget}: {seconds:.2f} s with the "
-          f"process start; says: {out.strip().splitlines()[-1]}")
+    print(
+        f"analyse of the fixed game, --budget {args.budget}: {seconds:.2f} s with the "
+        f"process start; says: {out.strip().splitlines()[-1]}"
+    )
 
 
 if __name__ == "__main__":

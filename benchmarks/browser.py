@@ -36,8 +36,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
 MARKS = """() => Object.fromEntries(['reversi:board-visible', 'reversi:engine-ready']
   .map((n) => [n.split(':')[1], performance.getEntriesByName(n)[0]?.startTime]))"""
 SW_DONE = """async () => {
@@ -94,8 +98,7 @@ def analysis_times(browser: Any, url: str, ids: list[str]) -> tuple[list[float],
         page = context.new_page()
         page.goto(f"{url}/partie/{id}#analyse")
         page.wait_for_selector("#analysis[data-state=done]", state="attached", timeout=600_000)
-        times.append(page.evaluate(
-            "performance.getEntriesByName('reversi:analysis')[0].duration"))
+        times.append(page.evaluate("performance.getEntriesByName('reversi:analysis')[0].duration"))
         exact = page.locator(".g-pt.exact").count()
         shares.append(exact / page.locator(".g-pt").count())
         context.close()
@@ -113,8 +116,9 @@ def start_server() -> tuple[str, ByteCounter, Any]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(counter, host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(counter, host="127.0.0.1", port=port, log_level="warning")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -140,9 +144,14 @@ def wait_idle(page: Any, timeout: float = 120_000) -> None:
 
 
 def startup(browser: Any, url: str, cold: int, warm: int) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"board cold": [], "ready cold": [], "board warm": [],
-                                     "ready warm": [], "worker boot cold": [],
-                                     "worker boot warm": []}
+    times: dict[str, list[float]] = {
+        "board cold": [],
+        "ready cold": [],
+        "board warm": [],
+        "ready warm": [],
+        "worker boot cold": [],
+        "worker boot warm": [],
+    }
     import json
 
     for i in range(cold):
@@ -164,7 +173,8 @@ def startup(browser: Any, url: str, cold: int, warm: int) -> dict[str, list[floa
                 times["board warm"].append(marks["board-visible"])
                 times["ready warm"].append(marks["engine-ready"])
                 times["worker boot warm"].append(
-                    json.loads(page.get_attribute("#game", "data-boot"))["total_ms"])
+                    json.loads(page.get_attribute("#game", "data-boot"))["total_ms"]
+                )
         context.close()
     return times
 
@@ -198,8 +208,10 @@ def think_times(browser: Any, url: str, games: int) -> dict[str, list[int]]:
             page.check(f"input[name=begins][value={begins}]")
             page.evaluate("performance.clearMeasures('reversi:think')")
             page.click("#start-solo")
-            page.wait_for_selector(f"#game[data-level={level}][data-ply='0'], "
-                                   f"#game[data-level={level}][data-ply='1']", state="attached")
+            page.wait_for_selector(
+                f"#game[data-level={level}][data-ply='0'], #game[data-level={level}][data-ply='1']",
+                state="attached",
+            )
             wait_idle(page)
             while True:
                 view = read_view(page)
@@ -210,8 +222,12 @@ def think_times(browser: Any, url: str, games: int) -> dict[str, list[int]]:
                 wait_ply(page, f"> {view['ply']}")
                 wait_idle(page)
             # the page measures each of the computer's moves (performance.measure)
-            samples.setdefault(level, []).extend(round(ms) for ms in page.evaluate(
-                "performance.getEntriesByName('reversi:think').map((e) => e.duration)"))
+            samples.setdefault(level, []).extend(
+                round(ms)
+                for ms in page.evaluate(
+                    "performance.getEntriesByName('reversi:think').map((e) => e.duration)"
+                )
+            )
     context.close()
     return samples
 
@@ -222,20 +238,26 @@ def p95(values: list[float] | list[int]) -> float:
 
 
 def summary(values: list[float] | list[int]) -> str:
-    return (f"median {statistics.median(values) / 1000:.2f} s, p95 {p95(values) / 1000:.2f} s, "
-            f"min {min(values) / 1000:.2f} s, max {max(values) / 1000:.2f} s (n={len(values)})")
+    return (
+        f"median {statistics.median(values) / 1000:.2f} s, p95 {p95(values) / 1000:.2f} s, "
+        f"min {min(values) / 1000:.2f} s, max {max(values) / 1000:.2f} s (n={len(values)})"
+    )
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--cold", type=int, default=5, help="cold starts (new profiles)")
     parser.add_argument("--warm", type=int, default=5, help="warm starts (reloads)")
     parser.add_argument("--games", type=int, default=2, help="games per level")
-    parser.add_argument("--analyses", type=int, default=5,
-                        help="60-move games analysed on their replay page (at most 5)")
-    parser.add_argument("--analysis-only", action="store_true",
-                        help="measure only the analysis")
+    parser.add_argument(
+        "--analyses",
+        type=int,
+        default=5,
+        help="60-move games analysed on their replay page (at most 5)",
+    )
+    parser.add_argument("--analysis-only", action="store_true", help="measure only the analysis")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -247,14 +269,18 @@ def main() -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             if ids:
                 times, shares = analysis_times(browser, url, ids)
-                print(f"analysis of a 60-move game: {summary(times)}; exact positions "
-                      + ", ".join(f"{share:.0%}" for share in shares))
+                print(
+                    f"analysis of a 60-move game: {summary(times)}; exact positions "
+                    + ", ".join(f"{share:.0%}" for share in shares)
+                )
             if args.analysis_only:
                 browser.close()
                 return 0
             total, requests = first_visit_bytes(browser, url, counter)
-            print(f"first visit: {total / 1e6:.2f} MB in {requests} responses "
-                  "(compressed as sent, service-worker precache included)")
+            print(
+                f"first visit: {total / 1e6:.2f} MB in {requests} responses "
+                "(compressed as sent, service-worker precache included)"
+            )
             for name, values in startup(browser, url, args.cold, args.warm).items():
                 print(f"{name}: {summary(values)}")
             for level, moves in think_times(browser, url, args.games).items():

@@ -43,6 +43,7 @@ def solve(board: Board, counting: Counting = Counting.WINNER) -> Solution:
     moves = tuple(Move(bit.bit_length() - 1, FLIPS_BY_BIT[bit](p, o)) for bit in bits)
     return Solution(score, moves, solver.nodes, time.perf_counter() - start)
 
+
 FFO = Path(__file__).resolve().parents[1] / "tests" / "data" / "ffo.txt"
 
 
@@ -125,13 +126,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ffo", type=int, default=1, help="FFO positions from #40 (0: none)")
     parser.add_argument("--ffo-file", type=Path, default=FFO)
     parser.add_argument("--schwer", action="store_true", help="time Schwer's exact play too")
-    parser.add_argument("--order", choices=sorted(ORDERINGS), default="trained",
-                        help="the evaluation that orders moves far from the end")
+    parser.add_argument(
+        "--order",
+        choices=sorted(ORDERINGS),
+        default="trained",
+        help="the evaluation that orders moves far from the end",
+    )
     args = parser.parse_args(argv)
     global ORDER
     ORDER = ORDERINGS[args.order]
-    print(f"Python {sys.version.split()[0]} on {sys.platform}, {time.strftime('%Y-%m-%d')}, "
-          f"ordering by the {args.order} evaluation")
+    print(
+        f"Python {sys.version.split()[0]} on {sys.platform}, {time.strftime('%Y-%m-%d')}, "
+        f"ordering by the {args.order} evaluation"
+    )
     for empties in args.empties:
         bench_solve(args.count, empties, args.seed)
     if args.schwer:

@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 from reversi.ai.evaluate import evaluate as handwritten
 from reversi.ai.search import Search
@@ -49,12 +50,13 @@ def rate(evaluation: object, pairs: list[tuple[int, int]]) -> float:
     return 10 * len(pairs) / best
 
 
-def depths(boards: list[Board], sharp: bool, evaluation: object, budget: float) -> list[int]:
+def depths(
+    boards: list[Board], sharp: bool, evaluation: Callable[[int, int], int], budget: float
+) -> list[int]:
     found = []
     for board in boards:
         start = time.process_time()
-        search = Search(evaluation, clock=time.process_time, stop_at=start + budget,  # type: ignore[arg-type]
-                        sharp=sharp)
+        search = Search(evaluation, clock=time.process_time, stop_at=start + budget, sharp=sharp)
         found.append(search.iterate(board.player, board.opponent, 60).depth)
     return found
 
@@ -70,12 +72,16 @@ def main(argv: list[str] | None = None) -> int:
     for name, evaluation in (("trained", trained), ("hand-written", handwritten)):
         print(f"{name}: {rate(evaluation, pairs):,.0f} evaluations per CPU second", flush=True)
     boards = positions(args.depth_positions, 18, range(10, 41))
-    for name, sharp, evaluation in (("Schwer (trained, sharp)", True, trained),
-                                    ("Schwer before (hand-written)", False, handwritten)):
+    for name, sharp, evaluation in (
+        ("Schwer (trained, sharp)", True, trained),
+        ("Schwer before (hand-written)", False, handwritten),
+    ):
         found = depths(boards, sharp, evaluation, args.budget)
-        print(f"{name}: depth in {args.budget} s CPU: median {statistics.median(found)}, "
-              f"mean {statistics.fmean(found):.2f}, min {min(found)}, max {max(found)}",
-              flush=True)
+        print(
+            f"{name}: depth in {args.budget} s CPU: median {statistics.median(found)}, "
+            f"mean {statistics.fmean(found):.2f}, min {min(found)}, max {max(found)}",
+            flush=True,
+        )
     return 0
 
 

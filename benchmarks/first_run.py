@@ -57,14 +57,21 @@ def timed_start(clone: Path, port: int, env: dict[str, str], log: Path) -> tuple
     cpu = _children_cpu()
     began = time.monotonic()
     with log.open("w") as out:
-        process = subprocess.Popen(["dev/start"], cwd=clone, env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            ["dev/start"],
+            cwd=clone,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         try:
             while not _answers(url):
                 if process.poll() is not None:
-                    raise SystemExit(f"dev/start ended with {process.returncode}:\n"
-                                     + log.read_text()[-4000:])
+                    raise SystemExit(
+                        f"dev/start ended with {process.returncode}:\n" + log.read_text()[-4000:]
+                    )
                 if time.monotonic() - began > LIMIT:
                     raise SystemExit(f"no page after {LIMIT:.0f} s:\n" + log.read_text()[-4000:])
                 time.sleep(0.1)
@@ -80,18 +87,24 @@ def timed_start(clone: Path, port: int, env: dict[str, str], log: Path) -> tuple
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--source", type=Path, default=REPO, help="the repository to clone")
     parser.add_argument("--port", type=int, default=8765)
     cache_options = parser.add_mutually_exclusive_group()
-    cache_options.add_argument("--cold", action="store_true",
-                               help="without pip/uv/npm/build caches")
-    cache_options.add_argument("--no-build-cache", action="store_true",
-                               help="with the package caches, without the build cache")
+    cache_options.add_argument(
+        "--cold", action="store_true", help="without pip/uv/npm/build caches"
+    )
+    cache_options.add_argument(
+        "--no-build-cache",
+        action="store_true",
+        help="with the package caches, without the build cache",
+    )
     parser.add_argument("--commit", help="the commit to clone (default: HEAD)")
-    parser.add_argument("--unchanged", type=int, default=3,
-                        help="how often to start again unchanged (default 3)")
+    parser.add_argument(
+        "--unchanged", type=int, default=3, help="how often to start again unchanged (default 3)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the clone")
     args = parser.parse_args(argv)
 
@@ -100,28 +113,38 @@ def main(argv: list[str] | None = None) -> int:
     subprocess.run(["git", "clone", "--quiet", str(args.source), str(clone)], check=True)
     if args.commit:
         subprocess.run(["git", "checkout", "--quiet", args.commit], cwd=clone, check=True)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=clone, check=True,
-                            capture_output=True, text=True).stdout.strip()
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        cwd=clone,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     env = dict(os.environ, REVERSI_PORT=str(args.port))
     if args.cold:
-        env.update(PIP_NO_CACHE_DIR="1", UV_NO_CACHE="1",
-                   npm_config_cache=str(work / "npm-cache"))
+        env.update(PIP_NO_CACHE_DIR="1", UV_NO_CACHE="1", npm_config_cache=str(work / "npm-cache"))
     if args.cold or args.no_build_cache:
         env.update(REVERSI_BUILD_CACHE=str(work / "build-cache"))
     caches = "cold" if args.cold else "warm, empty build" if args.no_build_cache else "warm"
-    print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, commit {commit}, "
-          f"{caches} caches, load average before "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, commit {commit}, "
+        f"{caches} caches, load average before " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    )
     try:
         labels = ["fresh clone"] + [f"unchanged ({n})" for n in range(1, args.unchanged + 1)]
         for label in labels:
             log = work / f"{label.replace(' ', '-')}.log".replace("(", "").replace(")", "")
             seconds, cpu = timed_start(clone, args.port, env, log)
-            print(f"\n{label}: {seconds:.1f} s to a served page, {cpu:.1f} s of CPU "
-                  f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
+            print(
+                f"\n{label}: {seconds:.1f} s to a served page, {cpu:.1f} s of CPU "
+                f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})"
+            )
             lines = log.read_text().splitlines()
-            shown = lines if len(lines) <= 30 else [*lines[:12], f"  … {len(lines) - 24} lines …",
-                                                    *lines[-12:]]
+            shown = (
+                lines
+                if len(lines) <= 30
+                else [*lines[:12], f"  … {len(lines) - 24} lines …", *lines[-12:]]
+            )
             print(f"dev/start printed {len(lines)} lines:")
             for line in shown:
                 print(f"  | {line}")

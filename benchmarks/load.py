@@ -48,8 +48,9 @@ from reversi.server.settings import Settings
 from tests.server.scratch_db import scratch_database
 
 HOST = "127.0.0.1"
-POSTGRES_URL = os.environ.get("REVERSI_BENCH_POSTGRES_URL",
-                              "postgresql://postgres@127.0.0.1:5432/test")
+POSTGRES_URL = os.environ.get(
+    "REVERSI_BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
+)
 REDIS_URL = os.environ.get("REVERSI_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 #: how long a move may wait for its ack before it counts as an error
 ACK_TIMEOUT = 10.0
@@ -150,8 +151,15 @@ class Player:
     the machine with the server, and every cycle they spend is one the server waits for.
     """
 
-    def __init__(self, ws: ClientConnection, code: str, think: float, stats: Stats,
-                 rng: random.Random, stop: asyncio.Event) -> None:
+    def __init__(
+        self,
+        ws: ClientConnection,
+        code: str,
+        think: float,
+        stats: Stats,
+        rng: random.Random,
+        stop: asyncio.Event,
+    ) -> None:
         self.ws = ws
         self.code = code
         self.think = think
@@ -235,8 +243,13 @@ class Player:
 
     def _decide(self) -> None:
         table = self.table
-        if (not self.playing or self.busy or self.stop.is_set() or table is None
-                or table["version"] < self.awaited):
+        if (
+            not self.playing
+            or self.busy
+            or self.stop.is_set()
+            or table is None
+            or table["version"] < self.awaited
+        ):
             return
         if table["status"] in ("finished", "aborted"):
             self._rematch(table)
@@ -254,8 +267,10 @@ class Player:
         square = self.rng.choice(sorted(game["legal"]))
         cid = f"{self.code}-{self.seat}-{self.moves}"
         self.sent, self.sent_wall = time.perf_counter(), time.time()
-        self._request("move", {"type": "move", "code": self.code, "square": square,
-                               "cid": cid, "ply": game["ply"]})
+        self._request(
+            "move",
+            {"type": "move", "code": self.code, "square": square, "cid": cid, "ply": game["ply"]},
+        )
 
     def _rematch(self, table: dict[str, Any]) -> None:
         if table.get("rematch"):
@@ -277,8 +292,11 @@ async def open_tables(bases: list[str], n: int) -> list[tuple[str, list[tuple[st
 
     async def one(i: int) -> tuple[str, list[tuple[str, str]]]:
         first, second = bases[i % len(bases)], bases[(i + 1) % len(bases)]
-        async with gate, httpx.AsyncClient(base_url=first, timeout=60) as a, \
-                httpx.AsyncClient(base_url=second, timeout=60) as b:
+        async with (
+            gate,
+            httpx.AsyncClient(base_url=first, timeout=60) as a,
+            httpx.AsyncClient(base_url=second, timeout=60) as b,
+        ):
             created = await a.post("/api/tables")
             created.raise_for_status()
             code = created.json()["code"]
@@ -294,9 +312,15 @@ async def lobby_watcher(base: str, stack: contextlib.AsyncExitStack, stats: Stat
     async with httpx.AsyncClient(base_url=base, timeout=60) as c:
         (await c.get("/api/me")).raise_for_status()
         cookie = "; ".join(f"{k}={v}" for k, v in c.cookies.items())
-    ws = await stack.enter_async_context(connect(
-        base.replace("http://", "ws://") + "/ws", additional_headers={"Cookie": cookie},
-        max_size=2**22, open_timeout=60, ping_interval=None))
+    ws = await stack.enter_async_context(
+        connect(
+            base.replace("http://", "ws://") + "/ws",
+            additional_headers={"Cookie": cookie},
+            max_size=2**22,
+            open_timeout=60,
+            ping_interval=None,
+        )
+    )
     await ws.send('{"type": "lobby"}')
 
     async def drain() -> None:
@@ -307,8 +331,15 @@ async def lobby_watcher(base: str, stack: contextlib.AsyncExitStack, stats: Stat
     stack.callback(task.cancel)
 
 
-async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed: int,
-                ready: Any, watchers: int = 0) -> Stats:
+async def drive(
+    bases: list[str],
+    tables: int,
+    rate: float,
+    seconds: float,
+    seed: int,
+    ready: Any,
+    watchers: int = 0,
+) -> Stats:
     """One client process: sets up its tables (and ``watchers`` lobby sockets), waits for
     the others, plays ``seconds``."""
     stats = Stats()
@@ -322,13 +353,20 @@ async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed
         async def join(base: str, cookie: str, code: str) -> Player:
             url = base.replace("http://", "ws://") + "/ws"
             async with gate:
-                ws = await stack.enter_async_context(connect(
-                    url, additional_headers={"Cookie": cookie}, max_size=2**20,
-                    open_timeout=60, ping_interval=None))
+                ws = await stack.enter_async_context(
+                    connect(
+                        url,
+                        additional_headers={"Cookie": cookie},
+                        max_size=2**20,
+                        open_timeout=60,
+                        ping_interval=None,
+                    )
+                )
             return Player(ws, code, think, stats, random.Random(rng.random()), stop)
 
-        players = await asyncio.gather(*(join(base, cookie, code) for code, seats in pairs
-                                         for base, cookie in seats))
+        players = await asyncio.gather(
+            *(join(base, cookie, code) for code, seats in pairs for base, cookie in seats)
+        )
         for i in range(watchers):
             await lobby_watcher(bases[i % len(bases)], stack, stats)
         receivers = [asyncio.create_task(p.receive()) for p in players]
@@ -362,8 +400,15 @@ async def drive(bases: list[str], tables: int, rate: float, seconds: float, seed
     return stats
 
 
-def client(bases: list[str], tables: int, rate: float, seconds: float, seed: int,
-           ready: Any, watchers: int = 0) -> Stats:
+def client(
+    bases: list[str],
+    tables: int,
+    rate: float,
+    seconds: float,
+    seed: int,
+    ready: Any,
+    watchers: int = 0,
+) -> Stats:
     # the clients share the machine with the servers: the cheaper they are, the less
     # of the round trip is theirs
     try:
@@ -386,19 +431,49 @@ def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stat
     """Runs the client processes against the servers and adds up what they saw."""
     n = args.clients
     context = multiprocessing.get_context("spawn")
-    with context.Manager() as manager, concurrent.futures.ProcessPoolExecutor(
-            n, mp_context=context) as pool:
+    with (
+        context.Manager() as manager,
+        concurrent.futures.ProcessPoolExecutor(n, mp_context=context) as pool,
+    ):
         ready = manager.Barrier(n + 1)
         shares = [args.tables // n + (i < args.tables % n) for i in range(n)]
-        futures = [pool.submit(client, bases, share, args.rate * share / args.tables,
-                               args.seconds, args.seed + i, ready,
-                               args.lobby_watchers // n + (i < args.lobby_watchers % n))
-                   for i, share in enumerate(shares)]
+        futures = [
+            pool.submit(
+                client,
+                bases,
+                share,
+                args.rate * share / args.tables,
+                args.seconds,
+                args.seed + i,
+                ready,
+                args.lobby_watchers // n + (i < args.lobby_watchers % n),
+            )
+            for i, share in enumerate(shares)
+        ]
         ready.wait(SETUP_TIMEOUT)
-        spies = [subprocess.Popen(
-            [args.py_spy, "record", "--pid", str(pid), "--duration", str(int(args.seconds)),
-             "--format", "raw", "--nonblocking", "--output", f"{args.spy_to}.{i}.txt"],
-            stdout=subprocess.DEVNULL) for i, pid in enumerate(pids)] if args.spy_to else []
+        spies = (
+            [
+                subprocess.Popen(
+                    [
+                        args.py_spy,
+                        "record",
+                        "--pid",
+                        str(pid),
+                        "--duration",
+                        str(int(args.seconds)),
+                        "--format",
+                        "raw",
+                        "--nonblocking",
+                        "--output",
+                        f"{args.spy_to}.{i}.txt",
+                    ],
+                    stdout=subprocess.DEVNULL,
+                )
+                for i, pid in enumerate(pids)
+            ]
+            if args.spy_to
+            else []
+        )
         total = Stats(load_before=load_average())
         user, system = servers_cpu(pids)
         signal_all(pids, signal.SIGUSR1, args.profile)
@@ -419,24 +494,33 @@ def measure(bases: list[str], pids: list[int], args: argparse.Namespace) -> Stat
             total.elapsed = max(total.elapsed, part.elapsed)
             total.client_cpu += part.client_cpu
             total.lobby_messages += part.lobby_messages
-        total.memory = [max(a, rss_mib(pid)) for a, pid in zip(total.memory, pids,
-                                                                  strict=True)]
+        total.memory = [max(a, rss_mib(pid)) for a, pid in zip(total.memory, pids, strict=True)]
         for spy in spies:
             spy.wait(60)
     return total
 
 
 @contextlib.contextmanager
-def servers(n: int, env: dict[str, str], deflate: bool, loop: str,
-            profile: str | None = None, collect: float | None = None) -> Iterator[
-        tuple[list[str], list[int]]]:
+def servers(
+    n: int,
+    env: dict[str, str],
+    deflate: bool,
+    loop: str,
+    profile: str | None = None,
+    collect: float | None = None,
+) -> Iterator[tuple[list[str], list[int]]]:
     procs, bases = [], []
     try:
         for i in range(n):
             port = free_port()
-            code = SERVER.format(host=HOST, port=port, deflate=deflate, loop=loop,
-                                 profile=f"{profile}.{i}" if profile else None,
-                                 collect=collect)
+            code = SERVER.format(
+                host=HOST,
+                port=port,
+                deflate=deflate,
+                loop=loop,
+                profile=f"{profile}.{i}" if profile else None,
+                collect=collect,
+            )
             command = [sys.executable, "-c", code]
             procs.append(subprocess.Popen(command, env=env))
             bases.append(f"http://{HOST}:{port}")
@@ -478,8 +562,10 @@ def run_setup(setup: str, args: argparse.Namespace) -> Stats:
                 env["REVERSI_REDIS_URL"] = REDIS_URL
             profile = f"{args.profile}.{setup}" if args.profile else None
             bases, pids = stack.enter_context(
-                servers(1 if setup == "one" else 2, env, args.deflate, args.loop, profile,
-                        args.collect))
+                servers(
+                    1 if setup == "one" else 2, env, args.deflate, args.loop, profile, args.collect
+                )
+            )
             return measure(bases, pids, args)
 
 
@@ -496,8 +582,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def report(args: argparse.Namespace, results: dict[str, Stats]) -> str:
-    names = {"one": "1 process, SQLite + in-process",
-             "two": "2 processes, PostgreSQL + Redis"}
+    names = {"one": "1 process, SQLite + in-process", "two": "2 processes, PostgreSQL + Redis"}
     rows: list[tuple[str, ...]] = [("", *(names[s] for s in results))]
 
     def row(label: str, fn: Any) -> None:
@@ -511,63 +596,100 @@ def report(args: argparse.Namespace, results: dict[str, Stats]) -> str:
     row("errors", lambda s: f"{len(s.errors)} {sorted(set(s.errors))}" if s.errors else "0")
     row("games finished", lambda s: str(s.games))
     row("lobby watchers", lambda s: f"{args.lobby_watchers} ({s.lobby_messages} messages read)")
-    row("server CPU / move",
-        lambda s: f"{s.cpu / max(1, len(s.latencies)) * 1000:.2f} ms "
-                  f"({s.cpu / s.elapsed * 100:.0f}% of a core, "
-                  f"{s.system_cpu / max(s.cpu, 1e-9) * 100:.0f}% in the kernel)")
+    row(
+        "server CPU / move",
+        lambda s: (
+            f"{s.cpu / max(1, len(s.latencies)) * 1000:.2f} ms "
+            f"({s.cpu / s.elapsed * 100:.0f}% of a core, "
+            f"{s.system_cpu / max(s.cpu, 1e-9) * 100:.0f}% in the kernel)"
+        ),
+    )
     row("client CPU", lambda s: f"{s.client_cpu / s.elapsed * 100:.0f}% of a core")
     row("server RSS", lambda s: " + ".join(f"{m:.0f}" for m in s.memory) + " MiB")
     row("load avg before", lambda s: s.load_before)
     row("load avg after", lambda s: s.load_after)
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = [f"duel server load: {args.tables} tables, offered "
-             f"{'max' if not args.rate else f'{args.rate:g} moves/s'}, {args.seconds:g} s, "
-             f"permessage-deflate {'on' if args.deflate else 'off'}, loop {args.loop}, "
-             f"collector {collector_name(args.collect)}, "
-             f"{os.cpu_count()} cores, {datetime.date.today()}"]
-    lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True))
-              for r in rows]
+    lines = [
+        f"duel server load: {args.tables} tables, offered "
+        f"{'max' if not args.rate else f'{args.rate:g} moves/s'}, {args.seconds:g} s, "
+        f"permessage-deflate {'on' if args.deflate else 'off'}, loop {args.loop}, "
+        f"collector {collector_name(args.collect)}, "
+        f"{os.cpu_count()} cores, {datetime.date.today()}"
+    ]
+    lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
     return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--rate", type=float, default=500,
-                        help="moves per second offered by all tables together (0: max)")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=500,
+        help="moves per second offered by all tables together (0: max)",
+    )
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--setup", choices=("one", "two", "both"), default="both")
     parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--lobby-watchers", type=int, default=0,
-                        help="sockets that follow the Halle's lobby during the run")
+    parser.add_argument(
+        "--lobby-watchers",
+        type=int,
+        default=0,
+        help="sockets that follow the Halle's lobby during the run",
+    )
     parser.add_argument("--clients", type=int, default=2, help="client processes")
-    parser.add_argument("--deflate", action=argparse.BooleanOptionalAction, default=False,
-                        help="permessage-deflate on the sockets (off, as `reversi serve` "
-                             "runs: it costs more CPU than the small frames save)")
-    parser.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="auto",
-                        help="the servers' event loop (uvicorn's default, auto: uvloop if "
-                             "installed, as `reversi serve` runs)")
-    parser.add_argument("--collect", type=float,
-                        help="the servers' periodic collector: its interval in seconds, 0 "
-                             "for Python's own (default: the server's setting)")
-    parser.add_argument("--profile", help="profile the servers' main threads (cProfile on "
-                                          "thread CPU time), dump to PATH.<setup>.<n>")
-    parser.add_argument("--spy-to", help="sample the servers with py-spy during the measured "
-                                         "window (raw stacks to PATH.<n>.txt)")
+    parser.add_argument(
+        "--deflate",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="permessage-deflate on the sockets (off, as `reversi serve` "
+        "runs: it costs more CPU than the small frames save)",
+    )
+    parser.add_argument(
+        "--loop",
+        choices=("auto", "asyncio", "uvloop"),
+        default="auto",
+        help="the servers' event loop (uvicorn's default, auto: uvloop if "
+        "installed, as `reversi serve` runs)",
+    )
+    parser.add_argument(
+        "--collect",
+        type=float,
+        help="the servers' periodic collector: its interval in seconds, 0 "
+        "for Python's own (default: the server's setting)",
+    )
+    parser.add_argument(
+        "--profile",
+        help="profile the servers' main threads (cProfile on "
+        "thread CPU time), dump to PATH.<setup>.<n>",
+    )
+    parser.add_argument(
+        "--spy-to",
+        help="sample the servers with py-spy during the measured "
+        "window (raw stacks to PATH.<n>.txt)",
+    )
     parser.add_argument("--py-spy", default="py-spy", help="the py-spy executable")
-    parser.add_argument("--timeline", help="write every measured move's send time (s since "
-                                           "the epoch) and round trip (ms) to PATH.<setup>.csv")
+    parser.add_argument(
+        "--timeline",
+        help="write every measured move's send time (s since "
+        "the epoch) and round trip (ms) to PATH.<setup>.csv",
+    )
     args = parser.parse_args()
-    if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 900 or not (
-            1 <= args.clients <= min(8, args.tables)):
+    if (
+        not 1 <= args.tables <= 5000
+        or not 1 <= args.seconds <= 900
+        or not (1 <= args.clients <= min(8, args.tables))
+    ):
         parser.error("1–5000 tables, 1–900 seconds, 1–8 client processes (≤ tables)")
     setups = ["one", "two"] if args.setup == "both" else [args.setup]
     results = {setup: run_setup(setup, args) for setup in setups}
     if args.timeline:
         for setup, stats in results.items():
             moves = sorted(zip(stats.sent_at, stats.latencies, strict=True))
-            Path(f"{args.timeline}.{setup}.csv").write_text("".join(
-                f"{at:.4f},{latency * 1000:.2f}\n" for at, latency in moves))
+            Path(f"{args.timeline}.{setup}.csv").write_text(
+                "".join(f"{at:.4f},{latency * 1000:.2f}\n" for at, latency in moves)
+            )
     print(report(args, results))
 
 

@@ -50,8 +50,10 @@ def cli_othello_player(level: int = 5) -> Player:
         random.seed(seed)  # the package breaks ties with the global generator
         theirs: Any = cli_board.Board()
         theirs.cells = [
-            cli_board.BLACK if board.black >> sq & 1
-            else cli_board.WHITE if board.white >> sq & 1
+            cli_board.BLACK
+            if board.black >> sq & 1
+            else cli_board.WHITE
+            if board.white >> sq & 1
             else cli_board.EMPTY
             for sq in range(64)
         ]
@@ -136,17 +138,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=None, help="Schwer's seconds per move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=6, help="random opening moves")
-    parser.add_argument("--cpu-clock", action="store_true",
-                        help="measure budgets in this process's CPU time, not wall time")
-    parser.add_argument("--results", type=Path, default=None,
-                        help="append each game to this file and continue after its last game")
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="measure budgets in this process's CPU time, not wall time",
+    )
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=None,
+        help="append each game to this file and continue after its last game",
+    )
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     first = player(args.first, args.budget, args.cpu_clock)
     second = player(args.second, args.budget, args.cpu_clock)
     settings = {
-        "first": args.first, "second": args.second, "budget": args.budget,
-        "seed": args.seed, "plies": args.plies, "cpu_clock": args.cpu_clock,
+        "first": args.first,
+        "second": args.second,
+        "budget": args.budget,
+        "seed": args.seed,
+        "plies": args.plies,
+        "cpu_clock": args.cpu_clock,
         "engine": engine_digest(),
     }
     score, played = resume(args.results, settings) if args.results else (MatchScore(), 0)
@@ -164,21 +177,30 @@ def main(argv: list[str] | None = None) -> int:
         count(score, margin)
         if args.results:
             game = {
-                "game": number, "first_black": first_black, "black": outcome.black,
-                "white": outcome.white, "margin": margin, "moves": board.transcript(),
+                "game": number,
+                "first_black": first_black,
+                "black": outcome.black,
+                "white": outcome.white,
+                "margin": margin,
+                "moves": board.transcript(),
             }
             with args.results.open("a") as results:
                 results.write(json.dumps(game) + "\n")
         if not args.quiet:
             colour = "black" if first_black else "white"
-            print(f"game {number + 1:3}: {args.first} ({colour}) "
-                  f"{outcome.black}-{outcome.white}  running {score}", flush=True)
+            print(
+                f"game {number + 1:3}: {args.first} ({colour}) "
+                f"{outcome.black}-{outcome.white}  running {score}",
+                flush=True,
+            )
     elapsed = time.perf_counter() - start
     budget = "default" if args.budget is None else f"{args.budget} s"
     if args.cpu_clock:
         budget += " of CPU time"
-    print(f"{args.first} vs {args.second}, budget {budget}, seed {args.seed}, "
-          f"{elapsed:.0f} s: {score}")
+    print(
+        f"{args.first} vs {args.second}, budget {budget}, seed {args.seed}, "
+        f"{elapsed:.0f} s: {score}"
+    )
     return 0
 
 

@@ -56,13 +56,9 @@ def best_of(repeat: int, run: Callable[[], object]) -> tuple[float, object]:
 
 
 def kernel_rates(
-    moves_fn: Kernel, flips_fn: FlipKernel, positions: list[tuple[Bitboard, Bitboard]],
-    repeat: int,
+    moves_fn: Kernel, flips_fn: FlipKernel, positions: list[tuple[Bitboard, Bitboard]], repeat: int
 ) -> tuple[float, float]:
-    cases = [
-        (p, o, sq) for p, o in positions
-        for sq in range(64) if legal_moves(p, o) >> sq & 1
-    ]
+    cases = [(p, o, sq) for p, o in positions for sq in range(64) if legal_moves(p, o) >> sq & 1]
     rounds = 20
 
     def all_moves() -> None:
@@ -80,8 +76,7 @@ def kernel_rates(
     return rounds * len(positions) / moves_time, rounds * len(cases) / flips_time
 
 
-def perft_with(moves_fn: Kernel, flips_fn: FlipKernel, p: Bitboard, o: Bitboard,
-               depth: int) -> int:
+def perft_with(moves_fn: Kernel, flips_fn: FlipKernel, p: Bitboard, o: Bitboard, depth: int) -> int:
     """Bulk-counting perft written once, run with either library's kernels."""
     moves = moves_fn(p, o)
     if not moves:
@@ -147,15 +142,18 @@ def main() -> None:
     args = parser.parse_args()
     depth, repeat = args.depth, args.repeat
 
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}), "
-          f"{platform.machine()}, best of {repeat}")
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.machine()}, best of {repeat}"
+    )
     start = Board()
     p, o = start.player, start.opponent
     runs: dict[str, Callable[[], int]] = {
         "reversi, bulk counting at the last ply": lambda: perft(start, depth),
         "reversi, every leaf played": lambda: perft(start, depth, bulk=False),
-        "reversi kernels in the same perft loop":
-            lambda: perft_with(legal_moves, flips, p, o, depth),
+        "reversi kernels in the same perft loop": lambda: perft_with(
+            legal_moves, flips, p, o, depth
+        ),
     }
     try:
         import creversi
@@ -163,8 +161,8 @@ def main() -> None:
     except ImportError:
         creversi = None
     else:
-        runs["creversi kernels in the same perft loop"] = (
-            lambda: perft_with(cb.mobility, cb.flip, p, o, depth)
+        runs["creversi kernels in the same perft loop"] = lambda: perft_with(
+            cb.mobility, cb.flip, p, o, depth
         )
         runs["creversi Board API"] = lambda: creversi_board_perft(creversi.Board(), depth)
 
@@ -178,8 +176,10 @@ def main() -> None:
     positions = midgame_positions()
     ours_rates = kernel_rates(legal_moves, flips, positions, repeat)
     print(f"kernels on {len(positions)} midgame positions (20–40 plies)")
-    print(f"  reversi   legal_moves {ours_rates[0]:>12,.0f} calls/s   "
-          f"flips {ours_rates[1]:>12,.0f} calls/s")
+    print(
+        f"  reversi   legal_moves {ours_rates[0]:>12,.0f} calls/s   "
+        f"flips {ours_rates[1]:>12,.0f} calls/s"
+    )
     if creversi is None:
         print("creversi is not installed here: no side-by-side figures (see the docstring)")
         return
@@ -188,18 +188,24 @@ def main() -> None:
 
     print(f"creversi-python {installed_version('creversi-python')}, same machine, same run")
     their_rates = kernel_rates(cb.mobility, cb.flip, positions, repeat)
-    print(f"  creversi  mobility    {their_rates[0]:>12,.0f} calls/s   "
-          f"flip  {their_rates[1]:>12,.0f} calls/s")
+    print(
+        f"  creversi  mobility    {their_rates[0]:>12,.0f} calls/s   "
+        f"flip  {their_rates[1]:>12,.0f} calls/s"
+    )
     ours_bulk = best["reversi, bulk counting at the last ply"][0]
     ours_loop = best["reversi kernels in the same perft loop"][0]
     their_kernels = best["creversi kernels in the same perft loop"][0]
     their_board = best["creversi Board API"][0]
     print("speed-ups of reversi over creversi")
-    print(f"  perft({depth}): ours (bulk) vs creversi Board API {their_board / ours_bulk:5.1f}x, "
-          f"vs creversi kernels {their_kernels / ours_bulk:5.1f}x; "
-          f"kernel for kernel in one loop {their_kernels / ours_loop:5.1f}x")
-    print(f"  legal moves {ours_rates[0] / their_rates[0]:5.1f}x, "
-          f"flips {ours_rates[1] / their_rates[1]:5.1f}x")
+    print(
+        f"  perft({depth}): ours (bulk) vs creversi Board API {their_board / ours_bulk:5.1f}x, "
+        f"vs creversi kernels {their_kernels / ours_bulk:5.1f}x; "
+        f"kernel for kernel in one loop {their_kernels / ours_loop:5.1f}x"
+    )
+    print(
+        f"  legal moves {ours_rates[0] / their_rates[0]:5.1f}x, "
+        f"flips {ours_rates[1] / their_rates[1]:5.1f}x"
+    )
     ratio = statistics.fmean([ours_rates[0] / their_rates[0], ours_rates[1] / their_rates[1]])
     print(f"  mean kernel speed-up {ratio:5.1f}x")
 

@@ -23,8 +23,9 @@ from reversi.server.table import new_table
 from reversi.storage import EventRecord, PlayerRecord, Rows, TableRecord, open_store
 from tests.server.scratch_db import scratch_database
 
-POSTGRES_URL = os.environ.get("REVERSI_BENCH_POSTGRES_URL",
-                              "postgresql://postgres@127.0.0.1:5432/test")
+POSTGRES_URL = os.environ.get(
+    "REVERSI_BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
+)
 TABLES = 16
 WARM_UP = 20
 
@@ -33,18 +34,22 @@ async def measure(url: str, saves: int) -> tuple[float, float]:
     """(ms of CPU per save, saves per second)."""
     store = await open_store(url)
     try:
+
         def add(rows: Rows) -> list[TableRecord]:
             rows.add_player(PlayerRecord("p", "Perle", 0, 0.0))
-            return [rows.add_table(new_table(f"SAVE{i:02d}", "p", "Perle", 0.0, Settings()))
-                    for i in range(TABLES)]
+            return [
+                rows.add_table(new_table(f"SAVE{i:02d}", "p", "Perle", 0.0, Settings()))
+                for i in range(TABLES)
+            ]
 
         tables = await store.write(add)
 
         async def run(table: TableRecord, first: int, count: int) -> None:
             for version in range(first, first + count):
                 table.version = version
-                await store.save(table, version - 1,
-                                 [EventRecord(version, "move", {"square": "d3"}, None, 1.0)])
+                await store.save(
+                    table, version - 1, [EventRecord(version, "move", {"square": "d3"}, None, 1.0)]
+                )
 
         await asyncio.gather(*(run(t, 1, WARM_UP) for t in tables))
         each = saves // TABLES
@@ -61,8 +66,10 @@ def main() -> None:
     parser.add_argument("--saves", type=int, default=3000)
     parser.add_argument("--only", choices=("sqlite", "postgres"))
     args = parser.parse_args()
-    print(f"hot save: {args.saves} saves over {TABLES} tables, load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"hot save: {args.saves} saves over {TABLES} tables, load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     if args.only != "postgres":
         with tempfile.TemporaryDirectory() as directory:
             url = f"sqlite+aiosqlite:///{Path(directory) / 'save.sqlite3'}"

@@ -38,8 +38,12 @@ def _parser() -> argparse.ArgumentParser:
     cmd = commands.add_parser("perft", help="count the move sequences of depth N")
     cmd.add_argument("depth", type=_depth, metavar="N")
     cmd.add_argument("--moves", default="", help="start after this transcript")
-    cmd.add_argument("--no-bulk", dest="bulk", action="store_false",
-                     help="play the last ply instead of counting its moves")
+    cmd.add_argument(
+        "--no-bulk",
+        dest="bulk",
+        action="store_false",
+        help="play the last ply instead of counting its moves",
+    )
     cmd.set_defaults(run=_perft)
 
     cmd = commands.add_parser("figure", help="print the German text figure after a transcript")
@@ -98,7 +102,6 @@ def _serve(args: argparse.Namespace) -> int:
 # --- the computer player (issue 3) --------------------------------------------
 
 
-
 def _add_ai_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cmd = commands.add_parser("move", help="print the computer's move in an OBF position")
     cmd.add_argument("obf", help='64 squares a1..h8 of X/O/-, a space and the side, e.g. "...X"')
@@ -110,14 +113,19 @@ def _add_ai_commands(commands: argparse._SubParsersAction[argparse.ArgumentParse
 
     cmd = commands.add_parser("solve", help="solve an OBF position exactly")
     cmd.add_argument("obf", help="an OBF position; FFO-style text after the side is ignored")
-    cmd.add_argument("--counting", choices=["nobody", "winner"], default="winner",
-                     help="who gets the empties of a game that ends early (default: winner)")
+    cmd.add_argument(
+        "--counting",
+        choices=["nobody", "winner"],
+        default="winner",
+        help="who gets the empties of a game that ends early (default: winner)",
+    )
     cmd.set_defaults(run=_solve)
 
     cmd = commands.add_parser("play", help="play a game against the computer in the terminal")
     cmd.add_argument("--level", choices=LEVELS, default="mittel")
-    cmd.add_argument("--begin", choices=["me", "computer"], default="me",
-                     help="who begins and plays black")
+    cmd.add_argument(
+        "--begin", choices=["me", "computer"], default="me", help="who begins and plays black"
+    )
     cmd.add_argument("--seed", type=int, default=None)
     cmd.set_defaults(run=_play)
 
@@ -148,8 +156,10 @@ def _move(args: argparse.Namespace) -> int:
     print(decision.move)
     if args.verbose:
         kind = "exact" if decision.exact else "estimate"
-        print(f"level {decision.level.value}, depth {decision.depth}, {decision.nodes} nodes, "
-              f"score {decision.score} ({kind}), {decision.seconds:.3f} s")
+        print(
+            f"level {decision.level.value}, depth {decision.depth}, {decision.nodes} nodes, "
+            f"score {decision.score} ({kind}), {decision.seconds:.3f} s"
+        )
     return 0
 
 

@@ -27,19 +27,29 @@ if TYPE_CHECKING:
 BATCH = 500
 
 
-def add_archive_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]
-                         ) -> None:
-    cmd = commands.add_parser("import", help="put the games of GGF or WTHOR (.wtb) files "
-                                             "into the archive of the configured database")
+def add_archive_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cmd = commands.add_parser(
+        "import",
+        help="put the games of GGF or WTHOR (.wtb) files "
+        "into the archive of the configured database",
+    )
     cmd.add_argument("files", nargs="+", type=Path, metavar="FILE")
     cmd.set_defaults(run=_import)
 
-    cmd = commands.add_parser("analyse", help="review a game: every move's score, loss and "
-                                              "mark, the summary per side, the turning point")
-    cmd.add_argument("game", metavar="GAME",
-                     help="a transcript (f5d6c3…), a GGF file or an archive id")
-    cmd.add_argument("--budget", type=float, default=0.2,
-                     help="seconds per position before the last 12 empties (default 0.2)")
+    cmd = commands.add_parser(
+        "analyse",
+        help="review a game: every move's score, loss and "
+        "mark, the summary per side, the turning point",
+    )
+    cmd.add_argument(
+        "game", metavar="GAME", help="a transcript (f5d6c3…), a GGF file or an archive id"
+    )
+    cmd.add_argument(
+        "--budget",
+        type=float,
+        default=0.2,
+        help="seconds per position before the last 12 empties (default 0.2)",
+    )
     cmd.set_defaults(run=_analyse)
 
 
@@ -64,26 +74,48 @@ async def import_files(paths: list[Path]) -> int:
             try:
                 entries = list(games_in(path))
             except OSError as error:
-                entries = [(1, ArchiveError("unreadable", "cli.import.unreadable", file=path,
-                                            why=error.strerror or error))]
+                entries = [
+                    (
+                        1,
+                        ArchiveError(
+                            "unreadable",
+                            "cli.import.unreadable",
+                            file=path,
+                            why=error.strerror or error,
+                        ),
+                    )
+                ]
             for number, entry in entries:
                 if isinstance(entry, ArchiveError):
                     refused += 1
-                    print(entry.message if entry.code == "unreadable" else
-                          text("cli.import.refused", file=path, number=number,
-                               why=entry.params["why"]), file=sys.stderr)
+                    print(
+                        entry.message
+                        if entry.code == "unreadable"
+                        else text(
+                            "cli.import.refused", file=path, number=number, why=entry.params["why"]
+                        ),
+                        file=sys.stderr,
+                    )
                     continue
                 batch.append(entry)
             for i in range(0, len(batch), BATCH):
-                chunk = batch[i:i + BATCH]
+                chunk = batch[i : i + BATCH]
                 new = await store.write(functools.partial(_add, games=chunk))
                 added, known = added + new, known + len(chunk) - new
     finally:
         await store.close()
     seconds = time.perf_counter() - start
     rate = (added + known) / seconds if seconds > 0 else 0.0
-    print(text("cli.import.done", added=added, known=known, refused=refused,
-               seconds=f"{seconds:.2f}", rate=f"{rate:,.0f}"))
+    print(
+        text(
+            "cli.import.done",
+            added=added,
+            known=known,
+            refused=refused,
+            seconds=f"{seconds:.2f}",
+            rate=f"{rate:,.0f}",
+        )
+    )
     return 1 if refused else 0
 
 
@@ -128,9 +160,9 @@ def game_to_analyse(spec: str) -> tuple[Board, tuple[str, str], Counting]:
         found = asyncio.run(_archived(spec))
         if found is not None:
             names = tuple(
-                side.get("name") or (text(f"level.{side['level']}") if side.get("level")
-                                     else "?") for side in (found.players["black"],
-                                                            found.players["white"]))
+                side.get("name") or (text(f"level.{side['level']}") if side.get("level") else "?")
+                for side in (found.players["black"], found.players["white"])
+            )
             return board_of(found), (names[0], names[1]), Counting(found.counting)
     raise NotationError(text("cli.no_game", game=spec))
 
@@ -145,8 +177,7 @@ def _analyse(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     reviewed = review(board, args.budget, counting=counting)
     seconds = time.perf_counter() - start
-    print(text("analyse.heading", black=names[0], white=names[1],
-               result=f"{score[0]}:{score[1]}"))
+    print(text("analyse.heading", black=names[0], white=names[1], result=f"{score[0]}:{score[1]}"))
     print(text("analyse.columns"))
     stack = board.move_stack
     index = 0
@@ -157,26 +188,43 @@ def _analyse(args: argparse.Namespace) -> int:
         index += 1
         mark = text(f"mark.{move.mark}") if move.mark else ""
         exact = text("analyse.exact") if move.exact else ""
-        print(f"{move.ply:>3}. {square_name(move.square):<4} {move.played.score:+6.1f}  "
-              f"{square_name(move.best_square):<3} {move.best.score:+6.1f}  "
-              f"{move.loss:6.1f}  {' '.join(w for w in (mark, exact) if w)}".rstrip())
+        print(
+            f"{move.ply:>3}. {square_name(move.square):<4} {move.played.score:+6.1f}  "
+            f"{square_name(move.best_square):<3} {move.best.score:+6.1f}  "
+            f"{move.loss:6.1f}  {' '.join(w for w in (mark, exact) if w)}".rstrip()
+        )
     while index < len(stack):
         print(text("analyse.pass", color=colors[board.mover(index)]))
         index += 1
     for color in (True, False):
         side = reviewed.summary(color)
         marks = ", ".join(f"{text(f'mark.{m}')} {side.marks[m]}" for m, _ in reversed(MARKS))
-        print(text("analyse.summary", color=colors[color], moves=side.moves,
-                   loss=f"{side.average_loss:.2f}", marks=marks))
+        print(
+            text(
+                "analyse.summary",
+                color=colors[color],
+                moves=side.moves,
+                loss=f"{side.average_loss:.2f}",
+                marks=marks,
+            )
+        )
     turn = reviewed.turning_point()
     if turn is None:
         print(text("analyse.no_turning_point"))
     else:
-        print(text("analyse.turning_point", ply=turn.ply, square=square_name(turn.square),
-                   color=colors[turn.color], loss=f"{turn.loss:.1f}"))
+        print(
+            text(
+                "analyse.turning_point",
+                ply=turn.ply,
+                square=square_name(turn.square),
+                color=colors[turn.color],
+                loss=f"{turn.loss:.1f}",
+            )
+        )
     exact_count = sum(m.exact for m in reviewed.moves)
-    print(text("analyse.time", seconds=f"{seconds:.1f}", exact=exact_count,
-               moves=len(reviewed.moves)))
+    print(
+        text("analyse.time", seconds=f"{seconds:.1f}", exact=exact_count, moves=len(reviewed.moves))
+    )
     return 0
 
 

@@ -137,8 +137,10 @@ class NBoardEngine:
         self.say(f"status {NAME} is thinking")
         for scored in self.scores(max(1, count)):
             kind = "exact" if scored.exact else "midgame"
-            self.say(f"search {square_name(scored.square).upper()} {scored.value:.2f} 0 "
-                     f"{scored.depth} {kind}")
+            self.say(
+                f"search {square_name(scored.square).upper()} {scored.value:.2f} 0 "
+                f"{scored.depth} {kind}"
+            )
         self.say("status")
 
     def scores(self, count: int) -> list[Scored]:
@@ -155,8 +157,9 @@ class NBoardEngine:
             search = Search(evaluate, sharp=True)
             if count == 1:
                 result = search.iterate(p, o, self.depth)
-                found.append(Scored(result.move.bit_length() - 1, discs(result.score),
-                                    result.depth, False))
+                found.append(
+                    Scored(result.move.bit_length() - 1, discs(result.score), result.depth, False)
+                )
             else:
                 search.iterate(p, o, self.depth - 1)  # fills the table for the ordering
                 for sq, np_, no in children:

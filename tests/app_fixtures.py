@@ -22,16 +22,18 @@ from reversi.server.duels import create_duel_app
 from reversi.server.settings import Settings
 from tests.server.scratch_db import scratch_database
 
-POSTGRES_URL = os.environ.get("REVERSI_TEST_POSTGRES_URL",
-                              "postgresql://postgres@127.0.0.1:5432/test")
+POSTGRES_URL = os.environ.get(
+    "REVERSI_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"
+)
 REDIS_URL = os.environ.get("REVERSI_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 def reachable(url: str, default_port: int) -> bool:
     parsed = urlparse(url)
     try:
-        with socket.create_connection((parsed.hostname or "127.0.0.1",
-                                       parsed.port or default_port), timeout=1):
+        with socket.create_connection(
+            (parsed.hostname or "127.0.0.1", parsed.port or default_port), timeout=1
+        ):
             return True
     except OSError:
         return False
@@ -39,8 +41,9 @@ def reachable(url: str, default_port: int) -> bool:
 
 def need_postgres() -> None:
     if not reachable(POSTGRES_URL, 5432):
-        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES_URL} "
-                    "(set REVERSI_TEST_POSTGRES_URL)")
+        pytest.skip(
+            f"PostgreSQL is not reachable at {POSTGRES_URL} (set REVERSI_TEST_POSTGRES_URL)"
+        )
 
 
 def need_redis() -> None:
@@ -80,15 +83,28 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-def make_settings(tmp_path: Path, clock: ManualClock, url: str | None = None,
-                  **overrides: Any) -> Settings:
-    settings = Settings(data_dir=tmp_path, database_url=url, clock=clock, sweep_interval=0,
-                        secret="test-secret", message_limit="1000/second",
-                        create_limit="1000/minute", join_limit="1000/minute",
-                        chat_limit="1000/minute", view_limit="1000/minute",
-                        guess_limit="1000/minute", new_player_limit="1000/minute",
-                        rename_limit="1000/minute", sit_limit="1000/minute",
-                        pair_limit="1000/minute", lobby_prompt=0.02, lobby_interval=0.05)
+def make_settings(
+    tmp_path: Path, clock: ManualClock, url: str | None = None, **overrides: Any
+) -> Settings:
+    settings = Settings(
+        data_dir=tmp_path,
+        database_url=url,
+        clock=clock,
+        sweep_interval=0,
+        secret="test-secret",
+        message_limit="1000/second",
+        create_limit="1000/minute",
+        join_limit="1000/minute",
+        chat_limit="1000/minute",
+        view_limit="1000/minute",
+        guess_limit="1000/minute",
+        new_player_limit="1000/minute",
+        rename_limit="1000/minute",
+        sit_limit="1000/minute",
+        pair_limit="1000/minute",
+        lobby_prompt=0.02,
+        lobby_interval=0.05,
+    )
     for key, value in overrides.items():
         setattr(settings, key, value)
     return settings

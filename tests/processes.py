@@ -23,8 +23,15 @@ class ServerProcess:
     """``argv`` serving HTTP on ``port``; its output goes to ``log`` (appended, so a
     server started again keeps the story of its first life)."""
 
-    def __init__(self, argv: Sequence[str], port: int, log: Path, *,
-                 env: Mapping[str, str] | None = None, health: str = "/healthz") -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        port: int,
+        log: Path,
+        *,
+        env: Mapping[str, str] | None = None,
+        health: str = "/healthz",
+    ) -> None:
         self.argv = list(argv)
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
@@ -36,8 +43,9 @@ class ServerProcess:
     def start(self, timeout: float = 30) -> None:
         self.log.parent.mkdir(exist_ok=True)
         with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(self.argv, cwd=REPO, env=self.env, stdout=log,
-                                         stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(
+                self.argv, cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT
+            )
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -46,8 +54,9 @@ class ServerProcess:
                         return
             except OSError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError(f"the server for {self.url} exited: "
-                                       f"{self.log.read_text()}") from None
+                    raise RuntimeError(
+                        f"the server for {self.url} exited: {self.log.read_text()}"
+                    ) from None
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)

@@ -11,10 +11,17 @@ from tests.processes import REPO
 def test_the_move_generation_benchmark_counts_the_published_leaves() -> None:
     result = subprocess.run(
         [sys.executable, "benchmarks/movegen.py", "--depth", "5", "--repeat", "1"],
-        cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
-    perft_lines = [line for line in result.stdout.splitlines() if "perft loop" in line
-                   or line.lstrip().startswith("reversi,")]
+    perft_lines = [
+        line
+        for line in result.stdout.splitlines()
+        if "perft loop" in line or line.lstrip().startswith("reversi,")
+    ]
     assert len(perft_lines) == 3
     assert all(" 1,396 leaves" in line for line in perft_lines)
     assert "legal_moves" in result.stdout
@@ -23,7 +30,11 @@ def test_the_move_generation_benchmark_counts_the_published_leaves() -> None:
 def test_the_save_benchmark_runs_on_sqlite() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "benchmarks.save", "--saves", "160", "--only", "sqlite"],
-        cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     assert "SQLite" in result.stdout and "saves/s" in result.stdout
 
@@ -31,7 +42,11 @@ def test_the_save_benchmark_runs_on_sqlite() -> None:
 def test_the_archive_benchmark_imports_and_analyses() -> None:
     result = subprocess.run(
         [sys.executable, "benchmarks/archive.py", "--games", "20", "--budget", "0.01"],
-        cwd=REPO, capture_output=True, text=True, timeout=300, check=True,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     assert "20 Partien ins Archiv aufgenommen, 0 schon darin, 0 abgelehnt" in result.stdout
     assert "0 Partien ins Archiv aufgenommen, 20 schon darin, 0 abgelehnt" in result.stdout
@@ -41,7 +56,10 @@ def test_the_archive_benchmark_imports_and_analyses() -> None:
 def _match(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "benchmarks/match.py", "leicht", "leicht", *args],
-        cwd=REPO, capture_output=True, text=True, timeout=300,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 

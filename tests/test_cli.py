@@ -43,13 +43,16 @@ def test_bad_input_is_an_error_not_a_traceback(capsys: pytest.CaptureFixture[str
 def test_python_dash_m_works_the_same() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "reversi", "figure", "f5d6"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert result.stdout == SEED_001_FIGURE_1 + "\n"
 
 
 def test_the_terminal_game_speaks_german_with_the_boards_reasons(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """A wrong square is refused as the board in the browser refuses it (de.json's
     reason.*), never with the engine's internals (an English message quoting OBF)."""
     answers = iter(["d4", "a1", "zz", "q"])

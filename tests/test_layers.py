@@ -7,10 +7,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "reversi"
-ALLOWED = {
-    "engine": ("reversi.engine",),
-    "ai": ("reversi.engine", "reversi.ai"),
-}
+ALLOWED = {"engine": ("reversi.engine",), "ai": ("reversi.engine", "reversi.ai")}
 
 
 def imported_modules(path: Path) -> list[str]:
@@ -46,7 +43,9 @@ def test_the_check_catches_wrong_arrows(tmp_path: Path) -> None:
         "import itertools\nfrom reversi.engine.board import Board\n"
     )
     assert violations(tmp_path, ALLOWED["engine"]) == [
-        "bad.py imports numpy", "bad.py imports reversi.server", "bad.py imports .",
+        "bad.py imports numpy",
+        "bad.py imports reversi.server",
+        "bad.py imports .",
     ]
 
 
@@ -55,18 +54,25 @@ HALL_FORBIDDEN = ("reversi.engine", "reversi.ai", "reversi.server", "reversi.web
 
 
 def hall_violations(directory: Path) -> list[str]:
-    return [f"{path.name} imports {name}" for path in sorted(directory.rglob("*.py"))
-            for name in imported_modules(path)
-            if any(name == f or name.startswith(f + ".") for f in HALL_FORBIDDEN)]
+    return [
+        f"{path.name} imports {name}"
+        for path in sorted(directory.rglob("*.py"))
+        for name in imported_modules(path)
+        if any(name == f or name.startswith(f + ".") for f in HALL_FORBIDDEN)
+    ]
 
 
 def test_the_hall_knows_no_game_and_no_server(tmp_path: Path) -> None:
     assert (PACKAGE / "hall").is_dir()
     assert hall_violations(PACKAGE / "hall") == []
-    (tmp_path / "bad.py").write_text("from reversi.engine import Board\nimport reversi.server.app\n"
-                                     "from reversi.storage import Store\n")
-    assert hall_violations(tmp_path) == ["bad.py imports reversi.engine",
-                                         "bad.py imports reversi.server.app"]
+    (tmp_path / "bad.py").write_text(
+        "from reversi.engine import Board\nimport reversi.server.app\n"
+        "from reversi.storage import Store\n"
+    )
+    assert hall_violations(tmp_path) == [
+        "bad.py imports reversi.engine",
+        "bad.py imports reversi.server.app",
+    ]
 
 
 # --- no import circles -------------------------------------------------------------------
@@ -95,8 +101,10 @@ def import_graph(root: Path) -> dict[str, set[str]]:
                 if node.level:
                     anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join([*anchor, *([base] if base else [])])
-                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
-                           for a in node.names]
+                targets = [
+                    f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
+                    for a in node.names
+                ]
             for target in targets:
                 while target and target not in modules:
                     target = target.rpartition(".")[0]
@@ -145,8 +153,9 @@ def test_the_circle_check_finds_circles_however_they_import(tmp_path: Path) -> N
     root = tmp_path / "pkg"
     (root / "sub").mkdir(parents=True)
     (root / "__init__.py").write_text("from pkg.a import A\n")
-    (root / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                               "    from pkg.b import B\nA = 1\n")
+    (root / "a.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\nA = 1\n"
+    )
     (root / "b.py").write_text("def f():\n    from . import a\n")  # lazily, relative
     (root / "c.py").write_text("import pkg.sub.d\n")
     (root / "sub" / "__init__.py").write_text("")

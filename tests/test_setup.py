@@ -22,8 +22,13 @@ def _env_is_set_up() -> bool:
     """dev/setup ran last with this pyproject.toml and uv.lock (dev/test always does)."""
     if not STAMP.exists():
         return False
-    key = subprocess.run(["bash", "-c", "source <(sed -n '/^env_key() {/,/^}/p' dev/setup); "
-                          "env_key"], cwd=REPO, capture_output=True, text=True, check=True)
+    key = subprocess.run(
+        ["bash", "-c", "source <(sed -n '/^env_key() {/,/^}/p' dev/setup); env_key"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return STAMP.read_text() == key.stdout
 
 
@@ -31,28 +36,38 @@ def test_dev_setup_does_nothing_and_says_only_so_when_nothing_changed() -> None:
     if not _env_is_set_up():
         pytest.skip("the checkout's .venv is not the one dev/setup made from uv.lock")
     build.build(quiet=True)  # the sources may have changed since dev/setup ran
-    result = subprocess.run(["dev/setup"], cwd=REPO, capture_output=True, text=True,
-                            timeout=120, check=True)
+    result = subprocess.run(
+        ["dev/setup"], cwd=REPO, capture_output=True, text=True, timeout=120, check=True
+    )
     assert result.stdout == ""
     assert re.fullmatch(r"Einrichtung fertig nach \d+,\d s\.\n", result.stderr), result.stderr
 
 
 def test_dev_setup_names_the_python_it_needs() -> None:
-    result = subprocess.run(["dev/setup"], cwd=REPO, capture_output=True, text=True,
-                            env=os.environ | {"PYTHON": "/bin/false"}, timeout=60)
+    result = subprocess.run(
+        ["dev/setup"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=os.environ | {"PYTHON": "/bin/false"},
+        timeout=60,
+    )
     assert result.returncode == 1
     assert "braucht Python 3.11 oder neuer (PYTHON=/bin/false)" in result.stderr
 
 
 def test_a_step_that_did_work_prints_one_line_with_its_duration(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     build._step(False, "Nichts", lambda: False)
     build._step(False, "Etwas", lambda: True)
     build._step(False, "Anders", lambda: "aus dem Speicher")
     build._step(True, "Leise", lambda: True)
     lines = capsys.readouterr().err.splitlines()
     assert [re.sub(r"\d+,\d s$", "N s", line) for line in lines] == [
-        "  Etwas … N s", "  Anders (aus dem Speicher) … N s"]
+        "  Etwas … N s",
+        "  Anders (aus dem Speicher) … N s",
+    ]
     assert build.seconds(4.25) == "4,2 s" and build.seconds(61.06) == "61,1 s"
 
 
@@ -64,7 +79,8 @@ def _fake_pyodide(folder: Path, version: str) -> None:
 
 
 def test_pyodide_is_compressed_once_and_then_taken_from_the_build_cache(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     version = build.pyodide_version()
     _fake_pyodide(tmp_path / "node_modules", version)
     monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "node_modules")
@@ -87,8 +103,7 @@ def test_pyodide_is_compressed_once_and_then_taken_from_the_build_cache(
     assert (out / ".stamp").read_text() == version
 
 
-def test_an_empty_build_cache_setting_turns_the_cache_off(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_empty_build_cache_setting_turns_the_cache_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REVERSI_BUILD_CACHE", "")
     assert build.build_cache() is None
     monkeypatch.delenv("REVERSI_BUILD_CACHE")

@@ -1,5 +1,6 @@
-"""Lint and types are part of the suite: ruff everywhere, mypy strict on the whole tree
-(the package, the tests, the benchmarks and the tools: pyproject.toml's [tool.mypy])."""
+"""Lint, format and types are part of the suite: ruff check and ruff format everywhere,
+mypy strict on the whole tree (the package, the tests, the benchmarks and the tools:
+pyproject.toml's [tool.mypy])."""
 
 import subprocess
 import sys
@@ -14,6 +15,11 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
 
 def test_ruff() -> None:
     result = run(sys.executable, "-m", "ruff", "check", "--no-cache", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format() -> None:
+    result = run(sys.executable, "-m", "ruff", "format", "--check", "--no-cache", ".")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -24,8 +24,11 @@ KEYED = {"text": 0, "BadInput": 1, "BadGame": 0}
 
 
 def python_files(root: Path) -> list[Path]:
-    return [p for p in sorted(root.rglob("*.py"))
-            if "dist" not in p.parts and p not in NOTATION | SETUP and "ai" not in p.parts]
+    return [
+        p
+        for p in sorted(root.rglob("*.py"))
+        if "dist" not in p.parts and p not in NOTATION | SETUP and "ai" not in p.parts
+    ]
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -44,8 +47,12 @@ def german_literals(root: Path) -> list[str]:
         tree = ast.parse(path.read_text())
         skip = docstrings(tree)
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                    and id(node) not in skip and GERMAN.search(node.value)):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in skip
+                and GERMAN.search(node.value)
+            ):
                 found.append(f"{path.relative_to(root.parent)}:{node.lineno} {node.value!r}")
     return found
 
@@ -88,9 +95,8 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
     (tmp_path / "bad.py").write_text(
         '"""Ein Docstring darf Deutsch: schön."""\n'
         'raise DuelError("nope")\nraise DuelError("x", key="server.busy")\n'
-        'message = "Das Feld ist schon besetzt."\ntext("level.leicht")\n')
-    assert german_literals(tmp_path) == [
-        f"{tmp_path.name}/bad.py:4 'Das Feld ist schon besetzt.'"]
-    assert [k for _, k in named_keys(tmp_path)] == ["server.nope", "server.busy",
-                                                     "level.leicht"]
+        'message = "Das Feld ist schon besetzt."\ntext("level.leicht")\n'
+    )
+    assert german_literals(tmp_path) == [f"{tmp_path.name}/bad.py:4 'Das Feld ist schon besetzt.'"]
+    assert [k for _, k in named_keys(tmp_path)] == ["server.nope", "server.busy", "level.leicht"]
     assert text("server.busy").startswith("Der Tisch ist gerade beschäftigt")

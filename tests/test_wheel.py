@@ -39,8 +39,9 @@ class InstalledHall:
 
 
 def _run(argv: list[str | Path], *, cwd: Path, env: dict[str, str]) -> str:
-    result = subprocess.run([str(a) for a in argv], cwd=cwd, env=env, capture_output=True,
-                            text=True, timeout=600)
+    result = subprocess.run(
+        [str(a) for a in argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+    )
     assert result.returncode == 0, f"{argv} failed:\n{result.stdout}\n{result.stderr}"
     return result.stdout
 
@@ -48,16 +49,18 @@ def _run(argv: list[str | Path], *, cwd: Path, env: dict[str, str]) -> str:
 def _clean_env() -> dict[str, str]:
     """This process's environment without what would point the hall at the checkout or
     at another database."""
-    return {k: v for k, v in os.environ.items()
-            if not k.startswith(("REVERSI_", "PYTHON", "VIRTUAL_ENV"))}
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("REVERSI_", "PYTHON", "VIRTUAL_ENV"))
+    }
 
 
 def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
     """Status, headers (names in lower case) and body of a GET."""
     request = urllib.request.Request(url, headers=headers)
     with urllib.request.urlopen(request, timeout=10) as response:
-        return response.status, {k.lower(): v for k, v in response.headers.items()}, \
-            response.read()
+        return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
 
 
 def _answers(url: str) -> bool:
@@ -75,24 +78,45 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InstalledHall]:
     assert not folder.is_relative_to(REPO)
     env = _clean_env() | {"UV_PYTHON_DOWNLOADS": "never"}
     _run([UV, "build", "--wheel", "--out-dir", folder / "dist", REPO], cwd=REPO, env=env)
-    wheel, = (folder / "dist").glob("reversi-*.whl")
+    (wheel,) = (folder / "dist").glob("reversi-*.whl")
     constraints = folder / "constraints.txt"
-    _run([UV, "export", "--frozen", "--no-hashes", "--no-emit-project", "--all-extras",
-          "--format", "requirements-txt", "--output-file", constraints], cwd=REPO, env=env)
+    _run(
+        [
+            UV,
+            "export",
+            "--frozen",
+            "--no-hashes",
+            "--no-emit-project",
+            "--all-extras",
+            "--format",
+            "requirements-txt",
+            "--output-file",
+            constraints,
+        ],
+        cwd=REPO,
+        env=env,
+    )
     venv = folder / "venv"
     _run([UV, "venv", "--python", sys.executable, venv], cwd=folder, env=env)
     python = venv / "bin" / "python"
-    _run([UV, "pip", "install", "--python", python, "--constraints", constraints, wheel],
-         cwd=folder, env=env)
+    _run(
+        [UV, "pip", "install", "--python", python, "--constraints", constraints, wheel],
+        cwd=folder,
+        env=env,
+    )
 
     elsewhere = folder / "elsewhere"
     elsewhere.mkdir()
     port = free_port()
     log = folder / "serve.log"
     with log.open("wb") as out:
-        process = subprocess.Popen([venv / "bin" / "reversi", "serve", "--port", str(port)],
-                                   cwd=elsewhere, env=_clean_env(), stdout=out,
-                                   stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            [venv / "bin" / "reversi", "serve", "--port", str(port)],
+            cwd=elsewhere,
+            env=_clean_env(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -107,18 +131,18 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InstalledHall]:
 
 
 def test_the_installed_package_is_the_wheel_without_the_extras(hall: InstalledHall) -> None:
-    probe = ("import importlib.util as u, reversi; print(reversi.__file__); "
-             "print([m for m in ('asyncpg', 'redis') if u.find_spec(m)])")
-    where, extras = _run([hall.python, "-c", probe], cwd=hall.folder,
-                         env=_clean_env()).splitlines()
+    probe = (
+        "import importlib.util as u, reversi; print(reversi.__file__); "
+        "print([m for m in ('asyncpg', 'redis') if u.find_spec(m)])"
+    )
+    where, extras = _run([hall.python, "-c", probe], cwd=hall.folder, env=_clean_env()).splitlines()
     assert Path(where).is_relative_to(hall.python.parent.parent)
     assert extras == "[]"
     # the hall's data went to the folder it was started in
     assert (hall.folder / "data" / "reversi.sqlite3").exists()
 
 
-def test_the_installed_hall_serves_the_client_pyodide_and_the_engine(
-        hall: InstalledHall) -> None:
+def test_the_installed_hall_serves_the_client_pyodide_and_the_engine(hall: InstalledHall) -> None:
     status, headers, body = _get(hall.url + "/")
     assert status == 200 and headers["content-type"].startswith("text/html")
     page = body.decode()
@@ -169,11 +193,11 @@ def test_a_solo_game_runs_in_the_browser_on_the_installed_hall(hall: InstalledHa
             page.get_by_role("radio", name="Ich", exact=True).check()
             page.get_by_role("button", name="Neues Spiel starten").click()
             # the squares say "erlaubt" once the engine under Pyodide has answered
-            page.get_by_role("button", name=re.compile(r"^d3, leer, erlaubt")).click(
-                timeout=60_000)
+            page.get_by_role("button", name=re.compile(r"^d3, leer, erlaubt")).click(timeout=60_000)
             # every reply to d3 turns one disc: 3 against 3 after the computer's move
             expect(page.get_by_role("img", name="Steine: Ebenholz 3, Perlmutt 3")).to_be_visible(
-                timeout=30_000)
+                timeout=30_000
+            )
         finally:
             browser.close()
     assert errors == []

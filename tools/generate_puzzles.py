@@ -37,8 +37,14 @@ TARGET = ROOT / "reversi" / "web" / "static" / "data" / "puzzles.json"
 #: Empties of the difficulty steps, easiest first.
 STEPS = (4, 6, 8, 10, 12, 14)
 #: The pairings of the self-play games (Ebenholz first), taken in turn.
-PAIRINGS = (("leicht", "mittel"), ("mittel", "leicht"), ("mittel", "mittel"),
-            ("mittel", "schwer"), ("schwer", "mittel"), ("schwer", "schwer"))
+PAIRINGS = (
+    ("leicht", "mittel"),
+    ("mittel", "leicht"),
+    ("mittel", "mittel"),
+    ("mittel", "schwer"),
+    ("schwer", "mittel"),
+    ("schwer", "schwer"),
+)
 #: Schwer's thinking time per move in the self-play games, in seconds.
 SELF_PLAY_BUDGET = 0.05
 #: Time an exact analysis of one position may take (it never needs it so far).
@@ -91,8 +97,9 @@ def judge(board: Board, margin: int, hopeless: int) -> dict[str, object] | None:
     }
 
 
-def generate(per_step: int, games: int, margin: int, hopeless: int,
-             log: bool = True) -> dict[str, object]:
+def generate(
+    per_step: int, games: int, margin: int, hopeless: int, log: bool = True
+) -> dict[str, object]:
     started = time.perf_counter()
     chosen: dict[int, list[dict[str, object]]] = {e: [] for e in STEPS}
     seen: set[str] = set()
@@ -110,16 +117,18 @@ def generate(per_step: int, games: int, margin: int, hopeless: int,
             verdict = judge(board, margin, hopeless)
             if verdict is None:
                 continue
-            chosen[empties].append({
-                "id": f"e{empties:02d}-{seed:03d}",
-                "empties": empties,
-                "step": STEPS.index(empties) + 1,
-                "turn": "black" if board.turn else "white",
-                "moves": board.transcript(),
-                "position": board.obf(),
-                "game": f"{black}-{white}",
-                **verdict,
-            })
+            chosen[empties].append(
+                {
+                    "id": f"e{empties:02d}-{seed:03d}",
+                    "empties": empties,
+                    "step": STEPS.index(empties) + 1,
+                    "turn": "black" if board.turn else "white",
+                    "moves": board.transcript(),
+                    "position": board.obf(),
+                    "game": f"{black}-{white}",
+                    **verdict,
+                }
+            )
         if log:
             counts = " ".join(f"{e}:{len(chosen[e])}" for e in STEPS)
             print(f"game {seed} ({black}-{white}): {counts}", file=sys.stderr)
@@ -128,7 +137,7 @@ def generate(per_step: int, games: int, margin: int, hopeless: int,
     return {
         "version": 1,
         "generated_by": f"python -m tools.generate_puzzles --per-step {per_step} "
-                        f"--games {games} --margin {margin} --hopeless {hopeless}",
+        f"--games {games} --margin {margin} --hopeless {hopeless}",
         "counting": "nobody",
         "steps": list(STEPS),
         "games_played": played,
@@ -138,22 +147,35 @@ def generate(per_step: int, games: int, margin: int, hopeless: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.generate_puzzles", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.generate_puzzles",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--per-step", type=int, default=10, help="puzzles per difficulty step")
     parser.add_argument("--games", type=int, default=400, help="at most this many games")
-    parser.add_argument("--margin", type=int, default=6,
-                        help="discs the best move must be ahead of the second for 'best'")
-    parser.add_argument("--hopeless", type=int, default=10,
-                        help="leave out 'best' positions lost by more discs than this")
+    parser.add_argument(
+        "--margin",
+        type=int,
+        default=6,
+        help="discs the best move must be ahead of the second for 'best'",
+    )
+    parser.add_argument(
+        "--hopeless",
+        type=int,
+        default=10,
+        help="leave out 'best' positions lost by more discs than this",
+    )
     parser.add_argument("--out", type=Path, default=TARGET)
     args = parser.parse_args(argv)
     document = generate(args.per_step, args.games, args.margin, args.hopeless)
     args.out.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n")
     puzzles: list[dict[str, object]] = document["puzzles"]  # type: ignore[assignment]
     counts = {e: sum(1 for p in puzzles if p["empties"] == e) for e in STEPS}
-    print(f"{args.out}: {counts} from {document['games_played']} games "
-          f"in {document['seconds']} s", file=sys.stderr)
+    print(
+        f"{args.out}: {counts} from {document['games_played']} games in {document['seconds']} s",
+        file=sys.stderr,
+    )
     return 0
 
 

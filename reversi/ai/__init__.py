@@ -17,6 +17,13 @@ from reversi.ai.levels import DEFAULT_BUDGET, Decision, Level, choose_move, thin
 from reversi.ai.solver import Solution, solve
 
 __all__ = [
-    "DEFAULT_BUDGET", "Decision", "Level", "MoveScore", "Solution",
-    "analyse", "choose_move", "solve", "think",
+    "DEFAULT_BUDGET",
+    "Decision",
+    "Level",
+    "MoveScore",
+    "Solution",
+    "analyse",
+    "choose_move",
+    "solve",
+    "think",
 ]

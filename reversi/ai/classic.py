@@ -29,7 +29,9 @@ def classic_move(board: Board, budget: float, clock: Clock = time.perf_counter) 
     empties = 64 - (p | o).bit_count()
     if empties <= EXACT_EMPTIES:
         solver = EndgameSolver(
-            winner=True, clock=clock, stop_at=start + EXACT_BUDGET_FACTOR * budget,
+            winner=True,
+            clock=clock,
+            stop_at=start + EXACT_BUDGET_FACTOR * budget,
             evaluation=evaluate,
         )
         try:
@@ -39,8 +41,9 @@ def classic_move(board: Board, budget: float, clock: Clock = time.perf_counter) 
     share = budget / 3 if empties <= DECISIVE_EMPTIES else budget
     chosen = Search(evaluate, clock=clock, stop_at=start + share).iterate(p, o, 60).move
     if empties <= DECISIVE_EMPTIES:
-        solver = EndgameSolver(winner=True, clock=clock, stop_at=start + budget,
-                               evaluation=evaluate)
+        solver = EndgameSolver(
+            winner=True, clock=clock, stop_at=start + budget, evaluation=evaluate
+        )
         try:
             verdict, bit = solver.decisive_move(p, o, chosen)
             if verdict >= 0:

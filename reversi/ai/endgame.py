@@ -207,7 +207,8 @@ class EndgameSolver(ShallowSolver):
                 beta = upper
 
         children = (
-            self._children(p, o, moves, hint) if n < EVAL_ORDER_EMPTIES
+            self._children(p, o, moves, hint)
+            if n < EVAL_ORDER_EMPTIES
             else self._children_by_evaluation(p, o, moves, hint, n)
         )
         if n > TT_EMPTIES:

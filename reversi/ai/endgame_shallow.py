@@ -19,8 +19,15 @@ from reversi.ai.clock import Clock, SearchTimeout
 from reversi.engine.bitboard import BB_ALL, BB_SQUARES, Bitboard, Square
 from reversi.engine.moves import FLIPS_BY_SQUARE
 
-__all__ = ["CHECK_EVERY", "SHALLOW", "ShallowSolver", "TT_EMPTIES", "TT_LIMIT", "odd_quadrants",
-           "parity_order"]
+__all__ = [
+    "CHECK_EVERY",
+    "SHALLOW",
+    "ShallowSolver",
+    "TT_EMPTIES",
+    "TT_LIMIT",
+    "odd_quadrants",
+    "parity_order",
+]
 
 #: Up to this many empties the solver orders by quadrant parity only.
 SHALLOW = 7
@@ -186,8 +193,15 @@ class ShallowSolver:
     # --- the last four empties, unrolled ----------------------------------
 
     def _solve4(
-        self, p: Bitboard, o: Bitboard, alpha: int, beta: int,
-        x1: Square, x2: Square, x3: Square, x4: Square,
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        alpha: int,
+        beta: int,
+        x1: Square,
+        x2: Square,
+        x3: Square,
+        x4: Square,
     ) -> int:
         self.nodes += 1
         flips, bb = FLIPS_BY_SQUARE, BB_SQUARES
@@ -312,4 +326,3 @@ class ShallowSolver:
         if flipped:
             return 62 - 2 * (o.bit_count() + flipped.bit_count())
         return self._final(p, o)
-

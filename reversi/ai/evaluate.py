@@ -20,12 +20,7 @@ _NOT_A = BB_ALL ^ BB_FILE_A
 _NOT_H = BB_ALL ^ BB_FILE_H
 
 # corner square, its X square and its two C squares
-_CORNER_NEIGHBOURS = (
-    (0, 9, (1, 8)),
-    (7, 14, (6, 15)),
-    (56, 49, (48, 57)),
-    (63, 54, (55, 62)),
-)
+_CORNER_NEIGHBOURS = ((0, 9, (1, 8)), (7, 14, (6, 15)), (56, 49, (48, 57)), (63, 54, (55, 62)))
 
 
 def _danger_table() -> tuple[tuple[Bitboard, Bitboard], ...]:
@@ -62,9 +57,14 @@ def neighbours(discs: Bitboard) -> Bitboard:
     """The squares next to ``discs`` in the eight directions."""
     west, east = discs & _NOT_A, discs & _NOT_H
     return (
-        (discs << 8) | (discs >> 8)
-        | (east << 1) | (east << 9) | (east >> 7)
-        | (west >> 1) | (west >> 9) | (west << 7)
+        (discs << 8)
+        | (discs >> 8)
+        | (east << 1)
+        | (east << 9)
+        | (east >> 7)
+        | (west >> 1)
+        | (west >> 9)
+        | (west << 7)
     ) & BB_ALL
 
 

@@ -102,7 +102,12 @@ def think(
         search = Search(evaluate_basic, clock=clock, stop_at=start + budget)
         result = search.iterate(p, o, MITTEL_DEPTH)
         return Decision(
-            _move(p, o, result.move), level, result.depth, result.nodes, result.score, False,
+            _move(p, o, result.move),
+            level,
+            result.depth,
+            result.nodes,
+            result.score,
+            False,
             clock() - start,
         )
     return _schwer(p, o, budget, counting is Counting.WINNER, clock, start)
@@ -119,13 +124,23 @@ def _schwer(
         try:
             score, best = solver.best_moves(p, o, every=False)
             return Decision(
-                _move(p, o, best[0]), Level.SCHWER, empties, solver.nodes, score, True,
+                _move(p, o, best[0]),
+                Level.SCHWER,
+                empties,
+                solver.nodes,
+                score,
+                True,
                 clock() - start,
             )
         except SearchTimeout:  # nothing left: one ply, no deadline, to find a sound move
             result = Search(evaluate, sharp=True).iterate(p, o, 1)
             return Decision(
-                _move(p, o, result.move), Level.SCHWER, 1, result.nodes, result.score, False,
+                _move(p, o, result.move),
+                Level.SCHWER,
+                1,
+                result.nodes,
+                result.score,
+                False,
                 clock() - start,
             )
     solver = EndgameSolver(winner=winner, clock=clock, stop_at=start + TRY_EXACT_SHARE * budget)
@@ -133,7 +148,12 @@ def _schwer(
         try:
             score, best = solver.best_moves(p, o, every=False)
             return Decision(
-                _move(p, o, best[0]), Level.SCHWER, empties, solver.nodes, score, True,
+                _move(p, o, best[0]),
+                Level.SCHWER,
+                empties,
+                solver.nodes,
+                score,
+                True,
                 clock() - start,
             )
         except SearchTimeout:
@@ -152,7 +172,12 @@ def _schwer(
         except SearchTimeout:
             pass
     return Decision(
-        _move(p, o, chosen), Level.SCHWER, result.depth, result.nodes, result.score, False,
+        _move(p, o, chosen),
+        Level.SCHWER,
+        result.depth,
+        result.nodes,
+        result.score,
+        False,
         clock() - start,
     )
 

@@ -37,4 +37,3 @@ def ordered_children(p: Bitboard, o: Bitboard, moves: Bitboard, hint: Bitboard) 
         children.append((key, np_, no, bit))
     children.sort()
     return children
-

@@ -62,12 +62,16 @@ class Pattern(NamedTuple):
 
 
 _C3 = (
-    _block(range(3), (0, 1, 2)), _block(range(5, 8), (0, 1, 2)),
-    _block(range(3), (7, 6, 5)), _block(range(5, 8), (7, 6, 5)),
+    _block(range(3), (0, 1, 2)),
+    _block(range(5, 8), (0, 1, 2)),
+    _block(range(3), (7, 6, 5)),
+    _block(range(5, 8), (7, 6, 5)),
 )
 _C5 = (
-    _block(range(5), (0, 1)), _block(range(3, 8), (0, 1)),
-    _block(range(5), (7, 6)), _block(range(3, 8), (7, 6)),
+    _block(range(5), (0, 1)),
+    _block(range(3, 8), (0, 1)),
+    _block(range(5), (7, 6)),
+    _block(range(3, 8), (7, 6)),
 )
 _E = (_edge(0, 1), _edge(7, 6))
 
@@ -80,8 +84,10 @@ def _rows(r: int) -> tuple[Slots, ...]:
 def _diagonals(k: int) -> tuple[Slots, ...]:
     """The four diagonals of length 8 - k (for k = 0 the two long ones)."""
     lines = [
-        _diagonal(lambda f: f - k), _diagonal(lambda f: 7 - k - f),
-        _diagonal(lambda f: f + k), _diagonal(lambda f: 7 + k - f),
+        _diagonal(lambda f: f - k),
+        _diagonal(lambda f: 7 - k - f),
+        _diagonal(lambda f: f + k),
+        _diagonal(lambda f: 7 + k - f),
     ]
     return tuple(lines[:2] if k == 0 else lines)
 
@@ -155,9 +161,7 @@ def self_symmetries(pattern: Pattern) -> list[tuple[int, ...]]:
     found = []
     for sym in symmetries():
         if {sym(s) for s in where} == set(where):
-            found.append(tuple(
-                j if s is None else where[sym(s)] for j, s in enumerate(canonical)
-            ))
+            found.append(tuple(j if s is None else where[sym(s)] for j, s in enumerate(canonical)))
     return found
 
 

@@ -35,8 +35,7 @@ from reversi.engine import BLACK, Board, Color, Counting, Square
 #: Schwer plays the last twelve moves exactly)
 EXACT_EMPTIES = 12
 #: (mark, least loss in discs), the heaviest first
-MARKS: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0),
-                                        ("inaccuracy", 2.0))
+MARKS: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
 
 
 def mark_of(loss: float) -> str | None:
@@ -93,8 +92,9 @@ class MoveReview:
         return self._for_black(self.played.score)
 
 
-def review_moves(board: Board, budget: float, *,
-                 counting: Counting = Counting.WINNER) -> Iterator[MoveReview]:
+def review_moves(
+    board: Board, budget: float, *, counting: Counting = Counting.WINNER
+) -> Iterator[MoveReview]:
     """Reviews every move of ``board``'s game from its root, ``budget`` seconds for each
     position (and as long as it takes from :data:`EXACT_EMPTIES` empties on)."""
     position = board.root()
@@ -111,8 +111,7 @@ def review_moves(board: Board, budget: float, *,
             # partly solved (the solver ran out of time): a better move may hide among
             # the estimates, so the position's value is not exact
             best = replace(best, exact=False)
-        yield MoveReview(ply, position.turn, move.square, scores[move.square],
-                         best_square, best)
+        yield MoveReview(ply, position.turn, move.square, scores[move.square], best_square, best)
         position.push(move.square)
 
 
@@ -146,16 +145,17 @@ class GameReview:
     def turning_point(self) -> MoveReview | None:
         """The move with the largest loss among those after which the expected winner
         changed (or a won game became a draw, or a draw a loss)."""
+
         def sign(value: float) -> int:
             return (value > 0) - (value < 0)
 
-        turns = [m for m in self.moves if m.loss > 0
-                 and sign(m.value_after) != sign(m.value_before)]
+        turns = [
+            m for m in self.moves if m.loss > 0 and sign(m.value_after) != sign(m.value_before)
+        ]
         return max(turns, key=lambda m: (m.loss, -m.ply)) if turns else None
 
 
-def review(board: Board, budget: float, *,
-           counting: Counting = Counting.WINNER) -> GameReview:
+def review(board: Board, budget: float, *, counting: Counting = Counting.WINNER) -> GameReview:
     """The whole game reviewed (see :func:`review_moves`).
 
     >>> r = review(Board(moves="f5d6c5f4e3f6g5e6e7"), 0.05)

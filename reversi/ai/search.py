@@ -48,9 +48,7 @@ class SearchResult:
 class Search:
     """One search with its evaluation, deadline and (reusable) transposition table."""
 
-    __slots__ = (
-        "_next_check", "clock", "evaluate", "nodes", "probcut", "sharp", "stop_at", "tt",
-    )
+    __slots__ = ("_next_check", "clock", "evaluate", "nodes", "probcut", "sharp", "stop_at", "tt")
 
     def __init__(
         self,
@@ -108,8 +106,14 @@ class Search:
         return best
 
     def root(
-        self, p: Bitboard, o: Bitboard, depth: int, hint: Bitboard, partial: SearchResult,
-        alpha: int = -INFINITY, beta: int = INFINITY,
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        depth: int,
+        hint: Bitboard,
+        partial: SearchResult,
+        alpha: int = -INFINITY,
+        beta: int = INFINITY,
     ) -> tuple[int, Bitboard]:
         """Search every root move to ``depth`` with PVS in the window (fail-soft: a
         score outside it is a bound); ``partial`` is updated whenever a move is

@@ -36,11 +36,13 @@ def _diagonal(x: int, y: int, dx: int) -> Bitboard:
 #: The diagonals running towards h8 (step 9) and towards a8 (step 7), each of
 #: at least three squares: shorter ones lie on the frame and are walled anyway.
 _DIAGONALS_9 = tuple(
-    d for d in {_diagonal(x, 0, 1) for x in range(8)} | {_diagonal(0, y, 1) for y in range(8)}
+    d
+    for d in {_diagonal(x, 0, 1) for x in range(8)} | {_diagonal(0, y, 1) for y in range(8)}
     if d.bit_count() >= 3
 )
 _DIAGONALS_7 = tuple(
-    d for d in {_diagonal(x, 0, -1) for x in range(8)} | {_diagonal(7, y, -1) for y in range(8)}
+    d
+    for d in {_diagonal(x, 0, -1) for x in range(8)} | {_diagonal(7, y, -1) for y in range(8)}
     if d.bit_count() >= 3
 )
 

@@ -36,12 +36,12 @@ def _tables(pattern: int, image: int) -> tuple[list[int], list[int]]:
 
 
 # the bit-field tables, by the order in which an image's bits reach the canonical order
-_C3P, _C3O = _tables(0, 0)   # a 3x3 corner read row by row from its corner
+_C3P, _C3O = _tables(0, 0)  # a 3x3 corner read row by row from its corner
 _C3RP, _C3RO = _tables(0, 1)  # the same, mirrored
 _T10P, _T10O = _tables(1, 0)  # a 2x5 corner block, and an edge with its X squares
 _C5RP, _C5RO = _tables(1, 1)  # a 2x5 corner block, mirrored
-_T8P, _T8O = _tables(3, 0)    # a line of eight, one bit per file
-_R8P, _R8O = _tables(7, 1)    # a diagonal read against the canonical direction
+_T8P, _T8O = _tables(3, 0)  # a line of eight, one bit per file
+_R8P, _R8O = _tables(7, 1)  # a diagonal read against the canonical direction
 
 _M3, _M3_2, _M3_3 = _lanes(0x7), _lanes(0x38), _lanes(0x1C0)
 _M5, _M5_2 = _lanes(0x1F), _lanes(0x3E0)
@@ -60,14 +60,30 @@ def _diagonal_mask(f0: int, r0: int, df: int) -> int:
 
 # diagonals of length 7, 6, 5, 4: from row 1 towards h8, from row 1 towards a8,
 # and their images from the a-file and the h-file (see patterns._diagonals)
-_D7 = (_diagonal_mask(1, 0, 1), _diagonal_mask(6, 0, -1), _diagonal_mask(0, 1, 1),
-       _diagonal_mask(7, 1, -1))
-_D6 = (_diagonal_mask(2, 0, 1), _diagonal_mask(5, 0, -1), _diagonal_mask(0, 2, 1),
-       _diagonal_mask(7, 2, -1))
-_D5 = (_diagonal_mask(3, 0, 1), _diagonal_mask(4, 0, -1), _diagonal_mask(0, 3, 1),
-       _diagonal_mask(7, 3, -1))
-_D4 = (_diagonal_mask(4, 0, 1), _diagonal_mask(3, 0, -1), _diagonal_mask(0, 4, 1),
-       _diagonal_mask(7, 4, -1))
+_D7 = (
+    _diagonal_mask(1, 0, 1),
+    _diagonal_mask(6, 0, -1),
+    _diagonal_mask(0, 1, 1),
+    _diagonal_mask(7, 1, -1),
+)
+_D6 = (
+    _diagonal_mask(2, 0, 1),
+    _diagonal_mask(5, 0, -1),
+    _diagonal_mask(0, 2, 1),
+    _diagonal_mask(7, 2, -1),
+)
+_D5 = (
+    _diagonal_mask(3, 0, 1),
+    _diagonal_mask(4, 0, -1),
+    _diagonal_mask(0, 3, 1),
+    _diagonal_mask(7, 3, -1),
+)
+_D4 = (
+    _diagonal_mask(4, 0, 1),
+    _diagonal_mask(3, 0, -1),
+    _diagonal_mask(0, 4, 1),
+    _diagonal_mask(7, 4, -1),
+)
 _D7A, _D7B, _D7C, _D7D = _D7
 _D6A, _D6B, _D6C, _D6D = _D6
 _D5A, _D5B, _D5C, _D5D = _D5
@@ -126,12 +142,18 @@ def evaluate(p: Bitboard, o: Bitboard) -> int:
     b = x.to_bytes(16, "little")
     c = y.to_bytes(16, "little")
     v += (
-        r2[_T8P[b[1]] + _T8O[b[9]]] + r2[_T8P[b[6]] + _T8O[b[14]]]
-        + r2[_T8P[c[1]] + _T8O[c[9]]] + r2[_T8P[c[6]] + _T8O[c[14]]]
-        + r3[_T8P[b[2]] + _T8O[b[10]]] + r3[_T8P[b[5]] + _T8O[b[13]]]
-        + r3[_T8P[c[2]] + _T8O[c[10]]] + r3[_T8P[c[5]] + _T8O[c[13]]]
-        + r4[_T8P[b[3]] + _T8O[b[11]]] + r4[_T8P[b[4]] + _T8O[b[12]]]
-        + r4[_T8P[c[3]] + _T8O[c[11]]] + r4[_T8P[c[4]] + _T8O[c[12]]]
+        r2[_T8P[b[1]] + _T8O[b[9]]]
+        + r2[_T8P[b[6]] + _T8O[b[14]]]
+        + r2[_T8P[c[1]] + _T8O[c[9]]]
+        + r2[_T8P[c[6]] + _T8O[c[14]]]
+        + r3[_T8P[b[2]] + _T8O[b[10]]]
+        + r3[_T8P[b[5]] + _T8O[b[13]]]
+        + r3[_T8P[c[2]] + _T8O[c[10]]]
+        + r3[_T8P[c[5]] + _T8O[c[13]]]
+        + r4[_T8P[b[3]] + _T8O[b[11]]]
+        + r4[_T8P[b[4]] + _T8O[b[12]]]
+        + r4[_T8P[c[3]] + _T8O[c[11]]]
+        + r4[_T8P[c[4]] + _T8O[c[12]]]
     )
 
     g = (x & _D8) * _FILE_A >> 56

@@ -65,7 +65,7 @@ def parse(data: bytes, source: str = FILE_NAME) -> list[Phase]:
             f"{PHASES} of {VALUES_PER_PHASE}"
         )
     try:
-        raw = zlib.decompress(data[len(MAGIC) + HEADER.size:])
+        raw = zlib.decompress(data[len(MAGIC) + HEADER.size :])
     except zlib.error as error:
         raise WeightsError(f"{source}: damaged weights ({error})") from None
     if len(raw) != 2 * PHASES * VALUES_PER_PHASE or zlib.crc32(raw) != crc:
@@ -78,9 +78,9 @@ def parse(data: bytes, source: str = FILE_NAME) -> list[Phase]:
         at = phase * VALUES_PER_PHASE
         tables = []
         for pattern in PATTERNS:
-            tables.append(values[at:at + pattern.size])
+            tables.append(values[at : at + pattern.size])
             at += pattern.size
-        tables.append(values[at:at + len(SCALARS)])
+        tables.append(values[at : at + len(SCALARS)])
         result.append(tuple(tables))
     return result
 

@@ -69,8 +69,7 @@ def ggf_games(path: Path, text: str) -> Iterator[Entry]:
         try:
             board, tags = read_ggf(raw)
         except ReversiError as error:
-            yield number, ArchiveError("bad_moves", "cli.import.unreadable", file=path,
-                                       why=error)
+            yield number, ArchiveError("bad_moves", "cli.import.unreadable", file=path, why=error)
             continue
         result = tags.get("RE", "")
         margin, _, how = result.partition(":")
@@ -81,10 +80,19 @@ def ggf_games(path: Path, text: str) -> Iterator[Entry]:
         when = _ggf_time(tags, now)
         names = (tags.get("PB"), tags.get("PW"))
         info = {k: tags[k] for k in ("PC", "TY", "TI", "EV") if k in tags}
-        yield number, record_of(
-            board, _id(board, *names, tags.get("DT"), result), "import", names=names,
-            finished_at=when, counting=Counting.WINNER, tags={"file": path.name, **info},
-            **_end(board, black_margin, how))
+        yield (
+            number,
+            record_of(
+                board,
+                _id(board, *names, tags.get("DT"), result),
+                "import",
+                names=names,
+                finished_at=when,
+                counting=Counting.WINNER,
+                tags={"file": path.name, **info},
+                **_end(board, black_margin, how),
+            ),
+        )
 
 
 def _beside(path: Path, suffix: str, fallback: str) -> Path | None:
@@ -117,17 +125,27 @@ def wthor_games(path: Path, data: bytes) -> Iterator[Entry]:
         try:
             board = game.board()
         except NotationError as error:
-            yield number, ArchiveError("bad_moves", "cli.import.unreadable", file=path,
-                                       why=error)
+            yield number, ArchiveError("bad_moves", "cli.import.unreadable", file=path, why=error)
             continue
         names = (name(players, game.black), name(players, game.white))
         tournament = name(tournaments, game.tournament)
-        yield number, record_of(
-            board, _id(board, *names, tournament, base.year, number), "import", names=names,
-            finished_at=when, counting=Counting.WINNER,
-            tags={"file": path.name, "year": base.year,
-                  **({"tournament": tournament} if tournament else {})},
-            **_end(board, 2 * game.black_score - 64))
+        yield (
+            number,
+            record_of(
+                board,
+                _id(board, *names, tournament, base.year, number),
+                "import",
+                names=names,
+                finished_at=when,
+                counting=Counting.WINNER,
+                tags={
+                    "file": path.name,
+                    "year": base.year,
+                    **({"tournament": tournament} if tournament else {}),
+                },
+                **_end(board, 2 * game.black_score - 64),
+            ),
+        )
 
 
 def games_in(path: Path) -> Iterator[Entry]:

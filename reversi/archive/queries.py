@@ -51,19 +51,23 @@ def game(conn: Connection, id: str) -> GameRecord | None:
     return None if row is None else _record(row)
 
 
-def games_of(conn: Connection, player_id: str, before: Cursor | None,
-             limit: int) -> list[tuple[GameRecord, Cursor]]:
+def games_of(
+    conn: Connection, player_id: str, before: Cursor | None, limit: int
+) -> list[tuple[GameRecord, Cursor]]:
     """The player's games (seated in a duel, or owner of a device game), newest first,
     each with the cursor of the page after it."""
-    mine = or_(GAMES.c.black_id == player_id, GAMES.c.white_id == player_id,
-               GAMES.c.owner_id == player_id)
+    mine = or_(
+        GAMES.c.black_id == player_id, GAMES.c.white_id == player_id, GAMES.c.owner_id == player_id
+    )
     query = select(GAMES).where(mine)
     if before is not None:
         at, seq = before
-        query = query.where(or_(GAMES.c.finished_at < at,
-                                and_(GAMES.c.finished_at == at, GAMES.c.seq < seq)))
-    rows = conn.execute(query.order_by(GAMES.c.finished_at.desc(), GAMES.c.seq.desc())
-                        .limit(limit)).mappings()
+        query = query.where(
+            or_(GAMES.c.finished_at < at, and_(GAMES.c.finished_at == at, GAMES.c.seq < seq))
+        )
+    rows = conn.execute(
+        query.order_by(GAMES.c.finished_at.desc(), GAMES.c.seq.desc()).limit(limit)
+    ).mappings()
     return [(_record(row), (float(row["finished_at"]), int(row["seq"]))) for row in rows]
 
 

@@ -14,15 +14,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
-from reversi.engine import (
-    BLACK,
-    PASS,
-    Board,
-    Counting,
-    ReversiError,
-    parse_square,
-    write_ggf,
-)
+from reversi.engine import BLACK, PASS, Board, Counting, ReversiError, parse_square, write_ggf
 from reversi.engine.color import COLOR_NAMES
 from reversi.texts import text
 
@@ -65,8 +57,9 @@ class GameRecord:
         return "".join(m for m in self.moves if m != "pass")
 
 
-def result_of(board: Board, counting: Counting, reason: str = "game_over",
-              winner: str | None = None) -> dict[str, Any]:
+def result_of(
+    board: Board, counting: Counting, reason: str = "game_over", winner: str | None = None
+) -> dict[str, Any]:
     """The score under ``counting`` and who won: by the board when the game was played
     out, else ``winner`` (who did not resign or run out of time)."""
     outcome = board.outcome(counting)
@@ -76,19 +69,35 @@ def result_of(board: Board, counting: Counting, reason: str = "game_over",
     return {"black": black, "white": white, "winner": winner, "reason": reason}
 
 
-def record_of(board: Board, id: str, kind: str, *, names: tuple[str | None, str | None],
-              finished_at: float, levels: tuple[str | None, str | None] = (None, None),
-              counting: Counting = Counting.NOBODY, reason: str = "game_over",
-              winner: str | None = None, **more: Any) -> GameRecord:
+def record_of(
+    board: Board,
+    id: str,
+    kind: str,
+    *,
+    names: tuple[str | None, str | None],
+    finished_at: float,
+    levels: tuple[str | None, str | None] = (None, None),
+    counting: Counting = Counting.NOBODY,
+    reason: str = "game_over",
+    winner: str | None = None,
+    **more: Any,
+) -> GameRecord:
     """The record of ``board``'s game; ``more``: the other fields of :class:`GameRecord`."""
     root = board.root()
     return GameRecord(
-        id=id, kind=kind,
-        players={"black": {"name": names[0], "level": levels[0]},
-                 "white": {"name": names[1], "level": levels[1]}},
+        id=id,
+        kind=kind,
+        players={
+            "black": {"name": names[0], "level": levels[0]},
+            "white": {"name": names[1], "level": levels[1]},
+        },
         moves=[str(m) for m in board.move_stack],
-        result=result_of(board, counting, reason, winner), counting=counting.value,
-        finished_at=finished_at, root=None if root == Board() else root.obf(), **more)
+        result=result_of(board, counting, reason, winner),
+        counting=counting.value,
+        finished_at=finished_at,
+        root=None if root == Board() else root.obf(),
+        **more,
+    )
 
 
 def board_of(game: GameRecord) -> Board:
@@ -97,16 +106,16 @@ def board_of(game: GameRecord) -> Board:
     for number, move in enumerate(game.moves, 1):
         if move == "pass":
             if len(board.move_stack) < number or board.move_stack[number - 1] != PASS:
-                raise ArchiveError("bad_moves", "archive.game.moves", number=number,
-                                   square=move)
+                raise ArchiveError("bad_moves", "archive.game.moves", number=number, square=move)
             continue
         if len(board.move_stack) >= number and board.move_stack[number - 1] == PASS:
             raise ArchiveError("bad_moves", "archive.game.moves", number=number, square=move)
         try:
             board.push(parse_square(move))
         except ReversiError:
-            raise ArchiveError("bad_moves", "archive.game.moves", number=number,
-                               square=move) from None
+            raise ArchiveError(
+                "bad_moves", "archive.game.moves", number=number, square=move
+            ) from None
     return board
 
 
@@ -120,17 +129,17 @@ def played_board(transcript: Any) -> Board:
     if len(squares) % 2:
         raise ArchiveError("bad_moves", "archive.game.transcript")
     for number in range(len(squares) // 2):
-        square = squares[2 * number:2 * number + 2]
+        square = squares[2 * number : 2 * number + 2]
         try:
             board.push(parse_square(square))
         except ReversiError:
             if square[0] not in "abcdefgh" or square[1] not in "12345678":
                 raise ArchiveError("bad_moves", "archive.game.transcript") from None
-            raise ArchiveError("bad_moves", "archive.game.moves", number=number + 1,
-                               square=square) from None
+            raise ArchiveError(
+                "bad_moves", "archive.game.moves", number=number + 1, square=square
+            ) from None
     if not board.is_game_over():
-        raise ArchiveError("unfinished", "archive.game.unfinished",
-                           moves=len(squares) // 2)
+        raise ArchiveError("unfinished", "archive.game.unfinished", moves=len(squares) // 2)
     return board
 
 
@@ -140,10 +149,10 @@ _GGF_DATE = "%Y.%m.%d_%H:%M:%S.GMT"
 
 def ggf_of(game: GameRecord) -> str:
     """The game as a GGF record: players, result (black's margin), date, place."""
+
     def name(color: str) -> str:
         side = game.players[color]
-        found = side.get("name") or (text(f"level.{side['level']}") if side.get("level")
-                                     else "?")
+        found = side.get("name") or (text(f"level.{side['level']}") if side.get("level") else "?")
         return str(found).replace("]", ")").replace("[", "(")
 
     result = game.result
@@ -154,8 +163,13 @@ def ggf_of(game: GameRecord) -> str:
         margin = (1 if result["winner"] == "black" else -1) * max(abs(margin), 1)
         sign = "+" if margin > 0 else ""
     when = datetime.datetime.fromtimestamp(game.finished_at, datetime.UTC)
-    tags = {"PC": text("archive.ggf.place"), "DT": when.strftime(_GGF_DATE),
-            "PB": name("black"), "PW": name("white"), "RE": f"{sign}{margin}.000{mark}"}
+    tags = {
+        "PC": text("archive.ggf.place"),
+        "DT": when.strftime(_GGF_DATE),
+        "PB": name("black"),
+        "PW": name("white"),
+        "RE": f"{sign}{margin}.000{mark}",
+    }
     if game.tags.get("move_time"):
         tags["TI"] = text("archive.ggf.move_time", seconds=game.tags["move_time"])
     return write_ggf(board_of(game), tags)

@@ -41,7 +41,14 @@ SQUARE_NAMES: tuple[str, ...] = tuple(f + r for r in ROW_NAMES for f in FILE_NAM
 #: The eight directions as (column step, row step), clockwise from the top
 #: (towards row 1): up, up-right, right, down-right, down, down-left, left, up-left.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
 )
 
 
@@ -125,8 +132,9 @@ def symmetries(bb: Bitboard) -> tuple[Bitboard, ...]:
     return (bb, v, h, vh, d, flip_diagonal(v), flip_diagonal(h), flip_diagonal(vh))
 
 
-def grid(black: Bitboard, white: Bitboard, symbols: str, marks: Bitboard = 0,
-         mark: str = "*") -> list[str]:
+def grid(
+    black: Bitboard, white: Bitboard, symbols: str, marks: Bitboard = 0, mark: str = "*"
+) -> list[str]:
     """The eight rows of a position, row 1 first, one character per square (a…h):
     ``symbols`` gives black, white and empty; empty squares in ``marks`` show ``mark``.
     Every text picture of a board (OBF, GGF, the figure, the diagrams) is made here.
@@ -135,6 +143,14 @@ def grid(black: Bitboard, white: Bitboard, symbols: str, marks: Bitboard = 0,
     'XXO*----'
     """
     on_black, on_white, empty = symbols[0], symbols[1], symbols[2]
-    cells = [on_black if black >> sq & 1 else on_white if white >> sq & 1
-             else mark if marks >> sq & 1 else empty for sq in range(64)]
-    return ["".join(cells[r:r + 8]) for r in range(0, 64, 8)]
+    cells = [
+        on_black
+        if black >> sq & 1
+        else on_white
+        if white >> sq & 1
+        else mark
+        if marks >> sq & 1
+        else empty
+        for sq in range(64)
+    ]
+    return ["".join(cells[r : r + 8]) for r in range(0, 64, 8)]

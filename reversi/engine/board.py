@@ -388,5 +388,6 @@ class Board:
     def __str__(self) -> str:
         """A diagram: X black, O white, * a legal move, coordinates around it."""
         rows = grid(self.black, self.white, "XO.", marks=self._state.moves)
-        return "\n".join(["  a b c d e f g h",
-                          *(f"{r} {' '.join(row)}" for r, row in enumerate(rows, start=1))])
+        return "\n".join(
+            ["  a b c d e f g h", *(f"{r} {' '.join(row)}" for r, row in enumerate(rows, start=1))]
+        )

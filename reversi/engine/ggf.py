@@ -43,7 +43,7 @@ def read_ggf(text: str) -> tuple[Board, dict[str, str]]:
     while pos < end:
         match = _PROPERTY.match(body, pos, end)
         if match is None:
-            raise NotationError(f"bad GGF property at {body[pos:pos + 20]!r}")
+            raise NotationError(f"bad GGF property at {body[pos : pos + 20]!r}")
         pos = match.end()
         key, value = match.groups()
         if key == "BO":
@@ -82,7 +82,7 @@ def _write_bo(board: Board) -> str:
 def _read_bo(value: str) -> Board:
     parts = value.split()
     if len(parts) == 3 and len(parts[1]) == 64:  # NBoard writes the 64 squares in one block
-        parts = [parts[0], *(parts[1][i:i + 8] for i in range(0, 64, 8)), parts[2]]
+        parts = [parts[0], *(parts[1][i : i + 8] for i in range(0, 64, 8)), parts[2]]
     if len(parts) != 10 or parts[0] != "8" or any(len(row) != 8 for row in parts[1:9]):
         raise NotationError(f"bad GGF board BO[{value}]: expected 8, eight rows and a side")
     black = white = 0
@@ -134,11 +134,11 @@ def split_ggf_records(text: str) -> list[str]:
         elif char == "[":
             in_value = True
         elif text.startswith(";)", pos):
-            records.append(text[start:pos + 2])
+            records.append(text[start : pos + 2])
             start, pos = -1, pos + 1
         pos += 1
     if start >= 0:
-        raise NotationError(f"GGF record {text[start:start + 40]!r}… has no end ';)'")
+        raise NotationError(f"GGF record {text[start : start + 40]!r}… has no end ';)'")
     return records
 
 

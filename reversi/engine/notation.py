@@ -45,7 +45,7 @@ def parse_transcript(text: str) -> list[Square]:
         match = _TRANSCRIPT.match(stripped, pos)
         if match is None:
             raise NotationError(
-                f"bad transcript {text!r}: expected a square at {stripped[pos:pos + 4]!r}"
+                f"bad transcript {text!r}: expected a square at {stripped[pos : pos + 4]!r}"
             )
         squares.append(_SQUARE_INDEX[match.group(1).lower()])
         pos = match.end()

@@ -117,12 +117,14 @@ def children_with_replies(
     children = []
     for k in range(n - 1, -1, -1):
         shift = k * _SLOT
-        children.append((
-            placed >> shift & BB_ALL,
-            player >> shift & BB_ALL,
-            opponent >> shift & BB_ALL,
-            replies >> shift & BB_ALL,
-        ))
+        children.append(
+            (
+                placed >> shift & BB_ALL,
+                player >> shift & BB_ALL,
+                opponent >> shift & BB_ALL,
+                replies >> shift & BB_ALL,
+            )
+        )
     return children
 
 

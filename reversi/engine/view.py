@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 VIEW_VERSION = 1
 
 
-
 def color_key(color: Color | None) -> str | None:
     return None if color is None else COLOR_NAMES[color]
 
@@ -91,6 +90,7 @@ def _moves(board: Board) -> list[dict[str, Any]]:
         if move.square is None:
             moves.append({"color": color, "square": None})
         else:
-            moves.append({"color": color, "square": SQUARE_NAMES[move.square],
-                          "flips": move.flip_count})
+            moves.append(
+                {"color": color, "square": SQUARE_NAMES[move.square], "flips": move.flip_count}
+            )
     return moves

@@ -87,8 +87,14 @@ def _today() -> Day:
     return now.tm_year, now.tm_mon, now.tm_mday
 
 
-def game_of(board: Board, *, black: int = 0, white: int = 0, tournament: int = 0,
-            theoretical: int | None = None) -> WthorGame:
+def game_of(
+    board: Board,
+    *,
+    black: int = 0,
+    white: int = 0,
+    tournament: int = 0,
+    theoretical: int | None = None,
+) -> WthorGame:
     """The WTHOR record of ``board``'s game (from the start position, finished or not:
     an unfinished game's score is black's discs now)."""
     if board.root().obf() != Board().obf():
@@ -96,8 +102,9 @@ def game_of(board: Board, *, black: int = 0, white: int = 0, tournament: int = 0
     moves = tuple(move.square for move in board.move_stack if move.square is not None)
     outcome = board.outcome(Counting.WINNER)
     score = outcome.score()[0] if outcome else board.count(BLACK)
-    return WthorGame(tournament, black, white, score,
-                     score if theoretical is None else theoretical, moves)
+    return WthorGame(
+        tournament, black, white, score, score if theoretical is None else theoretical, moves
+    )
 
 
 def _square_byte(sq: Square) -> int:
@@ -124,14 +131,18 @@ def read_wtb(data: bytes) -> WthorBase:
     if size not in (0, 8):
         raise NotationError(f"WTHOR file of a {size}×{size} board: only 8×8 is Reversi here")
     if len(data) != HEADER.size + count * GAME.size:
-        raise NotationError(f"WTHOR file of {len(data)} bytes: the header announces {count} "
-                            f"games, {HEADER.size + count * GAME.size} bytes")
-    made: Day | None = (century * 100 + year, month, day) \
-        if 1 <= month <= 12 and 1 <= day <= 31 else None
+        raise NotationError(
+            f"WTHOR file of {len(data)} bytes: the header announces {count} "
+            f"games, {HEADER.size + count * GAME.size} bytes"
+        )
+    made: Day | None = (
+        (century * 100 + year, month, day) if 1 <= month <= 12 and 1 <= day <= 31 else None
+    )
     games = []
     for index in range(count):
         tournament, black, white, score, theoretical, raw = GAME.unpack_from(
-            data, HEADER.size + index * GAME.size)
+            data, HEADER.size + index * GAME.size
+        )
         length = raw.find(0) if 0 in raw else 60
         if any(raw[length:]):
             raise NotationError(f"WTHOR game {index + 1}: a move after the end of the moves")
@@ -144,15 +155,19 @@ def read_wtb(data: bytes) -> WthorBase:
 
 def write_wtb(base: WthorBase, made: Day | None = None) -> bytes:
     year, month, day = made or base.made or _today()
-    head = HEADER.pack(year // 100, year % 100, month, day,
-                       len(base.games), 0, base.year, 8, 0, base.depth, 0)
+    head = HEADER.pack(
+        year // 100, year % 100, month, day, len(base.games), 0, base.year, 8, 0, base.depth, 0
+    )
     body = []
     for game in base.games:
         if len(game.moves) > 60:
             raise NotationError(f"a WTHOR game has at most 60 moves, not {len(game.moves)}")
         moves = bytes(_square_byte(sq) for sq in game.moves).ljust(60, b"\0")
-        body.append(GAME.pack(game.tournament, game.black, game.white, game.black_score,
-                              game.theoretical, moves))
+        body.append(
+            GAME.pack(
+                game.tournament, game.black, game.white, game.black_score, game.theoretical, moves
+            )
+        )
     return head + b"".join(body)
 
 
@@ -160,12 +175,14 @@ def read_names(data: bytes, width: int) -> list[str]:
     """The names of a ``.jou`` (width 20) or ``.trn`` (width 26) file."""
     _, _, _, _, _, count, _, _, _, _, _ = _header(data, "WTHOR names")
     if len(data) != HEADER.size + count * width:
-        raise NotationError(f"WTHOR names file of {len(data)} bytes: the header announces "
-                            f"{count} names of {width} bytes")
+        raise NotationError(
+            f"WTHOR names file of {len(data)} bytes: the header announces "
+            f"{count} names of {width} bytes"
+        )
     names = []
     for index in range(count):
         start = HEADER.size + index * width
-        names.append(data[start:start + width].split(b"\0")[0].decode(NAME_ENCODING))
+        names.append(data[start : start + width].split(b"\0")[0].decode(NAME_ENCODING))
     return names
 
 
@@ -174,17 +191,29 @@ def write_names(names: Sequence[str], width: int, made: Day | None = None) -> by
     head = HEADER.pack(year // 100, year % 100, month, day, 0, len(names), 0, 0, 0, 0, 0)
     body = []
     for name in names:
-        raw = name.encode(NAME_ENCODING, errors="replace")[:width - 1]  # NUL-terminated
+        raw = name.encode(NAME_ENCODING, errors="replace")[: width - 1]  # NUL-terminated
         body.append(raw.ljust(width, b"\0"))
     return head + b"".join(body)
 
 
 def players_of(games: Iterable[WthorGame], names: Sequence[str]) -> list[tuple[str, str]]:
     """Black's and white's names of each game (``?`` for a number not in ``names``)."""
+
     def name(number: int) -> str:
         return names[number] if 0 <= number < len(names) else "?"
+
     return [(name(g.black), name(g.white)) for g in games]
 
 
-__all__ = ["JOU_WIDTH", "TRN_WIDTH", "WthorBase", "WthorGame", "game_of", "players_of",
-           "read_names", "read_wtb", "write_names", "write_wtb"]
+__all__ = [
+    "JOU_WIDTH",
+    "TRN_WIDTH",
+    "WthorBase",
+    "WthorGame",
+    "game_of",
+    "players_of",
+    "read_names",
+    "read_wtb",
+    "write_names",
+    "write_wtb",
+]

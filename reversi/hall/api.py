@@ -46,8 +46,9 @@ class Players(Protocol):
     async def find(self, request: Request) -> HallPlayer | None:
         """The player of this request, or None."""
 
-    async def find_or_create(self, request: Request
-                             ) -> tuple[HallPlayer, Callable[[Response], None] | None]:
+    async def find_or_create(
+        self, request: Request
+    ) -> tuple[HallPlayer, Callable[[Response], None] | None]:
         """The player, made if new; with a function that sets the new player's cookie."""
 
 
@@ -69,15 +70,20 @@ class BadGame(ValueError):
 
 
 def error(e: BadInput) -> JSONResponse:
-    return JSONResponse({"error": e.code, "key": e.key, "params": e.params,
-                         "message": e.message}, status_code=e.status, headers=NO_STORE)
+    return JSONResponse(
+        {"error": e.code, "key": e.key, "params": e.params, "message": e.message},
+        status_code=e.status,
+        headers=NO_STORE,
+    )
 
 
 #: what a body's problem is called (reversi.hall.bodies) and its status
-_PROBLEMS = {"too_big": ("too_big", "hall.error.too_big", 413),
-             "bad_json": ("bad_json", "request.bad_json", 400),
-             "bad_text": ("bad_text", "request.bad_text", 400),
-             "not_object": ("bad_json", "request.bad_json.object", 400)}
+_PROBLEMS = {
+    "too_big": ("too_big", "hall.error.too_big", 413),
+    "bad_json": ("bad_json", "request.bad_json", 400),
+    "bad_text": ("bad_text", "request.bad_text", 400),
+    "not_object": ("bad_json", "request.bad_json.object", 400),
+}
 
 
 async def _body(request: Request, kind: type[T], limit: int, code: str, key: str) -> T:
@@ -115,16 +121,23 @@ class DeviceGameBody(msgspec.Struct, forbid_unknown_fields=True):
     level: Text | None
     outcome: Text
     finished_at: Seconds
-    detail: Annotated[dict[Annotated[str, msgspec.Meta(pattern="^[a-z_]{1,16}$")],
-                           bool | Int | Annotated[str, msgspec.Meta(max_length=16)] | None],
-                      msgspec.Meta(max_length=8)] = {}
+    detail: Annotated[
+        dict[
+            Annotated[str, msgspec.Meta(pattern="^[a-z_]{1,16}$")],
+            bool | Int | Annotated[str, msgspec.Meta(max_length=16)] | None,
+        ],
+        msgspec.Meta(max_length=8),
+    ] = {}
     moves: Annotated[str, msgspec.Meta(max_length=200)] | None = None
     started_at: Seconds | None = None
 
     def own_fields(self) -> dict[str, Any]:
         """The game's own fields that were sent."""
-        return {name: value for name in ("moves", "started_at")
-                if (value := getattr(self, name)) is not None}
+        return {
+            name: value
+            for name in ("moves", "started_at")
+            if (value := getattr(self, name)) is not None
+        }
 
 
 class ResultsBody(msgspec.Struct, forbid_unknown_fields=True):
@@ -137,10 +150,15 @@ class SettingsBody(msgspec.Struct, forbid_unknown_fields=True):
 
 
 #: the catalogue's reason for a field of a computer game that does not fit
-_GAME_FIELDS = {"id": "hall.game.id", "finished_at": "hall.game.finished_at",
-                "detail": "hall.game.detail", "level": "hall.game.level",
-                "outcome": "hall.game.outcome", "moves": "hall.game.moves",
-                "started_at": "hall.game.started_at"}
+_GAME_FIELDS = {
+    "id": "hall.game.id",
+    "finished_at": "hall.game.finished_at",
+    "detail": "hall.game.detail",
+    "level": "hall.game.level",
+    "outcome": "hall.game.outcome",
+    "moves": "hall.game.moves",
+    "started_at": "hall.game.started_at",
+}
 
 
 def _bad_game(why: BadBody, levels: tuple[str, ...]) -> BadInput:
@@ -175,8 +193,10 @@ def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
         allowed = schema.get(name)
         if allowed is None:
             raise BadInput("bad_settings", "hall.error.bad_settings.unknown", name=name[:40])
-        ok = (isinstance(setting, bool) if allowed is bool
-              else not isinstance(setting, bool) and setting in allowed)  # type: ignore[operator]
+        if isinstance(allowed, tuple):
+            ok = not isinstance(setting, bool) and setting in allowed
+        else:
+            ok = isinstance(setting, bool)
         if not ok:
             raise BadInput("bad_settings", "hall.error.bad_settings.value", name=name)
     return dict(value)
@@ -193,8 +213,7 @@ class DeviceRecords(Protocol):
         """Stores the checked parts in the hall's transaction; the client ids stored now."""
 
 
-def check_device_game(item: DeviceGameBody, levels: tuple[str, ...], now: float
-                      ) -> DeviceGame:
+def check_device_game(item: DeviceGameBody, levels: tuple[str, ...], now: float) -> DeviceGame:
     """What the Struct cannot say of one computer game: a level of this game (or none,
     with the game's own record of the play), a known outcome, a time from 2020 to a day
     ahead."""
@@ -216,8 +235,14 @@ async def _always(request: Request) -> bool:
 
 
 class HallApi:
-    def __init__(self, hall: Hall, players: Players, settings_schema: Schema,
-                 allow_write: Allow = _always, records: DeviceRecords | None = None) -> None:
+    def __init__(
+        self,
+        hall: Hall,
+        players: Players,
+        settings_schema: Schema,
+        allow_write: Allow = _always,
+        records: DeviceRecords | None = None,
+    ) -> None:
         self.hall = hall
         self.records = records
         self.players = players
@@ -238,8 +263,9 @@ class HallApi:
         ]
 
     @staticmethod
-    def _reply(data: Any, set_cookie: Callable[[Response], None] | None = None,
-               status: int = 200) -> JSONResponse:
+    def _reply(
+        data: Any, set_cookie: Callable[[Response], None] | None = None, status: int = 200
+    ) -> JSONResponse:
         response = JSONResponse(data, status_code=status, headers=NO_STORE)
         if set_cookie is not None:
             set_cookie(response)
@@ -269,8 +295,11 @@ class HallApi:
         try:
             if player is None:
                 raise BadInput("not_identified", "request.not_identified", 401)
-            ids = (await _body(request, MilestonesSeen, 1024, "bad_milestones",
-                               "hall.error.bad_milestones")).ids
+            ids = (
+                await _body(
+                    request, MilestonesSeen, 1024, "bad_milestones", "hall.error.bad_milestones"
+                )
+            ).ids
             if not all(i in MILESTONE_IDS for i in ids):
                 raise BadInput("bad_milestones", "hall.error.bad_milestones")
         except BadInput as e:
@@ -295,14 +324,14 @@ class HallApi:
             for index, item in enumerate(items):
                 try:
                     if self.records is None and item.own_fields():
-                        raise BadGame("hall.game.unknown_field",
-                                      name=sorted(item.own_fields())[0])
+                        raise BadGame("hall.game.unknown_field", name=sorted(item.own_fields())[0])
                     games.append(check_device_game(item, self.hall.levels, now))
                     if self.records is not None:
                         own.append(self.records.check(item.own_fields(), games[-1]))
                 except BadGame as why:
-                    raise BadInput("bad_results", "hall.error.bad_game", number=index + 1,
-                                   why=str(why)) from None
+                    raise BadInput(
+                        "bad_results", "hall.error.bad_game", number=index + 1, why=str(why)
+                    ) from None
             if len({g.client_id for g in games}) != len(games):
                 raise BadInput("bad_results", "hall.error.bad_results.twice")
             player, set_cookie = await self.players.find_or_create(request)
@@ -311,8 +340,7 @@ class HallApi:
         records = self.records
         also = None if records is None else (lambda conn: records.write(conn, player.id, own))
         new = await self.hall.add_device_games(player.id, games, also) if games else []
-        return self._reply({"acknowledged": [g.client_id for g in games], "new": new},
-                           set_cookie)
+        return self._reply({"acknowledged": [g.client_id for g in games], "new": new}, set_cookie)
 
     async def settings(self, request: Request) -> Response:
         if request.method == "GET":
@@ -329,8 +357,7 @@ class HallApi:
                 if why.problem == "unknown_field" and why.path == "$":
                     raise BadInput("bad_settings", "hall.error.bad_settings.fields") from None
                 if why.field() == "changed_at":
-                    raise BadInput("bad_settings",
-                                   "hall.error.bad_settings.changed_at") from None
+                    raise BadInput("bad_settings", "hall.error.bad_settings.changed_at") from None
                 raise BadInput("bad_settings", "hall.error.bad_settings") from None
             settings = check_settings(body.settings, self.schema)
             changed_at = min(body.changed_at, self.hall.clock() + 60)

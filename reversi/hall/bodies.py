@@ -44,8 +44,7 @@ class BadBody(ValueError):
     (``$.results[1].id``); ``detail`` is msgspec's English account, for logs.
     """
 
-    def __init__(self, problem: str, path: str = "$", detail: str = "",
-                 name: str = "") -> None:
+    def __init__(self, problem: str, path: str = "$", detail: str = "", name: str = "") -> None:
         super().__init__(f"{problem} at {path}: {detail}")
         self.problem, self.path, self.detail, self.name = problem, path, detail, name
 

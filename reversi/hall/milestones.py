@@ -73,5 +73,7 @@ def level(stats: Stats) -> int:
 
 def progress(stats: Stats) -> list[dict[str, object]]:
     """Each milestone with how far the player got (capped at its goal)."""
-    return [{"id": m.id, "done": m.done(stats), "progress": min(m.value(stats), m.goal),
-             "goal": m.goal} for m in MILESTONES]
+    return [
+        {"id": m.id, "done": m.done(stats), "progress": min(m.value(stats), m.goal), "goal": m.goal}
+        for m in MILESTONES
+    ]

@@ -37,23 +37,44 @@ def _insert(conn: Connection, table: Table) -> Any:
 # --- writes -----------------------------------------------------------------------------
 
 
-def record_result(conn: Connection, game: str, source: str, players: Sequence[Mapping[str, Any]],
-                  outcome: Mapping[str, Any], finished_at: float) -> bool:
+def record_result(
+    conn: Connection,
+    game: str,
+    source: str,
+    players: Sequence[Mapping[str, Any]],
+    outcome: Mapping[str, Any],
+    finished_at: float,
+) -> bool:
     """Stores a finished game between people and its points; True if it was new.
 
     ``players``: ``[{"player": id, "outcome": "win"|"draw"|"loss", …}, …]`` (more keys
     are kept as they are). Reported again — even at the same moment — it changes nothing.
     """
-    stored = conn.execute(
-        _insert(conn, RESULTS).values(game=game, source=source, players=list(players),
-                                      outcome=dict(outcome), finished_at=finished_at)
-        .on_conflict_do_nothing(index_elements=["game", "source"])).rowcount == 1
+    stored = (
+        conn.execute(
+            _insert(conn, RESULTS)
+            .values(
+                game=game,
+                source=source,
+                players=list(players),
+                outcome=dict(outcome),
+                finished_at=finished_at,
+            )
+            .on_conflict_do_nothing(index_elements=["game", "source"])
+        ).rowcount
+        == 1
+    )
     scored = record_scores(conn, game, source, players, finished_at)
     return stored or scored
 
 
-def record_scores(conn: Connection, game: str, source: str, players: Sequence[Mapping[str, Any]],
-                  finished_at: float) -> bool:
+def record_scores(
+    conn: Connection,
+    game: str,
+    source: str,
+    players: Sequence[Mapping[str, Any]],
+    finished_at: float,
+) -> bool:
     """The points of one result, once per player; True if any were new."""
     ids = [p.get("player") for p in players]
     added: dict[tuple[str, str], int] = {}
@@ -63,21 +84,38 @@ def record_scores(conn: Connection, game: str, source: str, players: Sequence[Ma
             continue
         opponent = next((o for o in ids if isinstance(o, str) and o != player), None)
         points = POINTS[outcome]
-        inserted = conn.execute(
-            _insert(conn, SCORES).values(
-                game=game, source=source, player_id=player, opponent_id=opponent,
-                outcome=outcome, points=points, finished_at=finished_at)
-            .on_conflict_do_nothing(index_elements=["source", "player_id"])).rowcount == 1
+        inserted = (
+            conn.execute(
+                _insert(conn, SCORES)
+                .values(
+                    game=game,
+                    source=source,
+                    player_id=player,
+                    opponent_id=opponent,
+                    outcome=outcome,
+                    points=points,
+                    finished_at=finished_at,
+                )
+                .on_conflict_do_nothing(index_elements=["source", "player_id"])
+            ).rowcount
+            == 1
+        )
         if inserted:
             for key in period_keys(finished_at).values():
                 added[(key, player)] = added.get((key, player), 0) + points
     for (period, player), points in sorted(added.items()):  # one lock order
-        statement = _insert(conn, TOTALS).values(period=period, player_id=player, points=points,
-                                                 games=1)
-        conn.execute(statement.on_conflict_do_update(
-            index_elements=["period", "player_id"],
-            set_={"points": TOTALS.c.points + statement.excluded.points,
-                  "games": TOTALS.c.games + 1}))
+        statement = _insert(conn, TOTALS).values(
+            period=period, player_id=player, points=points, games=1
+        )
+        conn.execute(
+            statement.on_conflict_do_update(
+                index_elements=["period", "player_id"],
+                set_={
+                    "points": TOTALS.c.points + statement.excluded.points,
+                    "games": TOTALS.c.games + 1,
+                },
+            )
+        )
     return bool(added)
 
 
@@ -93,16 +131,26 @@ class DeviceGame:
     detail: dict[str, Any]
 
 
-def add_device_games(conn: Connection, player_id: str, game: str,
-                     games: Iterable[DeviceGame], now: float) -> list[str]:
+def add_device_games(
+    conn: Connection, player_id: str, game: str, games: Iterable[DeviceGame], now: float
+) -> list[str]:
     """Stores computer games once per (player, client id); returns the ids that were new."""
     new = []
     for g in games:
         result = conn.execute(
-            _insert(conn, DEVICE).values(
-                player_id=player_id, client_id=g.client_id, game=game, level=g.level,
-                outcome=g.outcome, detail=g.detail, finished_at=g.finished_at, received_at=now)
-            .on_conflict_do_nothing(index_elements=["player_id", "client_id"]))
+            _insert(conn, DEVICE)
+            .values(
+                player_id=player_id,
+                client_id=g.client_id,
+                game=game,
+                level=g.level,
+                outcome=g.outcome,
+                detail=g.detail,
+                finished_at=g.finished_at,
+                received_at=now,
+            )
+            .on_conflict_do_nothing(index_elements=["player_id", "client_id"])
+        )
         if result.rowcount == 1:
             new.append(g.client_id)
     return new
@@ -115,16 +163,19 @@ def _profile_row(conn: Connection, player_id: str, lock: bool) -> dict[str, Any]
     row = conn.execute(query).mappings().first()
     if row is not None:
         return dict(row)
-    conn.execute(_insert(conn, PROFILES).values(player_id=player_id, settings={},
-                                                milestones_seen=[])
-                 .on_conflict_do_nothing(index_elements=["player_id"]))
+    conn.execute(
+        _insert(conn, PROFILES)
+        .values(player_id=player_id, settings={}, milestones_seen=[])
+        .on_conflict_do_nothing(index_elements=["player_id"])
+    )
     row = conn.execute(query).mappings().first()
     assert row is not None
     return dict(row)
 
 
-def save_settings(conn: Connection, player_id: str, game: str, settings: dict[str, Any],
-                  changed_at: float) -> dict[str, Any]:
+def save_settings(
+    conn: Connection, player_id: str, game: str, settings: dict[str, Any], changed_at: float
+) -> dict[str, Any]:
     """Keeps ``settings`` unless newer ones (by ``changed_at``) are stored; returns the kept."""
     row = _profile_row(conn, player_id, lock=True)
     stored = dict(row["settings"] or {})
@@ -132,8 +183,9 @@ def save_settings(conn: Connection, player_id: str, game: str, settings: dict[st
     if kept is None or float(kept.get("changed_at", 0)) <= changed_at:
         kept = {"settings": settings, "changed_at": changed_at}
         stored[game] = kept
-        conn.execute(PROFILES.update().where(PROFILES.c.player_id == player_id)
-                     .values(settings=stored))
+        conn.execute(
+            PROFILES.update().where(PROFILES.c.player_id == player_id).values(settings=stored)
+        )
     return dict(kept)
 
 
@@ -143,8 +195,9 @@ def mark_seen(conn: Connection, player_id: str, ids: Iterable[str]) -> list[str]
     more = [i for i in ids if i not in seen]
     if more:
         seen += more
-        conn.execute(PROFILES.update().where(PROFILES.c.player_id == player_id)
-                     .values(milestones_seen=seen))
+        conn.execute(
+            PROFILES.update().where(PROFILES.c.player_id == player_id).values(milestones_seen=seen)
+        )
     return seen
 
 
@@ -167,8 +220,13 @@ class Tally:
 
 
 def _counts() -> list[Any]:
-    return [func.count(), *(func.coalesce(func.sum(case((SCORES.c.outcome == o, 1), else_=0)), 0)
-                            for o in ("win", "draw", "loss"))]
+    return [
+        func.count(),
+        *(
+            func.coalesce(func.sum(case((SCORES.c.outcome == o, 1), else_=0)), 0)
+            for o in ("win", "draw", "loss")
+        ),
+    ]
 
 
 def tallies(conn: Connection, player_ids: Iterable[str]) -> dict[str, Tally]:
@@ -177,21 +235,29 @@ def tallies(conn: Connection, player_ids: Iterable[str]) -> dict[str, Tally]:
         return {}
     rows = conn.execute(
         select(SCORES.c.player_id, *_counts(), func.count(SCORES.c.opponent_id.distinct()))
-        .where(SCORES.c.player_id.in_(wanted)).group_by(SCORES.c.player_id))
+        .where(SCORES.c.player_id.in_(wanted))
+        .group_by(SCORES.c.player_id)
+    )
     found = {row[0]: Tally(*(int(n) for n in row[1:])) for row in rows}
     return {pid: found.get(pid, Tally()) for pid in wanted}
 
 
 def period_points(conn: Connection, player_id: str, keys: Iterable[str]) -> dict[str, int]:
-    rows = conn.execute(select(TOTALS.c.period, TOTALS.c.points).where(
-        TOTALS.c.player_id == player_id, TOTALS.c.period.in_(list(keys))))
+    rows = conn.execute(
+        select(TOTALS.c.period, TOTALS.c.points).where(
+            TOTALS.c.player_id == player_id, TOTALS.c.period.in_(list(keys))
+        )
+    )
     return {period: int(points) for period, points in rows}
 
 
 def rank_of(conn: Connection, key: str, points: int) -> int:
     """Competition ranking: 1 + the number of players with more points."""
-    above = conn.execute(select(func.count()).select_from(TOTALS).where(
-        TOTALS.c.period == key, TOTALS.c.points > points)).scalar_one()
+    above = conn.execute(
+        select(func.count())
+        .select_from(TOTALS)
+        .where(TOTALS.c.period == key, TOTALS.c.points > points)
+    ).scalar_one()
     return int(above) + 1
 
 
@@ -203,15 +269,23 @@ def board(conn: Connection, key: str, limit: int) -> tuple[list[dict[str, Any]],
         .select_from(TOTALS.outerjoin(PLAYERS, PLAYERS.c.id == TOTALS.c.player_id))
         .where(TOTALS.c.period == key)
         .order_by(TOTALS.c.points.desc(), PLAYERS.c.nickname, TOTALS.c.player_id)
-        .limit(limit)).all()
-    count = conn.execute(select(func.count()).select_from(TOTALS)
-                         .where(TOTALS.c.period == key)).scalar_one()
+        .limit(limit)
+    ).all()
+    count = conn.execute(
+        select(func.count()).select_from(TOTALS).where(TOTALS.c.period == key)
+    ).scalar_one()
     ranked, rank, last = [], 0, None
     for i, (player_id, points, nickname) in enumerate(rows):
         if points != last:
             rank, last = i + 1, points
-        ranked.append({"player_id": player_id, "rank": rank, "points": int(points),
-                       "nickname": nickname or "?"})
+        ranked.append(
+            {
+                "player_id": player_id,
+                "rank": rank,
+                "points": int(points),
+                "nickname": nickname or "?",
+            }
+        )
     return ranked, int(count)
 
 
@@ -226,41 +300,63 @@ def nicknames(conn: Connection, ids: Iterable[str]) -> dict[str, str]:
 def opponents(conn: Connection, player_id: str) -> list[dict[str, Any]]:
     """Games, wins, draws and losses against each opponent, most games first."""
     rows = conn.execute(
-        select(SCORES.c.opponent_id, *_counts()).where(SCORES.c.player_id == player_id)
-        .group_by(SCORES.c.opponent_id)).all()
-    return [{"player_id": o, "games": int(n), "wins": int(w), "draws": int(d), "losses": int(lo)}
-            for o, n, w, d, lo in rows]
+        select(SCORES.c.opponent_id, *_counts())
+        .where(SCORES.c.player_id == player_id)
+        .group_by(SCORES.c.opponent_id)
+    ).all()
+    return [
+        {"player_id": o, "games": int(n), "wins": int(w), "draws": int(d), "losses": int(lo)}
+        for o, n, w, d, lo in rows
+    ]
 
 
 def recent_duels(conn: Connection, player_id: str, limit: int) -> list[dict[str, Any]]:
     rows = conn.execute(
-        select(SCORES.c.game, SCORES.c.source, SCORES.c.opponent_id, SCORES.c.outcome,
-               SCORES.c.points, SCORES.c.finished_at)
+        select(
+            SCORES.c.game,
+            SCORES.c.source,
+            SCORES.c.opponent_id,
+            SCORES.c.outcome,
+            SCORES.c.points,
+            SCORES.c.finished_at,
+        )
         .where(SCORES.c.player_id == player_id)
-        .order_by(SCORES.c.finished_at.desc(), SCORES.c.id.desc()).limit(limit)).mappings()
+        .order_by(SCORES.c.finished_at.desc(), SCORES.c.id.desc())
+        .limit(limit)
+    ).mappings()
     return [dict(r) for r in rows]
 
 
 def device_counts(conn: Connection, player_id: str) -> dict[tuple[str, str], int]:
     rows = conn.execute(
         select(DEVICE.c.level, DEVICE.c.outcome, func.count())
-        .where(DEVICE.c.player_id == player_id).group_by(DEVICE.c.level, DEVICE.c.outcome))
+        .where(DEVICE.c.player_id == player_id)
+        .group_by(DEVICE.c.level, DEVICE.c.outcome)
+    )
     return {(level, outcome): int(n) for level, outcome, n in rows}
 
 
 def recent_device_games(conn: Connection, player_id: str, limit: int) -> list[dict[str, Any]]:
     rows = conn.execute(
-        select(DEVICE.c.client_id, DEVICE.c.level, DEVICE.c.outcome, DEVICE.c.detail,
-               DEVICE.c.finished_at)
+        select(
+            DEVICE.c.client_id,
+            DEVICE.c.level,
+            DEVICE.c.outcome,
+            DEVICE.c.detail,
+            DEVICE.c.finished_at,
+        )
         .where(DEVICE.c.player_id == player_id)
-        .order_by(DEVICE.c.finished_at.desc()).limit(limit)).mappings()
+        .order_by(DEVICE.c.finished_at.desc())
+        .limit(limit)
+    ).mappings()
     return [dict(r) for r in rows]
 
 
 def profile(conn: Connection, player_id: str) -> dict[str, Any]:
-    row = conn.execute(select(PROFILES).where(PROFILES.c.player_id == player_id)
-                       ).mappings().first()
+    row = conn.execute(select(PROFILES).where(PROFILES.c.player_id == player_id)).mappings().first()
     if row is None:
         return {"settings": {}, "milestones_seen": []}
-    return {"settings": dict(row["settings"] or {}),
-            "milestones_seen": list(row["milestones_seen"] or [])}
+    return {
+        "settings": dict(row["settings"] or {}),
+        "milestones_seen": list(row["milestones_seen"] or []),
+    }

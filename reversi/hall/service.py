@@ -24,8 +24,9 @@ RECENT = 20
 
 
 class Hall:
-    def __init__(self, store: Store | None, clock: Callable[[], float], game: str,
-                 levels: Sequence[str] = ()) -> None:
+    def __init__(
+        self, store: Store | None, clock: Callable[[], float], game: str, levels: Sequence[str] = ()
+    ) -> None:
         #: set before the first request (the duel server opens it at startup)
         self._store = store
         self.clock = clock
@@ -50,25 +51,44 @@ class Hall:
 
     # --- writes -------------------------------------------------------------------------
 
-    async def record_result(self, game: str, source: str, players: Sequence[dict[str, Any]],
-                            outcome: dict[str, Any], finished_at: float) -> bool:
+    async def record_result(
+        self,
+        game: str,
+        source: str,
+        players: Sequence[dict[str, Any]],
+        outcome: dict[str, Any],
+        finished_at: float,
+    ) -> bool:
         """A finished game between people in a transaction of its own (tests, other games);
         the duel server records inside its table's transaction instead."""
-        return bool(await self._write(functools.partial(
-            q.record_result, game=game, source=source, players=players, outcome=outcome,
-            finished_at=finished_at)))
+        return bool(
+            await self._write(
+                functools.partial(
+                    q.record_result,
+                    game=game,
+                    source=source,
+                    players=players,
+                    outcome=outcome,
+                    finished_at=finished_at,
+                )
+            )
+        )
 
-    async def add_device_games(self, player_id: str, games: Iterable[q.DeviceGame],
-                               also: Callable[[Connection], list[str]] | None = None
-                               ) -> list[str]:
+    async def add_device_games(
+        self,
+        player_id: str,
+        games: Iterable[q.DeviceGame],
+        also: Callable[[Connection], list[str]] | None = None,
+    ) -> list[str]:
         """Stores computer games (those with a level); ``also`` writes the game's own part
         of them in the same transaction. Returns the ids stored now by either."""
         games = list(games)
         now = self.clock()
 
         def write(conn: Connection) -> list[str]:
-            new = q.add_device_games(conn, player_id, self.game,
-                                     [g for g in games if g.level is not None], now)
+            new = q.add_device_games(
+                conn, player_id, self.game, [g for g in games if g.level is not None], now
+            )
             more = also(conn) if also is not None else []
             return [g.client_id for g in games if g.client_id in {*new, *more}]
 
@@ -79,10 +99,14 @@ class Hall:
         kept = found.get(self.game)
         return dict(kept) if kept else None
 
-    async def save_settings(self, player_id: str, settings: dict[str, Any],
-                            changed_at: float) -> dict[str, Any]:
-        return dict(await self._write(
-            lambda c: q.save_settings(c, player_id, self.game, settings, changed_at)))
+    async def save_settings(
+        self, player_id: str, settings: dict[str, Any], changed_at: float
+    ) -> dict[str, Any]:
+        return dict(
+            await self._write(
+                lambda c: q.save_settings(c, player_id, self.game, settings, changed_at)
+            )
+        )
 
     async def mark_seen(self, player_id: str, ids: Iterable[str]) -> list[str]:
         ids = list(ids)
@@ -105,8 +129,9 @@ class Hall:
 
         return dict(await self._read(read))
 
-    async def leaderboard(self, kind: str, player_id: str | None,
-                          day: Any = None) -> dict[str, Any]:
+    async def leaderboard(
+        self, kind: str, player_id: str | None, day: Any = None
+    ) -> dict[str, Any]:
         """One period's leaderboard (the current one, or the one holding ``day``)."""
         now = self.clock()
         period = current(kind, now) if day is None else period_of(kind, day)
@@ -120,19 +145,30 @@ class Hall:
                     points = q.period_points(conn, player_id, [period.key]).get(period.key)
                     if points is not None:
                         name = q.nicknames(conn, [player_id]).get(player_id, "?")
-                        mine = {"player_id": player_id, "nickname": name, "points": points,
-                                "rank": q.rank_of(conn, period.key, points)}
+                        mine = {
+                            "player_id": player_id,
+                            "nickname": name,
+                            "points": points,
+                            "rank": q.rank_of(conn, period.key, points),
+                        }
                 you = mine
             ids = [r["player_id"] for r in rows] + ([you["player_id"]] if you else [])
             tallies = q.tallies(conn, ids)
 
             def public(row: dict[str, Any]) -> dict[str, Any]:
-                return {"rank": row["rank"], "nickname": row["nickname"],
-                        "level": level(tallies[row["player_id"]].stats),
-                        "points": row["points"], "you": row["player_id"] == player_id}
+                return {
+                    "rank": row["rank"],
+                    "nickname": row["nickname"],
+                    "level": level(tallies[row["player_id"]].stats),
+                    "points": row["points"],
+                    "you": row["player_id"] == player_id,
+                }
 
-            return {"rows": [public(r) for r in rows], "you": public(you) if you else None,
-                    "players": count}
+            return {
+                "rows": [public(r) for r in rows],
+                "you": public(you) if you else None,
+                "players": count,
+            }
 
         board = await self._read(read)
         return {"period": kind, **_describe(period, now), **board}
@@ -148,8 +184,11 @@ class Hall:
             points = {}
             for kind, period in periods.items():
                 got = mine.get(period.key, 0)
-                points[kind] = {"key": period.key, "points": got,
-                                "rank": q.rank_of(conn, period.key, got) if got else None}
+                points[kind] = {
+                    "key": period.key,
+                    "points": got,
+                    "rank": q.rank_of(conn, period.key, got) if got else None,
+                }
             tally = q.tallies(conn, [player_id])[player_id]
             seen = q.profile(conn, player_id)["milestones_seen"]
             against = q.opponents(conn, player_id)
@@ -158,47 +197,80 @@ class Hall:
             levels = q.tallies(conn, names)
             counts = q.device_counts(conn, player_id)
             device = q.recent_device_games(conn, player_id, RECENT)
-            return {"points": points, **_milestones(tally, seen),
-                    "record": {
-                        "duels": {
-                            "games": tally.games, "wins": tally.wins, "draws": tally.draws,
-                            "losses": tally.losses,
-                            "opponents": [
-                                {"nickname": names.get(o["player_id"], "?"),
-                                 "level": level(levels[o["player_id"]].stats)
-                                 if o["player_id"] in levels else 1,
-                                 **{k: o[k] for k in ("games", "wins", "draws", "losses")}}
-                                for o in sorted(against, key=lambda o: -o["games"])],
-                            "recent": [{"game": r["game"], "source": r["source"],
-                                        "opponent": names.get(r["opponent_id"] or "", "?"),
-                                        "outcome": r["outcome"], "points": r["points"],
-                                        "finished_at": r["finished_at"]} for r in recent],
-                        },
-                        "computer": self._computer(counts, device),
-                    }}
+            return {
+                "points": points,
+                **_milestones(tally, seen),
+                "record": {
+                    "duels": {
+                        "games": tally.games,
+                        "wins": tally.wins,
+                        "draws": tally.draws,
+                        "losses": tally.losses,
+                        "opponents": [
+                            {
+                                "nickname": names.get(o["player_id"], "?"),
+                                "level": level(levels[o["player_id"]].stats)
+                                if o["player_id"] in levels
+                                else 1,
+                                **{k: o[k] for k in ("games", "wins", "draws", "losses")},
+                            }
+                            for o in sorted(against, key=lambda o: -o["games"])
+                        ],
+                        "recent": [
+                            {
+                                "game": r["game"],
+                                "source": r["source"],
+                                "opponent": names.get(r["opponent_id"] or "", "?"),
+                                "outcome": r["outcome"],
+                                "points": r["points"],
+                                "finished_at": r["finished_at"],
+                            }
+                            for r in recent
+                        ],
+                    },
+                    "computer": self._computer(counts, device),
+                },
+            }
 
         return dict(await self._read(read))
 
-    def _computer(self, counts: dict[tuple[str, str], int],
-                  device: list[dict[str, Any]]) -> dict[str, Any]:
+    def _computer(
+        self, counts: dict[tuple[str, str], int], device: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         levels = list(self.levels) + sorted({lv for lv, _ in counts} - set(self.levels))
         by_level = {lv: {o: counts.get((lv, o), 0) for o in OUTCOMES} for lv in levels}
-        return {"games": sum(counts.values()), "levels": by_level,
-                "recent": [{"id": g["client_id"], "level": g["level"], "outcome": g["outcome"],
-                            "finished_at": g["finished_at"], "detail": g["detail"]}
-                           for g in device]}
+        return {
+            "games": sum(counts.values()),
+            "levels": by_level,
+            "recent": [
+                {
+                    "id": g["client_id"],
+                    "level": g["level"],
+                    "outcome": g["outcome"],
+                    "finished_at": g["finished_at"],
+                    "detail": g["detail"],
+                }
+                for g in device
+            ],
+        }
 
 
 def _milestones(tally: q.Tally, seen: list[str]) -> dict[str, Any]:
     items = progress(tally.stats)
-    return {"level": level(tally.stats), "milestones": items,
-            "new_milestones": [m["id"] for m in items if m["done"] and m["id"] not in seen]}
+    return {
+        "level": level(tally.stats),
+        "milestones": items,
+        "new_milestones": [m["id"] for m in items if m["done"] and m["id"] not in seen],
+    }
 
 
 def _describe(period: Period, now: float) -> dict[str, Any]:
     following = period.next()
-    return {"key": period.key, "first_day": period.first.isoformat(),
-            "last_day": period.last.isoformat(),
-            "current": period.starts_at <= now < period.ends_at,
-            "previous": period.previous().first.isoformat(),
-            "next": following.first.isoformat() if following.starts_at <= now else None}
+    return {
+        "key": period.key,
+        "first_day": period.first.isoformat(),
+        "last_day": period.last.isoformat(),
+        "current": period.starts_at <= now < period.ends_at,
+        "previous": period.previous().first.isoformat(),
+        "next": following.first.isoformat() if following.starts_at <= now else None,
+    }

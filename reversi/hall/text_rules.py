@@ -35,10 +35,22 @@ NICK_MIN, NICK_MAX = 2, 24
 #: combining marks kept on one base character in chat ("e" with 199 marks is noise)
 COMBINING_MAX = 2
 #: names of the house, compared by skeleton
-RESERVED = frozenset({
-    "admin", "administrator", "halle", "mod", "moderator", "reversi", "reversihalle",
-    "schiedsrichter", "server", "support", "system", "team",
-})
+RESERVED = frozenset(
+    {
+        "admin",
+        "administrator",
+        "halle",
+        "mod",
+        "moderator",
+        "reversi",
+        "reversihalle",
+        "schiedsrichter",
+        "server",
+        "support",
+        "system",
+        "team",
+    }
+)
 #: the server's guest names ("Gast 1234"), by skeleton (where "1" looks like "l", "0" like "o")
 GUEST = re.compile(r"gast[\dlo]*")
 _NICK_CHARACTERS = re.compile(r"^[\w .,'!?+()-]+$")
@@ -78,8 +90,13 @@ def _drop_format_characters(text: str) -> str:
         if ch in _INVISIBLE:
             kept.append(" ")
             continue
-        joins_emoji = ch == _ZWJ and bool(kept) and _is_emoji_part(kept[-1]) \
-            and i + 1 < len(text) and _is_emoji_part(text[i + 1])
+        joins_emoji = (
+            ch == _ZWJ
+            and bool(kept)
+            and _is_emoji_part(kept[-1])
+            and i + 1 < len(text)
+            and _is_emoji_part(text[i + 1])
+        )
         if unicodedata.category(ch) != "Cf" or joins_emoji:
             kept.append(ch)
     return "".join(kept)
@@ -150,8 +167,9 @@ def chat_line(text: str, limit: int) -> str:
     ``too_long`` (``max``).
     """
     _valid_unicode(text)
-    text = "".join(" " if unicodedata.category(ch) == "Cc" else ch
-                   for ch in unicodedata.normalize("NFD", text))
+    text = "".join(
+        " " if unicodedata.category(ch) == "Cc" else ch for ch in unicodedata.normalize("NFD", text)
+    )
     text = " ".join(_cap_combining_marks(_drop_format_characters(text)).split())
     text = unicodedata.normalize("NFC", text)
     if not text:

@@ -18,9 +18,20 @@ from reversi.server.duels import DuelServer, guards
 from reversi.texts import text
 
 #: The pages of the hall; each is the same shell, the client draws the page.
-PAGES = ("/", "/halle", "/allein", "/zu-zweit", "/bilanz", "/rangliste", "/meilensteine",
-         "/regeln", "/lernen",
-         "/tipps", "/eroeffnungen", "/aufgaben")
+PAGES = (
+    "/",
+    "/halle",
+    "/allein",
+    "/zu-zweit",
+    "/bilanz",
+    "/rangliste",
+    "/meilensteine",
+    "/regeln",
+    "/lernen",
+    "/tipps",
+    "/eroeffnungen",
+    "/aufgaben",
+)
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive
 #: (4–24 characters) or a device's own id (8–64), of ``A–Z a–z 0–9 - _``
@@ -46,10 +57,14 @@ async def _routing_error(request: Request, exc: Exception) -> Response:
     code, key = _ROUTING_ERRORS.get(status, _ROUTING_ERRORS[404])
     headers = dict(getattr(exc, "headers", None) or {})  # 405 names the allowed methods
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": code, "key": key, "params": {}, "message": text(key)},
-                            status_code=status, headers=headers)
-    return Response(text(key), status_code=status, media_type="text/plain; charset=utf-8",
-                    headers=headers)
+        return JSONResponse(
+            {"error": code, "key": key, "params": {}, "message": text(key)},
+            status_code=status,
+            headers=headers,
+        )
+    return Response(
+        text(key), status_code=status, media_type="text/plain; charset=utf-8", headers=headers
+    )
 
 
 def serve_asset(request: Request, asset: Asset | None, cache_control: str = IMMUTABLE) -> Response:
@@ -64,8 +79,9 @@ def serve_asset(request: Request, asset: Asset | None, cache_control: str = IMMU
         return Response(status_code=304, headers=headers)
     body = asset.encoded[encoding] if encoding else asset.plain
     if isinstance(body, Path):
-        return FileResponse(body, media_type=asset.content_type, headers=headers,
-                            stat_result=body.stat())
+        return FileResponse(
+            body, media_type=asset.content_type, headers=headers, stat_result=body.stat()
+        )
     return Response(body, media_type=asset.content_type, headers=headers)
 
 
@@ -79,23 +95,32 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
     duels = duels or DuelServer()
     page_headers = {"Cache-Control": NO_CACHE, "X-Reversi-Build": bundle.version}
     # the facts the pages take from the server instead of repeating them
-    hall = {"periods": list(PERIODS), "chat_max": CHAT_MAX,
-            "levels": [level.value for level in Level]}
+    hall = {
+        "periods": list(PERIODS),
+        "chat_max": CHAT_MAX,
+        "levels": [level.value for level in Level],
+    }
     html = bundle.page(hall)
 
     async def page(request: Request) -> Response:
-        return Response(html, media_type="text/html; charset=utf-8",
-                        headers=page_headers)
+        return Response(html, media_type="text/html; charset=utf-8", headers=page_headers)
 
     async def replay(request: Request) -> Response:
         # a malformed id is no game: the same shell with 404, the page says so in German
         found = REPLAY_ID.fullmatch(request.path_params["id"]) is not None
-        return Response(html, status_code=200 if found else 404,
-                        media_type="text/html; charset=utf-8", headers=page_headers)
+        return Response(
+            html,
+            status_code=200 if found else 404,
+            media_type="text/html; charset=utf-8",
+            headers=page_headers,
+        )
 
     async def service_worker(request: Request) -> Response:
-        return Response(bundle.service_worker(), media_type="text/javascript; charset=utf-8",
-                        headers={"Cache-Control": NO_CACHE, "Service-Worker-Allowed": "/"})
+        return Response(
+            bundle.service_worker(),
+            media_type="text/javascript; charset=utf-8",
+            headers={"Cache-Control": NO_CACHE, "Service-Worker-Allowed": "/"},
+        )
 
     async def app_file(request: Request) -> Response:
         if request.path_params["hash"] != bundle.app_hash:
@@ -113,8 +138,9 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         return serve_asset(request, bundle.py.get(request.path_params["name"]))
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True, "build": bundle.version},
-                            headers={"Cache-Control": NO_CACHE})
+        return JSONResponse(
+            {"ok": True, "build": bundle.version}, headers={"Cache-Control": NO_CACHE}
+        )
 
     async def favicon(request: Request) -> Response:
         return serve_asset(request, bundle.app.get("icon.svg"), "public, max-age=86400")
@@ -135,8 +161,12 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         Route("/partie/{id}", replay, methods=["GET", "HEAD"]),
     ]
     routes += duels.routes()
-    app = Starlette(routes=routes, lifespan=duels.lifespan, middleware=guards(duels.settings),
-                    exception_handlers={404: _routing_error, 405: _routing_error})
+    app = Starlette(
+        routes=routes,
+        lifespan=duels.lifespan,
+        middleware=guards(duels.settings),
+        exception_handlers={404: _routing_error, 405: _routing_error},
+    )
     app.state.bundle = bundle
     app.state.duels = duels
     return app

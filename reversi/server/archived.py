@@ -22,14 +22,23 @@ def duel_record(table: TableRecord, board: Board) -> GameRecord:
     clock = kept.get("clock")
     clocks: list[float | None] | None = None
     if clock is not None:
-        placed = iter(clock[:len(table.moves) // 2])
+        placed = iter(clock[: len(table.moves) // 2])
         clocks = [None if move.is_pass else next(placed, None) for move in board.move_stack]
     return record_of(
-        board, table.code, "duel", names=(names[seats[0]], names[seats[1]]),
-        finished_at=table.updated_at, counting=Counting(table.rules["counting"]),
+        board,
+        table.code,
+        "duel",
+        names=(names[seats[0]], names[seats[1]]),
+        finished_at=table.updated_at,
+        counting=Counting(table.rules["counting"]),
         reason=end["reason"],
         winner=None if winner is None else COLOR_NAMES[winner == black_seat],
-        black_id=ids[seats[0]], white_id=ids[seats[1]], clocks=clocks,
+        black_id=ids[seats[0]],
+        white_id=ids[seats[1]],
+        clocks=clocks,
         started_at=kept.get("started_at"),
-        tags={"move_time": table.rules.get("move_time"),
-              **({"rematch_of": kept["rematch_of"]} if kept.get("rematch_of") else {})})
+        tags={
+            "move_time": table.rules.get("move_time"),
+            **({"rematch_of": kept["rematch_of"]} if kept.get("rematch_of") else {}),
+        },
+    )

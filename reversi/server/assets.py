@@ -44,8 +44,9 @@ TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
 }
-COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg",
-                          ".wasm", ".zip"})
+COMPRESSIBLE = frozenset(
+    {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".zip"}
+)
 
 
 class AssetsMissing(RuntimeError):
@@ -152,15 +153,19 @@ class Bundle:
         """Every URL the service worker stores for offline play."""
         urls = ["/"]
         urls += [self.app_base + name for name in sorted(self.app)]
-        urls += [self.pyodide_base + name for name in sorted(self.pyodide)
-                 if name != "pyodide-lock.json"]  # the page passes an empty lock file
+        urls += [
+            self.pyodide_base + name for name in sorted(self.pyodide) if name != "pyodide-lock.json"
+        ]  # the page passes an empty lock file
         urls += [self.py_base + name for name in ("stdlib.zip", "reversi.zip")]
         return urls
 
     def page(self, hall: dict[str, object] | None = None) -> str:
         config = json.dumps(self.config(hall), separators=(",", ":"))
-        return (self.index_template.replace("%APP%", self.app_base)
-                .replace("%CONFIG%", config).replace("%VERSION%", self.version))
+        return (
+            self.index_template.replace("%APP%", self.app_base)
+            .replace("%CONFIG%", config)
+            .replace("%VERSION%", self.version)
+        )
 
     def service_worker(self) -> str:
         build = json.dumps({"version": self.version, "precache": self.precache()}, indent=1)
@@ -177,19 +182,24 @@ def load_bundle(static: Path = STATIC, dist: Path = DIST) -> Bundle:
     pyodide_dir, py_dir = dist / "pyodide", dist / "py"
     app |= {
         str(path.relative_to(dist)): _memory_asset(path.name, path.read_bytes())
-        for folder in (vendor_dir, icons_dir) for path in sorted(folder.rglob("*"))
+        for folder in (vendor_dir, icons_dir)
+        for path in sorted(folder.rglob("*"))
         if path.is_file() and not path.name.startswith(".")
     }
-    if not all((folder / ".stamp").exists()
-               for folder in (vendor_dir, icons_dir, pyodide_dir, py_dir)):
+    if not all(
+        (folder / ".stamp").exists() for folder in (vendor_dir, icons_dir, pyodide_dir, py_dir)
+    ):
         raise AssetsMissing(
             f"the browser's Python files are missing in {dist}: run `python -m reversi.web.build`"
             " (dev/setup does)"
         )
 
     def served(folder: Path) -> dict[str, Asset]:
-        return {p.name: _disk_asset(p) for p in sorted(folder.iterdir())
-                if p.is_file() and p.suffix not in (".br", ".gz") and not p.name.startswith(".")}
+        return {
+            p.name: _disk_asset(p)
+            for p in sorted(folder.iterdir())
+            if p.is_file() and p.suffix not in (".br", ".gz") and not p.name.startswith(".")
+        }
 
     pyodide, py = served(pyodide_dir), served(py_dir)
     return Bundle(

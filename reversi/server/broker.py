@@ -84,8 +84,12 @@ class RedisBroker(Broker):
         await super().start(handler)
         # publishers wait for a free connection (the plain pool fails at its limit)
         pool = redis.BlockingConnectionPool.from_url(
-            self.url, max_connections=PUBLISHERS, timeout=10, socket_connect_timeout=2,
-            socket_timeout=5)
+            self.url,
+            max_connections=PUBLISHERS,
+            timeout=10,
+            socket_connect_timeout=2,
+            socket_timeout=5,
+        )
         self._redis = redis.Redis(connection_pool=pool)
         self._stopping = False
         self._task = asyncio.create_task(self._listen(), name="redis-broker")
@@ -121,8 +125,9 @@ class RedisBroker(Broker):
         while not self._stopping:
             pubsub = client = None
             try:
-                client = redis.Redis.from_url(self.url, socket_connect_timeout=2,
-                                              health_check_interval=10)
+                client = redis.Redis.from_url(
+                    self.url, socket_connect_timeout=2, health_check_interval=10
+                )
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 await pubsub.psubscribe(self.prefix + "*")
                 await pubsub.execute_command("CLIENT", "SETNAME", self.client_name)
@@ -136,7 +141,7 @@ class RedisBroker(Broker):
                 async for item in pubsub.listen():
                     if item.get("type") != "pmessage":
                         continue
-                    channel = item["channel"].decode()[len(self.prefix):]
+                    channel = item["channel"].decode()[len(self.prefix) :]
                     await self._deliver(channel, orjson.loads(item["data"]))
                 raise ConnectionError("pub/sub ended")
             except asyncio.CancelledError:

@@ -61,8 +61,9 @@ async def collect_forever(interval: float, full_interval: float) -> None:
             collect_young()
 
 
-def full_pass_due(since_full: float, full_interval: float, memory: float,
-                  memory_after_full: float) -> bool:
+def full_pass_due(
+    since_full: float, full_interval: float, memory: float, memory_after_full: float
+) -> bool:
     """Time for :func:`collect_all`: the interval is over, or the process's memory has
     doubled since the last full pass (the objects set aside hold any cycles that died
     there: this bounds what they can take)."""

@@ -31,8 +31,9 @@ class Tables(Protocol):
 
     def presence_message(self, code: str) -> dict[str, Any]: ...
 
-    def seat_changed(self, conn: Connection, code: str, before: int | None,
-                     after: int | None) -> None: ...
+    def seat_changed(
+        self, conn: Connection, code: str, before: int | None, after: int | None
+    ) -> None: ...
 
 
 class CloseCode(enum.IntEnum):
@@ -190,8 +191,11 @@ class Connection:
                 continue
             if event["kind"] == "mute" and to == seat:
                 self.muted[code] = bool(event["data"]["muted"])
-            if (event["kind"] in ("chat", "renamed") and self.muted.get(code)
-                    and event["data"]["seat"] != seat):
+            if (
+                event["kind"] in ("chat", "renamed")
+                and self.muted.get(code)
+                and event["data"]["seat"] != seat
+            ):
                 continue  # a muted player's lines and renames are not shown
             if event["kind"] == "chat" and seat is None and (over or not reads_chat):
                 continue  # the players' chat, for onlookers only if the table allows it
@@ -239,5 +243,11 @@ class Connection:
 
 
 def error_message(request_id: Any, problem: DuelError) -> dict[str, Any]:
-    return {"type": "error", "id": request_id, "code": problem.code, "key": problem.key,
-            "params": problem.params, "message": problem.message}
+    return {
+        "type": "error",
+        "id": request_id,
+        "code": problem.code,
+        "key": problem.key,
+        "params": problem.params,
+        "message": problem.message,
+    }

@@ -37,14 +37,15 @@ def _counting(detail: dict[str, Any]) -> Counting:
     return Counting.WINNER if detail.get("counting") == "winner" else Counting.NOBODY
 
 
-def _check_result(board: Board, game: DeviceGame, human: str | None,
-                  counting: Counting) -> None:
+def _check_result(board: Board, game: DeviceGame, human: str | None, counting: Counting) -> None:
     outcome = board.outcome(counting)
     assert outcome is not None
     black, white = outcome.score()
     told = (game.detail.get("black"), game.detail.get("white"))
-    wrong_score = told != (None, None) and told not in ((black, white),
-                                                        (outcome.black, outcome.white))
+    wrong_score = told != (None, None) and told not in (
+        (black, white),
+        (outcome.black, outcome.white),
+    )
     wrong_outcome = False
     if human is not None:
         winner = None if outcome.winner is None else COLOR_NAMES[outcome.winner]
@@ -77,19 +78,33 @@ class DeviceMoves:
         _check_result(board, game, human, counting)
         started = item.get("started_at")
         if started is not None and (
-                isinstance(started, bool) or not isinstance(started, int | float)
-                or not math.isfinite(started) or not EARLIEST <= started <= game.finished_at):
+            isinstance(started, bool)
+            or not isinstance(started, int | float)
+            or not math.isfinite(started)
+            or not EARLIEST <= started <= game.finished_at
+        ):
             raise BadGame("archive.game.started_at")
-        levels = (None if human in (None, "black") else game.level,
-                  None if human in (None, "white") else game.level)
-        record = record_of(board, secrets.token_hex(8), "device", names=(None, None),
-                           levels=levels, finished_at=game.finished_at, counting=counting,
-                           client_id=game.client_id, started_at=started)
+        levels = (
+            None if human in (None, "black") else game.level,
+            None if human in (None, "white") else game.level,
+        )
+        record = record_of(
+            board,
+            secrets.token_hex(8),
+            "device",
+            names=(None, None),
+            levels=levels,
+            finished_at=game.finished_at,
+            counting=counting,
+            client_id=game.client_id,
+            started_at=started,
+        )
         return Checked(record, human)
 
     def write(self, conn: Connection, player_id: str, checked: list[Any]) -> list[str]:
-        nickname = conn.execute(select(PLAYERS.c.nickname)
-                                .where(PLAYERS.c.id == player_id)).scalar()
+        nickname = conn.execute(
+            select(PLAYERS.c.nickname).where(PLAYERS.c.id == player_id)
+        ).scalar()
         new = []
         for entry in checked:
             if entry is None:

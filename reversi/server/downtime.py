@@ -25,8 +25,7 @@ ALIVE = "alive_at"
 STOPPED = "stopped_at"
 
 
-def downtime_since(now: float, alive: float | None, stopped: float | None,
-                   live: float) -> float:
+def downtime_since(now: float, alive: float | None, stopped: float | None, live: float) -> float:
     """How long no server process ran, judged at a process's start (0: it was running).
 
     ``alive``: the last heartbeat of any process, ``stopped``: the last clean stop. If no

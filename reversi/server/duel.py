@@ -40,13 +40,17 @@ def placed_colors(board: Board) -> list[str]:
 
     No replay needed: :meth:`~reversi.engine.Board.mover` knows who made each entry.
     """
-    return [COLOR_NAMES[board.mover(i)]
-            for i, move in enumerate(board.move_stack) if move.square is not None]
+    return [
+        COLOR_NAMES[board.mover(i)]
+        for i, move in enumerate(board.move_stack)
+        if move.square is not None
+    ]
 
 
 class Duel:
-    def __init__(self, table: TableRecord, now: float, settings: Settings,
-                 positions: Positions | None = None) -> None:
+    def __init__(
+        self, table: TableRecord, now: float, settings: Settings, positions: Positions | None = None
+    ) -> None:
         self.table = table
         self.positions = positions
         self.now = now
@@ -70,7 +74,7 @@ class Duel:
             else:
                 self._board = Board(self.table.root) if self.table.root else Board()
                 for i in range(0, len(self.table.moves), 2):
-                    self._board.push(self.table.moves[i:i + 2])
+                    self._board.push(self.table.moves[i : i + 2])
         return self._board
 
     @property
@@ -157,13 +161,23 @@ class Duel:
         self._board = None
         self._start_turn()
         black = self.name(black_seat)
-        self._event("started", {
-            "black_seat": black_seat, "drawn": drawn,
-            "text": text("duel.started.drawn" if drawn else "duel.started.swapped", name=black),
-        })
+        self._event(
+            "started",
+            {
+                "black_seat": black_seat,
+                "drawn": drawn,
+                "text": text("duel.started.drawn" if drawn else "duel.started.swapped", name=black),
+            },
+        )
 
-    def set_rules(self, seat: int | None, move_time: int | None, hints: bool | None,
-                  counting: str | None, onlooker_chat: bool | None = None) -> None:
+    def set_rules(
+        self,
+        seat: int | None,
+        move_time: int | None,
+        hints: bool | None,
+        counting: str | None,
+        onlooker_chat: bool | None = None,
+    ) -> None:
         if self._seated(seat) != 0:
             raise DuelError("not_opener")
         if self.table.status != Status.WAITING:
@@ -227,15 +241,29 @@ class Duel:
         self.extra.pop("takeback", None)
         board = self.board
         passed = bool(board.move_stack) and board.move_stack[-1].is_pass
-        self._event("move", {"seat": seat, "color": color, "square": square.strip().lower(),
-                             "flips": played.flip_count, "cid": cid, "ply": self.ply,
-                             "pass": COLOR_NAMES[not board.turn] if passed else None})
+        self._event(
+            "move",
+            {
+                "seat": seat,
+                "color": color,
+                "square": square.strip().lower(),
+                "flips": played.flip_count,
+                "cid": cid,
+                "ply": self.ply,
+                "pass": COLOR_NAMES[not board.turn] if passed else None,
+            },
+        )
         if board.is_game_over():
             outcome = board.outcome(Counting(self.table.rules["counting"]))
             assert outcome is not None
             winner = outcome.winner
-            winner_seat = None if winner is None else (
-                self.table.black_seat if winner == BLACK else 1 - (self.table.black_seat or 0))
+            winner_seat = (
+                None
+                if winner is None
+                else (
+                    self.table.black_seat if winner == BLACK else 1 - (self.table.black_seat or 0)
+                )
+            )
             self._end(Status.FINISHED, "game_over", winner_seat)
         else:
             self._start_turn()
@@ -263,8 +291,9 @@ class Duel:
         if self.table.status == Status.WAITING:
             self._end(Status.ABORTED, "closed", None)
 
-    def _end(self, status: Status, reason: str, winner_seat: int | None,
-             by: int | None = None) -> None:
+    def _end(
+        self, status: Status, reason: str, winner_seat: int | None, by: int | None = None
+    ) -> None:
         t = self.table
         t.status = status
         t.turn_started_at = t.turn_deadline = None
@@ -308,7 +337,7 @@ class Duel:
         asker_color = self.color_of(asked["seat"])
         colors = placed_colors(self.board)
         last = max(i for i, color in enumerate(colors) if color == asker_color)
-        self.table.moves = self.table.moves[:2 * last]
+        self.table.moves = self.table.moves[: 2 * last]
         self._board = None
         self._start_turn()
         self._event("takeback", {"seat": seat, "ply": self.ply})
@@ -329,14 +358,29 @@ class Duel:
             return
         t = self.table
         fresh = TableRecord(
-            id=None, code=code, status=Status.WAITING, version=0, rules=dict(t.rules),
-            seat0=t.seat0, seat1=t.seat1, secret0=secrets.token_urlsafe(24),
-            secret1=secrets.token_urlsafe(24), black_seat=None, root=None, moves="",
-            turn_started_at=None, turn_deadline=None,
-            extra={"names": list(extra(t)["names"]), "rematch_of": t.code,
-                   "levels": list(extra(t).get("levels") or [None, None]),
-                   **({"private": True} if extra(t).get("private") else {})},
-            created_at=self.now, updated_at=self.now)
+            id=None,
+            code=code,
+            status=Status.WAITING,
+            version=0,
+            rules=dict(t.rules),
+            seat0=t.seat0,
+            seat1=t.seat1,
+            secret0=secrets.token_urlsafe(24),
+            secret1=secrets.token_urlsafe(24),
+            black_seat=None,
+            root=None,
+            moves="",
+            turn_started_at=None,
+            turn_deadline=None,
+            extra={
+                "names": list(extra(t)["names"]),
+                "rematch_of": t.code,
+                "levels": list(extra(t).get("levels") or [None, None]),
+                **({"private": True} if extra(t).get("private") else {}),
+            },
+            created_at=self.now,
+            updated_at=self.now,
+        )
         follow = Duel(fresh, self.now, self.settings)
         follow.open()
         follow.start(1 - (t.black_seat or 0), drawn=False)  # colours swapped
@@ -373,8 +417,7 @@ class Duel:
 
     def callback(self, seat: int | None) -> None:
         seat = self._seated(seat)
-        if self.table.status not in OPEN or (
-                self.table.seat1 is None):
+        if self.table.status not in OPEN or (self.table.seat1 is None):
             raise DuelError("no_opponent")
         last = self.extra.get("callback_at", [0.0, 0.0])
         if self.now - last[seat] < self.settings.callback_interval:
@@ -385,7 +428,8 @@ class Duel:
         other = 1 - seat
         self.effects.callback = {
             "player": self.table.seat1 if other == 1 else self.table.seat0,
-            "code": self.table.code, "from": self.name(seat),
+            "code": self.table.code,
+            "from": self.name(seat),
         }
         self._event("callback", {"seat": seat})
 

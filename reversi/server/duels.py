@@ -69,8 +69,10 @@ class DuelServer:
         self.store = store = make_store(s.db_url())
         await store.migrate()
         self.broker = make_broker(s.redis_url, s.broker_prefix)
-        self.limiter = Limiter(s.redis_url, "reversi-limits" if s.broker_prefix == "reversi:"
-                               else s.broker_prefix + "limits")
+        self.limiter = Limiter(
+            s.redis_url,
+            "reversi-limits" if s.broker_prefix == "reversi:" else s.broker_prefix + "limits",
+        )
         self.lookups = Lookups(self.limiter, s)
         self.service = DuelService(store, self.broker, s)
         self.hall.store = store
@@ -86,7 +88,8 @@ class DuelServer:
         tune_gc()
         if s.sweep_interval > 0 and s.collect_interval > 0:
             self._collector = asyncio.create_task(
-                collect_forever(s.collect_interval, s.full_collect_interval), name="duel-gc")
+                collect_forever(s.collect_interval, s.full_collect_interval), name="duel-gc"
+            )
 
     async def stop(self) -> None:
         for task in (self._sweeper, self._beater, self._collector):
@@ -136,8 +139,12 @@ class DuelServer:
     # --- routes -------------------------------------------------------------------------
 
     def routes(self) -> list[BaseRoute]:
-        return [*self.http.routes(), WebSocketRoute("/ws", self.websocket),
-                *self.hall_api.routes(), *self.games_http.routes()]
+        return [
+            *self.http.routes(),
+            WebSocketRoute("/ws", self.websocket),
+            *self.hall_api.routes(),
+            *self.games_http.routes(),
+        ]
 
     async def websocket(self, ws: WebSocket) -> None:
         await self.hub.serve(ws)
@@ -147,16 +154,20 @@ def guards(settings: Settings) -> list[Middleware]:
     """What stands in front of every route (reversi.server.guards): browser headers on
     every answer, the socket's Origin checked, bodies over :data:`MAX_BODY` refused
     while they are read."""
-    return [Middleware(BrowserHeaders),
-            Middleware(OriginCheck, allowed=settings.origins),
-            Middleware(BodyLimit, max_bytes=MAX_BODY,
-                       message=text("hall.error.too_big", limit=MAX_BODY))]
+    return [
+        Middleware(BrowserHeaders),
+        Middleware(OriginCheck, allowed=settings.origins),
+        Middleware(
+            BodyLimit, max_bytes=MAX_BODY, message=text("hall.error.too_big", limit=MAX_BODY)
+        ),
+    ]
 
 
 def create_duel_app(settings: Settings | None = None) -> Starlette:
     """A Starlette app with the duel routes only (tests, benchmarks, a bare server)."""
     server = DuelServer(settings)
-    app = Starlette(routes=server.routes(), lifespan=server.lifespan,
-                    middleware=guards(server.settings))
+    app = Starlette(
+        routes=server.routes(), lifespan=server.lifespan, middleware=guards(server.settings)
+    )
     app.state.duels = server
     return app

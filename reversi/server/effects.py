@@ -26,12 +26,29 @@ def hall_result(table: TableRecord, end: End, colors: list[str | None]) -> dict[
     players = []
     for seat, player in ((0, table.seat0), (1, table.seat1)):
         color = colors[seat]
-        outcome = ("draw" if end["winner_seat"] is None
-                   else "win" if end["winner_seat"] == seat else "loss")
-        players.append({"player": player, "side": color, "outcome": outcome,
-                        "score": (end["black"] if color == "black" else end["white"])
-                        if color else None})
-    return {"players": players,
-            "outcome": {"reason": end["reason"], "black": end["black"],
-                        "white": end["white"], "counting": table.rules["counting"],
-                        "moves": table.moves, "code": table.code}}
+        outcome = (
+            "draw"
+            if end["winner_seat"] is None
+            else "win"
+            if end["winner_seat"] == seat
+            else "loss"
+        )
+        players.append(
+            {
+                "player": player,
+                "side": color,
+                "outcome": outcome,
+                "score": (end["black"] if color == "black" else end["white"]) if color else None,
+            }
+        )
+    return {
+        "players": players,
+        "outcome": {
+            "reason": end["reason"],
+            "black": end["black"],
+            "white": end["white"],
+            "counting": table.rules["counting"],
+            "moves": table.moves,
+            "code": table.code,
+        },
+    }

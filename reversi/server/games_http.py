@@ -52,31 +52,50 @@ def _you(game: GameRecord, player_id: str | None) -> str | None:
 
 def summary(game: GameRecord, player_id: str | None) -> dict[str, Any]:
     """A game in a list: who played whom, how it ended, when; its replay's link."""
-    return {"id": game.id, "kind": game.kind, "black": game.players["black"],
-            "white": game.players["white"], "you": _you(game, player_id),
-            "result": game.result, "counting": game.counting,
-            "moves": sum(m != "pass" for m in game.moves),
-            "started_at": game.started_at, "finished_at": game.finished_at,
-            "link": f"/partie/{game.id}", "ggf": f"/api/games/{game.id}.ggf",
-            # a device game's own id there: the device shows its copy and this once
-            **({"client_id": game.client_id} if game.client_id else {})}
+    return {
+        "id": game.id,
+        "kind": game.kind,
+        "black": game.players["black"],
+        "white": game.players["white"],
+        "you": _you(game, player_id),
+        "result": game.result,
+        "counting": game.counting,
+        "moves": sum(m != "pass" for m in game.moves),
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "link": f"/partie/{game.id}",
+        "ggf": f"/api/games/{game.id}.ggf",
+        # a device game's own id there: the device shows its copy and this once
+        **({"client_id": game.client_id} if game.client_id else {}),
+    }
 
 
 def detail(game: GameRecord, player_id: str | None) -> dict[str, Any]:
     """The whole game for the replay page: every move with its passes and clocks."""
-    color = "black" if game.root is None else ("black" if game.root.endswith("X") else
-                                               "white")
+    color = "black" if game.root is None else ("black" if game.root.endswith("X") else "white")
     moves = []
     placed = 0
     for index, move in enumerate(game.moves):
         seconds = game.clocks[index] if game.clocks else None
         placed += move != "pass"
-        moves.append({"index": index, "ply": placed if move != "pass" else None,
-                      "color": color, "square": None if move == "pass" else move,
-                      "seconds": seconds})
+        moves.append(
+            {
+                "index": index,
+                "ply": placed if move != "pass" else None,
+                "color": color,
+                "square": None if move == "pass" else move,
+                "seconds": seconds,
+            }
+        )
         color = "white" if color == "black" else "black"
-    return {**summary(game, player_id), "root": game.root, "transcript": game.transcript,
-            "moves": moves, "clocks": game.clocks is not None, "tags": game.tags}
+    return {
+        **summary(game, player_id),
+        "root": game.root,
+        "transcript": game.transcript,
+        "moves": moves,
+        "clocks": game.clocks is not None,
+        "tags": game.tags,
+    }
 
 
 class GamesHttp:
@@ -91,14 +110,15 @@ class GamesHttp:
         return store
 
     def routes(self) -> list[BaseRoute]:
-        return [Route("/api/games", self.list_games, methods=["GET"]),
-                Route("/api/games/{id}.ggf", self.ggf, methods=["GET"]),
-                Route("/api/games/{id}", self.get_game, methods=["GET"])]
+        return [
+            Route("/api/games", self.list_games, methods=["GET"]),
+            Route("/api/games/{id}.ggf", self.ggf, methods=["GET"]),
+            Route("/api/games/{id}", self.get_game, methods=["GET"]),
+        ]
 
     @staticmethod
     def _refusal(refused: Refused) -> JSONResponse:
-        return JSONResponse(refused.problem.json(), status_code=refused.status,
-                            headers=NO_STORE)
+        return JSONResponse(refused.problem.json(), status_code=refused.status, headers=NO_STORE)
 
     async def list_games(self, request: Request) -> Response:
         params = request.query_params
@@ -116,21 +136,26 @@ class GamesHttp:
             return self._refusal(refused)
         count = int(limit)
         page = await self.store.read(
-            lambda rows: q.games_of(rows.conn, player.id, before, count + 1))
+            lambda rows: q.games_of(rows.conn, player.id, before, count + 1)
+        )
         more = len(page) > count
         page = page[:count]
         cursor = page[-1][1] if more else None
-        return JSONResponse({
-            "games": [summary(game, player.id) for game, _ in page],
-            "next": None if cursor is None else f"{cursor[0]!r}_{cursor[1]}"},
-            headers=NO_STORE)
+        return JSONResponse(
+            {
+                "games": [summary(game, player.id) for game, _ in page],
+                "next": None if cursor is None else f"{cursor[0]!r}_{cursor[1]}",
+            },
+            headers=NO_STORE,
+        )
 
     async def _game(self, request: Request) -> tuple[GameRecord, str | None]:
         wanted = request.path_params["id"]
         if not _ID.fullmatch(wanted):
             raise Refused(400, "bad_game_id", "archive.error.bad_id")
-        game = await self.store.read(lambda rows: q.game(rows.conn, wanted)
-                                     or q.game(rows.conn, wanted.upper()))
+        game = await self.store.read(
+            lambda rows: q.game(rows.conn, wanted) or q.game(rows.conn, wanted.upper())
+        )
         if game is None:
             raise Refused(404, "unknown_game", "archive.error.unknown")
         player = await self.parts.player(request)
@@ -151,9 +176,14 @@ class GamesHttp:
             game, _ = await self._game(request)
         except Refused as refused:
             return self._refusal(refused)
-        return Response(ggf_of(game) + "\n", media_type="application/x-ggf; charset=utf-8",
-                        headers={**NO_STORE, "Content-Disposition":
-                                 f'attachment; filename="reversi-{game.id}.ggf"'})
+        return Response(
+            ggf_of(game) + "\n",
+            media_type="application/x-ggf; charset=utf-8",
+            headers={
+                **NO_STORE,
+                "Content-Disposition": f'attachment; filename="reversi-{game.id}.ggf"',
+            },
+        )
 
 
 def _cursor(before: str | None) -> q.Cursor | None:

@@ -26,19 +26,21 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: what the client needs and nothing more: its own files, its socket, Pyodide's
 #: WebAssembly; ``data:`` images for the board's icons
-CONTENT_SECURITY_POLICY = "; ".join((
-    "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-))
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
 BROWSER_HEADERS = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -55,11 +57,19 @@ class BodyTooLarge(Exception):
 
 def _json_error(status: int, code: str, message: str) -> tuple[Message, Message]:
     body = json.dumps({"error": code, "message": message}, ensure_ascii=False).encode()
-    return ({"type": "http.response.start", "status": status,
-             "headers": [(b"content-type", b"application/json"),
-                         (b"content-length", str(len(body)).encode()),
-                         (b"cache-control", b"no-store"), (b"connection", b"close")]},
-            {"type": "http.response.body", "body": body})
+    return (
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"cache-control", b"no-store"),
+                (b"connection", b"close"),
+            ],
+        },
+        {"type": "http.response.body", "body": body},
+    )
 
 
 class BodyLimit:
@@ -127,8 +137,7 @@ class BrowserHeaders:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}
-                headers += [(name, value) for name, value in BROWSER_HEADERS
-                            if name not in present]
+                headers += [(name, value) for name, value in BROWSER_HEADERS if name not in present]
                 message["headers"] = headers
             await send(message)
 
@@ -153,8 +162,11 @@ class OriginCheck:
         if origin in self.allowed:
             return True
         parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and bool(host) and \
-            origin == _origin_of_host(parts.scheme, host)
+        return (
+            parts.scheme in ("http", "https")
+            and bool(host)
+            and origin == _origin_of_host(parts.scheme, host)
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":

@@ -22,8 +22,15 @@ GAME = "reversi"
 LEVELS = tuple(level.value for level in Level)
 #: the settings a player takes to another device (dots, Drehzahl, level, who begins,
 #: sound, motion, the analysis after a solo game)
-SETTINGS: Schema = {"dots": bool, "counts": bool, "sound": bool, "motion": bool,
-                    "analyse": bool, "level": LEVELS, "begins": ("me", "computer")}
+SETTINGS: Schema = {
+    "dots": bool,
+    "counts": bool,
+    "sound": bool,
+    "motion": bool,
+    "analyse": bool,
+    "level": LEVELS,
+    "begins": ("me", "computer"),
+}
 
 
 class CookiePlayers:
@@ -36,8 +43,9 @@ class CookiePlayers:
         player = await self.http.player(request)
         return None if player is None else HallPlayer(player.id, player.nickname)
 
-    async def find_or_create(self, request: Request
-                             ) -> tuple[HallPlayer, Callable[[Response], None] | None]:
+    async def find_or_create(
+        self, request: Request
+    ) -> tuple[HallPlayer, Callable[[Response], None] | None]:
         try:
             player, fresh = await self.http.player_or_new(request)
         except DuelError as e:
@@ -62,7 +70,8 @@ def hall_api(hall: Hall, http: DuelHttp) -> HallApi:
     parts = http.parts
 
     async def allow_write(request: Request) -> bool:
-        return await parts.limiter.hit(parts.settings.hall_write_limit, "hall-write",
-                                       http.client(request))
+        return await parts.limiter.hit(
+            parts.settings.hall_write_limit, "hall-write", http.client(request)
+        )
 
     return HallApi(hall, CookiePlayers(http), SETTINGS, allow_write, DeviceMoves())

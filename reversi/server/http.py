@@ -109,17 +109,18 @@ class DuelHttp:
         """The cookie's player, or a new guest (True: the reply must set the cookie).
         New guests are limited per address (``new_player_limit``): ``rate_limited``.
         An old cookie is renewed (True as well)."""
-        player, refresh = await self.parts.identity.from_cookie_refresh(
-            request.cookies.get(COOKIE))
+        player, refresh = await self.parts.identity.from_cookie_refresh(request.cookies.get(COOKIE))
         if player is not None:
             return player, refresh
-        if not await self._hit(self.parts.settings.new_player_limit, "new-player",
-                               self.client(request)):
+        if not await self._hit(
+            self.parts.settings.new_player_limit, "new-player", self.client(request)
+        ):
             raise DuelError("rate_limited", key="server.rate_limited.players")
         return await self.parts.identity.create(), True
 
-    def _reply(self, request: Request, data: Any, player: PlayerRecord, fresh: bool,
-               status: int = 200) -> JSONResponse:
+    def _reply(
+        self, request: Request, data: Any, player: PlayerRecord, fresh: bool, status: int = 200
+    ) -> JSONResponse:
         response = JSONResponse(data, status_code=status, headers=NO_STORE)
         if fresh:
             response.set_cookie(**self.parts.identity.cookie_args(player, tls(request)))
@@ -150,17 +151,26 @@ class DuelHttp:
             if request.method == "POST":
                 if not await self._hit(self.parts.settings.rename_limit, "rename", player.id):
                     raise DuelError("rate_limited", key="server.rate_limited.rename")
-                nickname = (await self._body(request, Nickname, "bad_nickname",
-                                             "server.bad_nickname.missing")).nickname
+                nickname = (
+                    await self._body(
+                        request, Nickname, "bad_nickname", "server.bad_nickname.missing"
+                    )
+                ).nickname
                 player = await self.parts.identity.rename(player, nickname)
                 await self.parts.service.rename(player.id, player.nickname)
         except DuelError as e:
             return error(e, 429 if e.code == "rate_limited" else 400)
-        tables = await self.parts.service.store.read(
-            lambda rows: rows.tables_of(player.id, OPEN))
-        return self._reply(request, {"nickname": player.nickname,
-                            "tables": [t.code for t in tables],
-                            **await self.parts.hall.me(player.id)}, player, fresh)
+        tables = await self.parts.service.store.read(lambda rows: rows.tables_of(player.id, OPEN))
+        return self._reply(
+            request,
+            {
+                "nickname": player.nickname,
+                "tables": [t.code for t in tables],
+                **await self.parts.hall.me(player.id),
+            },
+            player,
+            fresh,
+        )
 
     async def open_table(self, request: Request) -> Response:
         s = self.parts.settings
@@ -174,11 +184,13 @@ class DuelHttp:
             return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
         try:
             body = await self._body(request, NewTable, "bad_private")
-            table = await self.parts.service.open_table(player.id, player.nickname,
-                                                        body.private, body.onlooker_chat)
+            table = await self.parts.service.open_table(
+                player.id, player.nickname, body.private, body.onlooker_chat
+            )
         except DuelError as e:
-            return self._reply(request, e.json(), player, fresh,
-                               409 if e.code == "too_many_tables" else 400)
+            return self._reply(
+                request, e.json(), player, fresh, 409 if e.code == "too_many_tables" else 400
+            )
         state = await self.parts.service.state(table.code, player.id)
         return self._reply(request, state, player, fresh, 201)
 
@@ -188,7 +200,8 @@ class DuelHttp:
         state = await self.parts.service.state(code, player.id if player else None)
         seated = state is not None and state["you"]["seat"] is not None
         if not seated and not await self.parts.lookups.allow(
-                self.client(request), player.id if player else None, state is not None):
+            self.client(request), player.id if player else None, state is not None
+        ):
             return error(DuelError("rate_limited", key="server.rate_limited.lookups"), 429)
         if state is None:
             return error(DuelError("unknown_table"), 404)
@@ -225,8 +238,7 @@ class DuelHttp:
         try:
             secret = (await self._body(request, Secret, "bad_secret")).secret
             player, fresh = await self.player_or_new(request)
-            _, holder = await self.parts.service.resume(player.id, player.nickname, code,
-                                                        secret)
+            _, holder = await self.parts.service.resume(player.id, player.nickname, code, secret)
         except DuelError as e:
             return error(e, 403 if e.code == "bad_secret" else 400)
         if holder != player.id:
@@ -242,12 +254,10 @@ class DuelHttp:
         return JSONResponse(await self.parts.identity.start_transfer(player), headers=NO_STORE)
 
     async def redeem_transfer(self, request: Request) -> Response:
-        if not await self._hit(self.parts.settings.transfer_limit, "redeem",
-                                      self.client(request)):
+        if not await self._hit(self.parts.settings.transfer_limit, "redeem", self.client(request)):
             return error(DuelError("rate_limited"), 429)
         try:
-            body = await self._body(request, Redeem, "bad_transfer",
-                                    "server.bad_transfer.missing")
+            body = await self._body(request, Redeem, "bad_transfer", "server.bad_transfer.missing")
             if not (body.token or body.code):
                 raise DuelError("bad_transfer", key="server.bad_transfer.missing")
         except DuelError as e:

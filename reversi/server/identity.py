@@ -51,8 +51,9 @@ def valid_nickname(nickname: str) -> str:
     try:
         return text_rules.nickname(nickname)
     except text_rules.TextRejected as why:
-        raise DuelError("bad_nickname", key=f"server.bad_nickname.{why.reason}",
-                        **why.params) from None
+        raise DuelError(
+            "bad_nickname", key=f"server.bad_nickname.{why.reason}", **why.params
+        ) from None
 
 
 class Identity:
@@ -62,8 +63,9 @@ class Identity:
         self.settings = settings
         secret = settings.signing_secret()
         clock = settings.clock
-        signer = type("ClockSigner", (TimestampSigner,),
-                      {"get_timestamp": lambda self: int(clock())})
+        signer = type(
+            "ClockSigner", (TimestampSigner,), {"get_timestamp": lambda self: int(clock())}
+        )
         self._signer = URLSafeTimedSerializer(secret, salt="reversi.player", signer=signer)
         self._untimed = URLSafeSerializer(secret, salt="reversi.player")
 
@@ -72,23 +74,29 @@ class Identity:
 
     def cookie_args(self, player: PlayerRecord, tls: bool = False) -> dict[str, Any]:
         """The cookie; ``Secure`` when the request came over TLS (or always, by setting)."""
-        return {"key": COOKIE, "value": self.cookie_value(player),
-                "max_age": int(self.settings.cookie_max_age), "httponly": True,
-                "samesite": "lax", "secure": self.settings.cookie_secure or tls, "path": "/"}
+        return {
+            "key": COOKIE,
+            "value": self.cookie_value(player),
+            "max_age": int(self.settings.cookie_max_age),
+            "httponly": True,
+            "samesite": "lax",
+            "secure": self.settings.cookie_secure or tls,
+            "path": "/",
+        }
 
     async def from_cookie(self, value: str | None) -> PlayerRecord | None:
         """The player a cookie names, if its signature, age and generation are right."""
         return (await self.from_cookie_refresh(value))[0]
 
-    async def from_cookie_refresh(self, value: str | None
-                                  ) -> tuple[PlayerRecord | None, bool]:
+    async def from_cookie_refresh(self, value: str | None) -> tuple[PlayerRecord | None, bool]:
         """:meth:`from_cookie`, and whether the cookie is due to be renewed."""
         if not value:
             return None, False
         s = self.settings
         try:
-            data, issued = self._signer.loads(value, max_age=int(s.cookie_max_age),
-                                              return_timestamp=True)
+            data, issued = self._signer.loads(
+                value, max_age=int(s.cookie_max_age), return_timestamp=True
+            )
             refresh = s.clock() - issued.timestamp() > s.cookie_refresh
         except SignatureExpired:
             return None, False
@@ -105,9 +113,12 @@ class Identity:
         return player, refresh
 
     async def create(self) -> PlayerRecord:
-        player = PlayerRecord(id=secrets.token_urlsafe(16),
-                              nickname=f"Gast {secrets.randbelow(9000) + 1000}",
-                              generation=0, created_at=self.settings.clock())
+        player = PlayerRecord(
+            id=secrets.token_urlsafe(16),
+            nickname=f"Gast {secrets.randbelow(9000) + 1000}",
+            generation=0,
+            created_at=self.settings.clock(),
+        )
         await self.store.write(lambda rows: rows.add_player(player))
         return player
 
@@ -128,13 +139,16 @@ class Identity:
         token = secrets.token_urlsafe(24)
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(TRANSFER_CODE_LENGTH))
         expires = now + self.settings.transfer_ttl
-        await self.store.write(lambda rows: rows.add_transfer(
-            secret_hash(token), secret_hash(code), player.id, now, expires))
-        return {"token": token, "code": code, "link": f"/weiter#{token}",
-                "expires_at": expires}
+        await self.store.write(
+            lambda rows: rows.add_transfer(
+                secret_hash(token), secret_hash(code), player.id, now, expires
+            )
+        )
+        return {"token": token, "code": code, "link": f"/weiter#{token}", "expires_at": expires}
 
-    async def redeem(self, *, token: str | None = None, code: str | None = None
-                     ) -> PlayerRecord | None:
+    async def redeem(
+        self, *, token: str | None = None, code: str | None = None
+    ) -> PlayerRecord | None:
         """Moves the player of a transfer token here: a new generation; the old device is told."""
         now = self.settings.clock()
 
@@ -142,7 +156,8 @@ class Identity:
             player_id = rows.take_transfer(
                 token_hash=secret_hash(token) if token else None,
                 code_hash=secret_hash(normal_code(code)) if code and not token else None,
-                now=now)
+                now=now,
+            )
             if player_id is None:
                 return None
             return _moved(rows, player_id)
@@ -162,8 +177,9 @@ class Identity:
         return player
 
     async def _tell_moved(self, player: PlayerRecord) -> None:
-        await self.broker.publish(player_channel(player.id),
-                                  {"type": "transferred", "generation": player.generation})
+        await self.broker.publish(
+            player_channel(player.id), {"type": "transferred", "generation": player.generation}
+        )
 
 
 def _moved(rows: Rows, player_id: str) -> PlayerRecord | None:

@@ -53,8 +53,7 @@ def is_quick(table: TableRecord) -> bool:
     return bool(extra(table).get("quick"))
 
 
-def entry(table: TableRecord, view: dict[str, Any], onlookers: int = 0
-          ) -> dict[str, Any] | None:
+def entry(table: TableRecord, view: dict[str, Any], onlookers: int = 0) -> dict[str, Any] | None:
     """What the lobby shows of a table, or None when it does not show it (a private
     table, a quick pairing's search, a game that is over). Like the table's view it
     holds no player ids."""
@@ -64,13 +63,19 @@ def entry(table: TableRecord, view: dict[str, Any], onlookers: int = 0
         return None
     game = view.get("game")
     return {
-        "code": table.code, "status": str(table.status), "version": table.version,
-        "rules": table.rules, "since": table.created_at,
-        "seats": [None if s["free"] else {"name": s["name"], "level": s.get("level"),
-                                          "color": s["color"]} for s in view["seats"]],
+        "code": table.code,
+        "status": str(table.status),
+        "version": table.version,
+        "rules": table.rules,
+        "since": table.created_at,
+        "seats": [
+            None if s["free"] else {"name": s["name"], "level": s.get("level"), "color": s["color"]}
+            for s in view["seats"]
+        ],
         "counts": game["counts"] if game else None,
         "ply": game["ply"] if game else 0,
-        "link": f"/tisch/{table.code}", "onlookers": onlookers,
+        "link": f"/tisch/{table.code}",
+        "onlookers": onlookers,
     }
 
 
@@ -166,15 +171,24 @@ class Lobby:
             shown = entry(table, view, self.onlookers(code))
             if shown is None:
                 self._sent.pop(code, None)
-                events.append({"op": "remove", "code": code, "version": table.version,
-                               "entry": None})
+                events.append(
+                    {"op": "remove", "code": code, "version": table.version, "entry": None}
+                )
             elif _same_but_moves(self._sent.get(code), shown):
                 # a running duel moved on: its counts only (a third of the bytes)
-                events.append({"op": "moved", "code": code, "version": table.version,
-                               "counts": shown["counts"], "ply": shown["ply"]})
+                events.append(
+                    {
+                        "op": "moved",
+                        "code": code,
+                        "version": table.version,
+                        "counts": shown["counts"],
+                        "ply": shown["ply"],
+                    }
+                )
             else:
-                events.append({"op": "update", "code": code, "version": table.version,
-                               "entry": shown})
+                events.append(
+                    {"op": "update", "code": code, "version": table.version, "entry": shown}
+                )
             if shown is not None:
                 self._sent[code] = shown
         self.batches += 1
@@ -185,8 +199,9 @@ class Lobby:
 
     async def count_online(self, count: int) -> None:
         """This process now has ``count`` players with a socket."""
-        await self.broker.publish(CHANNEL, {"type": "online", "process": self.process,
-                                            "count": count})
+        await self.broker.publish(
+            CHANNEL, {"type": "online", "process": self.process, "count": count}
+        )
 
     def looked(self, code: str) -> None:
         """The onlookers of ``code`` changed (heard from any process): this process's
@@ -196,14 +211,19 @@ class Lobby:
         self._looked.add(code)
         if self._look_timer is None:
             self._look_timer = asyncio.get_running_loop().call_later(
-                self.settings.lobby_interval, self._tell_looked)
+                self.settings.lobby_interval, self._tell_looked
+            )
 
     def _tell_looked(self) -> None:
         self._look_timer = None
         looked, self._looked = self._looked, set()
         if looked:
-            self._tell({"type": "lobby_onlookers",
-                        "onlookers": {code: self.onlookers(code) for code in sorted(looked)}})
+            self._tell(
+                {
+                    "type": "lobby_onlookers",
+                    "onlookers": {code: self.onlookers(code) for code in sorted(looked)},
+                }
+            )
 
     @property
     def process(self) -> str:
@@ -226,8 +246,10 @@ class Lobby:
                 if event["op"] == "remove":  # ended on any process: forget it here too
                     self._sent.pop(event["code"], None)
             if self._looked:  # the onlooker counts ride along
-                message = {**message, "onlookers": {
-                    code: self.onlookers(code) for code in sorted(self._looked)}}
+                message = {
+                    **message,
+                    "onlookers": {code: self.onlookers(code) for code in sorted(self._looked)},
+                }
                 self._looked.clear()
                 if self._look_timer is not None:
                     self._look_timer.cancel()
@@ -265,8 +287,9 @@ class Lobby:
         try:
             if not self._asked and self.broker.remote:
                 self._asked = True  # the other processes tell their counts once
-                await self.broker.publish(CHANNEL, {"type": "online_query",
-                                                    "process": self.process})
+                await self.broker.publish(
+                    CHANNEL, {"type": "online_query", "process": self.process}
+                )
             conn.send({"id": request_id, **await self.snapshot(conn.player.id)})
         finally:
             self._held.pop(conn, None)
@@ -285,15 +308,21 @@ class Lobby:
         duels: list[dict[str, Any]] = []
         mine: list[str] = []
         for table in tables:
-            shown = entry(table, table_view(table, now, self.settings, positions),
-                          self.onlookers(table.code))
+            shown = entry(
+                table, table_view(table, now, self.settings, positions), self.onlookers(table.code)
+            )
             if shown is None:
                 continue
             (tables_ if table.status == Status.WAITING else duels).append(shown)
             if player_id in (table.seat0, table.seat1):
                 mine.append(table.code)
-        return {"type": "lobby_state", "tables": tables_, "duels": duels,
-                "online": max(self.total(), 1), "mine": mine}
+        return {
+            "type": "lobby_state",
+            "tables": tables_,
+            "duels": duels,
+            "online": max(self.total(), 1),
+            "mine": mine,
+        }
 
     async def resync(self) -> None:
         """After the broker lost messages: every subscriber gets a fresh snapshot."""

@@ -61,7 +61,8 @@ class Pairing:
         for _ in range(5):
             try:
                 result = await self.service.store.write(
-                    lambda rows: self._claim(rows, player_id, name, level))
+                    lambda rows: self._claim(rows, player_id, name, level)
+                )
             except Conflict:  # a search changed under us (e.g. cancelled): look again
                 continue
             if result.outcome is not None:
@@ -76,21 +77,27 @@ class Pairing:
         other search's free seat, or a new search."""
         rows.serialize(PAIRING_LOCK)
         now = self.service.now
-        own = [t for t in rows.tables_of(player_id, [Status.WAITING, Status.PLAYING])
-               if is_quick(t)]
+        own = [
+            t for t in rows.tables_of(player_id, [Status.WAITING, Status.PLAYING]) if is_quick(t)
+        ]
         for table in own:  # a tap again (another tab, a reconnect): the same answer
             if table.status == Status.WAITING:
                 return Paired(table, False)
             if not table.moves and now - table.created_at < self.settings.pair_timeout:
                 return Paired(table, True)
         fresh = now - self.settings.pair_timeout
-        searches = [t for t in rows.by_status(Status.WAITING, LOOKED_AT)
-                    if is_quick(t) and t.seat0 != player_id and t.seat1 is None
-                    and t.created_at >= fresh]
+        searches = [
+            t
+            for t in rows.by_status(Status.WAITING, LOOKED_AT)
+            if is_quick(t) and t.seat0 != player_id and t.seat1 is None and t.created_at >= fresh
+        ]
         last = rows.last_opponent(player_id)
         # the one just played waits a little for someone new (the oldest search first)
-        searches = [t for t in searches if t.seat0 != last
-                    or now - t.created_at >= self.settings.pair_again_after]
+        searches = [
+            t
+            for t in searches
+            if t.seat0 != last or now - t.created_at >= self.settings.pair_again_after
+        ]
         if searches:
             return self._sit(rows, searches[0], player_id, name, level)
         for _ in range(8):
@@ -103,8 +110,9 @@ class Pairing:
         add_table(rows, duel, player_id)
         return Paired(duel.table, False)
 
-    def _sit(self, rows: Rows, loaded: TableRecord, player_id: str, name: str,
-             level: int | None) -> Paired:
+    def _sit(
+        self, rows: Rows, loaded: TableRecord, player_id: str, name: str, level: int | None
+    ) -> Paired:
         duel = Duel(loaded.copy(), self.service.now, self.settings, self.service.positions)
         seat = duel.join(player_id, name)
         set_level(duel.table, seat, level)
@@ -117,13 +125,25 @@ class Pairing:
         older one's table and the younger search closes, in one transaction."""
         rows.serialize(PAIRING_LOCK)
         now = self.service.now
-        searches = [t for t in rows.by_status(Status.WAITING, LOOKED_AT)
-                    if is_quick(t) and now - t.created_at < self.settings.pair_timeout]
+        searches = [
+            t
+            for t in rows.by_status(Status.WAITING, LOOKED_AT)
+            if is_quick(t) and now - t.created_at < self.settings.pair_timeout
+        ]
         for younger in searches[1:]:
             if now - younger.created_at < self.settings.pair_again_after:
                 continue
-            older = next((t for t in searches if t.id is not None and younger.id is not None
-                          and t.id < younger.id and t.seat0 != younger.seat0), None)
+            older = next(
+                (
+                    t
+                    for t in searches
+                    if t.id is not None
+                    and younger.id is not None
+                    and t.id < younger.id
+                    and t.seat0 != younger.seat0
+                ),
+                None,
+            )
             if older is None or younger.seat0 is None:
                 continue
             closing = Duel(younger.copy(), now, self.settings, self.service.positions)
@@ -146,9 +166,12 @@ class Pairing:
         """Ends the player's search; ``not_pairing`` if there is none, ``paired`` (with
         the table's code) when an opponent was quicker."""
         tables = await self.service.store.read(
-            lambda rows: [t for t in rows.tables_of(player_id, [Status.WAITING,
-                                                                Status.PLAYING])
-                          if is_quick(t)])
+            lambda rows: [
+                t
+                for t in rows.tables_of(player_id, [Status.WAITING, Status.PLAYING])
+                if is_quick(t)
+            ]
+        )
         waiting = [t for t in tables if t.status == Status.WAITING]
         if not waiting:
             playing = [t for t in tables if not t.moves]
@@ -170,8 +193,8 @@ class Pairing:
         socket watched (``present``) for ``pair_grace`` seconds; returns (code, reason)."""
         now = self.service.now
         waiting = await self.service.store.read(
-            lambda rows: [t for t in rows.by_status(Status.WAITING, LOOKED_AT * 5)
-                          if is_quick(t)])
+            lambda rows: [t for t in rows.by_status(Status.WAITING, LOOKED_AT * 5) if is_quick(t)]
+        )
         ended = []
         for table in waiting:
             reason = None
@@ -179,8 +202,7 @@ class Pairing:
                 reason = "timeout"
             elif present(table.code):
                 self.absent_since.pop(table.code, None)
-            elif now - self.absent_since.setdefault(table.code, now) >= \
-                    self.settings.pair_grace:
+            elif now - self.absent_since.setdefault(table.code, now) >= self.settings.pair_grace:
                 reason = "away"
             if reason is None:
                 continue
@@ -189,8 +211,10 @@ class Pairing:
                 await self.service.change(table.code, _close_search)
                 ended.append((table.code, reason))
                 if table.seat0 is not None:
-                    await self.service.broker.publish(player_channel(table.seat0), {
-                        "type": "pairing_ended", "code": table.code, "reason": reason})
+                    await self.service.broker.publish(
+                        player_channel(table.seat0),
+                        {"type": "pairing_ended", "code": table.code, "reason": reason},
+                    )
         if len(waiting) > 1:  # side by side: see _merge
             with contextlib.suppress(Conflict, DuelError):
                 merged = await self.service.store.write(self._merge)

@@ -41,15 +41,14 @@ class Positions:
             self._entries.move_to_end(table.code)
             return entry
         board = None
-        if entry is not None and entry.root == table.root and table.moves.startswith(
-                entry.moves):
+        if entry is not None and entry.root == table.root and table.moves.startswith(entry.moves):
             board = entry.board.copy()  # a few moves behind (made by another process)
             for i in range(len(entry.moves), len(table.moves), 2):
-                board.push(table.moves[i:i + 2])
+                board.push(table.moves[i : i + 2])
         if board is None:
             board = Board(table.root) if table.root else Board()
             for i in range(0, len(table.moves), 2):
-                board.push(table.moves[i:i + 2])
+                board.push(table.moves[i : i + 2])
         return self._store(table.code, _Entry(table.root, table.moves, board))
 
     def _store(self, code: str, entry: _Entry) -> _Entry:
@@ -76,8 +75,9 @@ class Positions:
         Both are kept as they are: the caller must not change them afterwards.
         """
         entry = self._entries.get(table.code)
-        if board is not None and (entry is None or entry.root != table.root
-                                  or entry.moves != table.moves):
+        if board is not None and (
+            entry is None or entry.root != table.root or entry.moves != table.moves
+        ):
             entry = self._store(table.code, _Entry(table.root, table.moves, board))
         if entry is not None and entry.root == table.root and entry.moves == table.moves:
             entry.table = table

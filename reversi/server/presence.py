@@ -41,8 +41,7 @@ class Presence:
         #: the hub's sockets by table
         self.tables = tables
         #: code → seat → process → sockets there
-        self.seats: dict[str, dict[int, dict[str, int]]] = defaultdict(
-            lambda: {0: {}, 1: {}})
+        self.seats: dict[str, dict[int, dict[str, int]]] = defaultdict(lambda: {0: {}, 1: {}})
         #: code → process → onlookers there
         self.lookers: dict[str, dict[str, int]] = defaultdict(dict)
         #: this process's last published onlooker count per table
@@ -63,8 +62,12 @@ class Presence:
         return sum(counts.values()) if counts else 0
 
     def message(self, code: str) -> dict[str, Any]:
-        return {"type": "presence", "code": code, "seats": self.of(code),
-                "onlookers": self.onlookers(code)}
+        return {
+            "type": "presence",
+            "code": code,
+            "seats": self.of(code),
+            "onlookers": self.onlookers(code),
+        }
 
     # --- from the broker --------------------------------------------------------------
 
@@ -105,24 +108,33 @@ class Presence:
     # --- this process's counts ----------------------------------------------------------
 
     async def publish(self, code: str, seat: int, count: int) -> None:
-        await self.broker.publish(table_channel(code), {
-            "type": "presence", "process": self.process, "seat": seat, "count": count})
+        await self.broker.publish(
+            table_channel(code),
+            {"type": "presence", "process": self.process, "seat": seat, "count": count},
+        )
 
     async def _publish_lookers(self, code: str, count: int) -> None:
-        await self.broker.publish(table_channel(code), {
-            "type": "onlookers", "process": self.process, "count": count})
+        await self.broker.publish(
+            table_channel(code), {"type": "onlookers", "process": self.process, "count": count}
+        )
 
     async def query(self, code: str) -> None:
-        await self.broker.publish(table_channel(code), {
-            "type": "presence_query", "process": self.process})
+        await self.broker.publish(
+            table_channel(code), {"type": "presence_query", "process": self.process}
+        )
 
     def local_count(self, code: str, seat: int) -> int:
         return sum(1 for c in self.tables.get(code, ()) if c.seats.get(code) == seat)
 
     def local_lookers(self, code: str) -> int:
         """The players here who watch ``code`` without a seat (a player's tabs count once)."""
-        return len({c.player_id for c in self.tables.get(code, ())
-                    if code in c.seated and c.seats.get(code) is None and not c.closed})
+        return len(
+            {
+                c.player_id
+                for c in self.tables.get(code, ())
+                if code in c.seated and c.seats.get(code) is None and not c.closed
+            }
+        )
 
     def seat_changed(self, code: str, before: int | None, after: int | None) -> None:
         for seat in {before, after} - {None}:

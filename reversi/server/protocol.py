@@ -37,8 +37,9 @@ class ProtocolError(ValueError):
         self.code = code
 
 
-class Message(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
-              tag_field="type"):
+class Message(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"
+):
     """A client's message; ``id`` is echoed in the server's ``ack`` or ``error``."""
 
     id: RequestId = None
@@ -100,7 +101,7 @@ class RematchDecline(TableMessage, tag="rematch_decline", frozen=True):
 
 
 class Callback(TableMessage, tag="callback", frozen=True):
-    """"Rückruf": call the absent opponent back to the table."""
+    """ "Rückruf": call the absent opponent back to the table."""
 
 
 class Chat(TableMessage, tag="chat", frozen=True):
@@ -124,7 +125,7 @@ class Unlobby(Message, tag="unlobby", frozen=True):
 
 
 class Quick(Message, tag="quick", frozen=True):
-    """"Schnelle Partie": pair with the next player who taps (reversi.server.pairing)."""
+    """ "Schnelle Partie": pair with the next player who taps (reversi.server.pairing)."""
 
 
 class QuickCancel(Message, tag="quick_cancel", frozen=True):
@@ -133,13 +134,47 @@ class QuickCancel(Message, tag="quick_cancel", frozen=True):
 
 MESSAGES: dict[str, type[Message]] = {
     str(cls.__struct_config__.tag): cls
-    for cls in (Watch, Unwatch, Move, Rules, Resign, Abort, Takeback, TakebackReply,
-                Rematch, RematchDecline, Callback, Chat, Mute, Ping, Lobby, Unlobby, Quick,
-                QuickCancel)
+    for cls in (
+        Watch,
+        Unwatch,
+        Move,
+        Rules,
+        Resign,
+        Abort,
+        Takeback,
+        TakebackReply,
+        Rematch,
+        RematchDecline,
+        Callback,
+        Chat,
+        Mute,
+        Ping,
+        Lobby,
+        Unlobby,
+        Quick,
+        QuickCancel,
+    )
 }
-_DECODER = msgspec.json.Decoder(Watch | Unwatch | Move | Rules | Resign | Abort | Takeback
-                                | TakebackReply | Rematch | RematchDecline | Callback | Chat
-                                | Mute | Ping | Lobby | Unlobby | Quick | QuickCancel)
+_DECODER = msgspec.json.Decoder(
+    Watch
+    | Unwatch
+    | Move
+    | Rules
+    | Resign
+    | Abort
+    | Takeback
+    | TakebackReply
+    | Rematch
+    | RematchDecline
+    | Callback
+    | Chat
+    | Mute
+    | Ping
+    | Lobby
+    | Unlobby
+    | Quick
+    | QuickCancel
+)
 
 
 def parse(text: str | bytes) -> tuple[str | int | None, Message]:

@@ -36,15 +36,7 @@ from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
 from reversi.server.saving import add_table, note_hall, plain
 from reversi.server.settings import Settings
-from reversi.server.table import (
-    OPEN,
-    OVER,
-    Status,
-    new_code,
-    new_table,
-    normal_code,
-    set_level,
-)
+from reversi.server.table import OPEN, OVER, Status, new_code, new_table, normal_code, set_level
 from reversi.server.views import table_view
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
@@ -55,7 +47,9 @@ class LobbyFeed(Protocol):
 
     async def changed(self, table: TableRecord, view: dict[str, Any] | None = None) -> None: ...
 
+
 log = logging.getLogger("reversi.duels")
+
 
 class _Unconfirmed(Exception):
     """The cached row gave no change to save: ask the database before answering."""
@@ -76,8 +70,7 @@ class DuelService:
         self.store = store
         self.broker = broker
         self.settings = settings
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.positions = Positions()
         #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
         self.level_of: Callable[[str], Awaitable[int]] | None = None
@@ -99,20 +92,23 @@ class DuelService:
     async def level(self, player_id: str) -> int | None:
         return None if self.level_of is None else await self.level_of(player_id)
 
-    async def open_table(self, player_id: str, name: str, private: bool = False,
-                         onlooker_chat: bool = False) -> TableRecord:
+    async def open_table(
+        self, player_id: str, name: str, private: bool = False, onlooker_chat: bool = False
+    ) -> TableRecord:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
         already waits at :data:`~reversi.server.table.MAX_WAITING` tables."""
         level = await self.level(player_id)
         for _ in range(8):
             code = new_code()
-            duel = Duel(new_table(code, player_id, name, self.now, self.settings, private,
-                                  onlooker_chat), self.now, self.settings)
+            duel = Duel(
+                new_table(code, player_id, name, self.now, self.settings, private, onlooker_chat),
+                self.now,
+                self.settings,
+            )
             set_level(duel.table, 0, level)
             duel.open()
             try:
-                await self.store.write(functools.partial(add_table, duel=duel,
-                                                         player_id=player_id))
+                await self.store.write(functools.partial(add_table, duel=duel, player_id=player_id))
             except IntegrityError:  # the code was taken: draw another
                 continue
             if self.lobby is not None:
@@ -130,8 +126,7 @@ class DuelService:
 
         return int((await self.change(code, action)).value)
 
-    async def resume(self, player_id: str, name: str, code: str, secret: str
-                     ) -> tuple[int, str]:
+    async def resume(self, player_id: str, name: str, code: str, secret: str) -> tuple[int, str]:
         """The seat whose secret this is, and the player who sits there.
 
         The seat link carries the *player*, not only the seat: opened by someone else,
@@ -165,8 +160,7 @@ class DuelService:
     async def rename(self, player_id: str, name: str) -> None:
         """A new nickname reaches the seats of the player's waiting and running tables
         (finished ones keep the name they were played under)."""
-        tables = await self.store.read(
-            lambda rows: rows.tables_of(player_id, OPEN))
+        tables = await self.store.read(lambda rows: rows.tables_of(player_id, OPEN))
 
         def action(duel: Duel) -> None:
             seat = duel.seat_of(player_id)
@@ -205,8 +199,9 @@ class DuelService:
                 return outcome
             raise DuelError("busy")
 
-    async def _change_once(self, code: str, action: Callable[[Duel], Any],
-                           guess: TableRecord | None) -> tuple[Outcome, DuelError | None]:
+    async def _change_once(
+        self, code: str, action: Callable[[Duel], Any], guess: TableRecord | None
+    ) -> tuple[Outcome, DuelError | None]:
         now = self.now
         if guess is None and self.store.locks_rows:
             # a row lock is cheap here: read, decide and write in one transaction
@@ -231,11 +226,13 @@ class DuelService:
             self.positions.remember(loaded)
             return Outcome(loaded, [], value), error
         self.positions.remember(duel.table, duel.board)
-        return Outcome(duel.table, duel.events, value, duel.effects.callback,
-                       duel.effects.rematch), error
+        return Outcome(
+            duel.table, duel.events, value, duel.effects.callback, duel.effects.rematch
+        ), error
 
-    def _decide(self, loaded: TableRecord, action: Callable[[Duel], Any], now: float,
-                guessed: bool) -> tuple[Duel, Any, DuelError | None]:
+    def _decide(
+        self, loaded: TableRecord, action: Callable[[Duel], Any], now: float, guessed: bool
+    ) -> tuple[Duel, Any, DuelError | None]:
         """Runs the clock and ``action`` on a copy of ``loaded``; changes nothing stored."""
         duel = Duel(loaded.copy(), now, self.settings, self.positions)
         duel.check_time()
@@ -264,8 +261,14 @@ class DuelService:
         effects = duel.effects
         if effects.result is not None:
             # the hall's points, once per table, in the same transaction as the table
-            record_result(rows.conn, "reversi", f"table:{table.code}",
-                          effects.result["players"], effects.result["outcome"], duel.now)
+            record_result(
+                rows.conn,
+                "reversi",
+                f"table:{table.code}",
+                effects.result["players"],
+                effects.result["outcome"],
+                duel.now,
+            )
             note_hall(rows.conn, table, effects.result["players"])
             add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
         rows.save_table(table, expected)
@@ -281,8 +284,11 @@ class DuelService:
         table = outcome.table
         events = outcome.events
         message: dict[str, Any] = {
-            "type": "events", "code": table.code, "from": events[0].version,
-            "version": table.version, "events": [event_json(e) for e in events],
+            "type": "events",
+            "code": table.code,
+            "from": events[0].version,
+            "version": table.version,
+            "events": [event_json(e) for e in events],
             "table": table_view(table, self.now, self.settings, self.positions),
         }
         if self.broker.remote:  # the other processes may go on from this row
@@ -294,10 +300,15 @@ class DuelService:
                 await self.lobby.changed(outcome.rematch)
         callback = outcome.callback
         if callback is not None:
-            await self.broker.publish(player_channel(callback["player"]), {
-                "type": "callback", "code": callback["code"], "from": callback["from"],
-                "link": f"/tisch/{callback['code']}",
-            })
+            await self.broker.publish(
+                player_channel(callback["player"]),
+                {
+                    "type": "callback",
+                    "code": callback["code"],
+                    "from": callback["from"],
+                    "link": f"/tisch/{callback['code']}",
+                },
+            )
 
     async def handle(self, player_id: str, message: p.Message) -> Outcome:
         """Applies one protocol message from a seated (or not) player."""
@@ -319,17 +330,18 @@ class DuelService:
         """The secrets a chat line must not hold: seat secrets, live transfer links and codes."""
         now = self.now
         table, hashes = await self.store.read(
-            lambda rows: (rows.table(code), set(rows.transfer_hashes(player_id, now))))
+            lambda rows: (rows.table(code), set(rows.transfer_hashes(player_id, now)))
+        )
         found = [table.secret0, table.secret1] if table else []
         words = re.findall(r"[A-Za-z0-9_-]{6,}", text)
-        found += [w for w in words
-                  if secret_hash(w) in hashes or secret_hash(w.upper()) in hashes]
+        found += [w for w in words if secret_hash(w) in hashes or secret_hash(w.upper()) in hashes]
         return found
 
     # --- reading ---------------------------------------------------------------------
 
     async def state(self, code: str, player_id: str | None) -> dict[str, Any] | None:
         """The full picture for one client: the table, its chat and the client's seat."""
+
         def read(rows: Rows) -> tuple[TableRecord | None, list[ChatRecord]]:
             table = rows.table(code)
             return table, [] if table is None else rows.chat(table.id or 0)
@@ -344,19 +356,30 @@ class DuelService:
         muted = set(table.extra.get("muted", []))
         if seat is None and (table.status in OVER or not table.rules.get("onlooker_chat")):
             chat = []  # the players' chat: for onlookers only if the table allows it
-        lines = [{"seat": c.seat, "text": c.text, "at": c.at, "id": c.id} for c in chat
-                 if not (seat is not None and seat in muted and c.seat != seat)]
+        lines = [
+            {"seat": c.seat, "text": c.text, "at": c.at, "id": c.id}
+            for c in chat
+            if not (seat is not None and seat in muted and c.seat != seat)
+        ]
         you: dict[str, Any] = {"seat": seat}
         if seat is not None:
-            you.update(color=duel.color_of(seat), muted=seat in muted,
-                       secret=table.secret0 if seat == 0 else table.secret1)
-        return {"type": "state", "code": code, "version": table.version,
-                "table": table_view(table, self.now, self.settings, self.positions),
-                "chat": lines,
-                "you": you}
+            you.update(
+                color=duel.color_of(seat),
+                muted=seat in muted,
+                secret=table.secret0 if seat == 0 else table.secret1,
+            )
+        return {
+            "type": "state",
+            "code": code,
+            "version": table.version,
+            "table": table_view(table, self.now, self.settings, self.positions),
+            "chat": lines,
+            "you": you,
+        }
 
     async def missed(self, code: str, since: int) -> dict[str, Any] | None:
         """The events after ``since`` with the current table, or None if they are gone."""
+
         def read(rows: Rows) -> tuple[TableRecord | None, list[EventRecord]]:
             table = rows.table(code)
             if table is None or since > table.version:
@@ -371,9 +394,15 @@ class DuelService:
         if not events and since != table.version:
             return None
         self.positions.learn(table)
-        return {"type": "events", "code": code, "from": since + 1, "version": table.version,
-                "events": [event_json(e) for e in events], "replay": True,
-                "table": table_view(table, self.now, self.settings, self.positions)}
+        return {
+            "type": "events",
+            "code": code,
+            "from": since + 1,
+            "version": table.version,
+            "events": [event_json(e) for e in events],
+            "replay": True,
+            "table": table_view(table, self.now, self.settings, self.positions),
+        }
 
     # --- time ---------------------------------------------------------------------------
 

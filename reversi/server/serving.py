@@ -95,14 +95,24 @@ class GuardedH11Protocol(H11Protocol):
 def guarded_protocol(header_timeout: float, per_address: int) -> type[GuardedH11Protocol]:
     """A :class:`GuardedH11Protocol` with these bounds (a class: uvicorn makes one per
     connection)."""
-    return type("GuardedH11Protocol", (GuardedH11Protocol,), {
-        "header_timeout": header_timeout, "per_address": per_address, "_open": {},
-    })
+    return type(
+        "GuardedH11Protocol",
+        (GuardedH11Protocol,),
+        {"header_timeout": header_timeout, "per_address": per_address, "_open": {}},
+    )
 
 
-def uvicorn_config(app: Any, host: str, port: int, *, max_frame: int,
-                   header_timeout: float = 10.0, per_address: int = 0,
-                   max_connections: int = 10_000, **overrides: Any) -> uvicorn.Config:
+def uvicorn_config(
+    app: Any,
+    host: str,
+    port: int,
+    *,
+    max_frame: int,
+    header_timeout: float = 10.0,
+    per_address: int = 0,
+    max_connections: int = 10_000,
+    **overrides: Any,
+) -> uvicorn.Config:
     """The hall's uvicorn settings.
 
     ``max_frame`` (characters) bounds a WebSocket frame *before* it is read, at four
@@ -113,26 +123,36 @@ def uvicorn_config(app: Any, host: str, port: int, *, max_frame: int,
     ``timeout_graceful_shutdown``: uvicorn would wait for open sockets forever.
     """
     options: dict[str, Any] = {
-        "host": host, "port": port, "log_level": "warning",
+        "host": host,
+        "port": port,
+        "log_level": "warning",
         "http": guarded_protocol(header_timeout, per_address),
-        "ws_max_size": 4 * max_frame, "ws_per_message_deflate": False,
-        "limit_concurrency": max_connections, "timeout_keep_alive": 5,
+        "ws_max_size": 4 * max_frame,
+        "ws_per_message_deflate": False,
+        "limit_concurrency": max_connections,
+        "timeout_keep_alive": 5,
         "timeout_graceful_shutdown": 3,
     }
     options.update(overrides)
     return uvicorn.Config(app, **options)
 
 
-def settings_config(app: Any, settings: Settings, host: str, port: int,
-                    **overrides: Any) -> uvicorn.Config:
+def settings_config(
+    app: Any, settings: Settings, host: str, port: int, **overrides: Any
+) -> uvicorn.Config:
     """:func:`uvicorn_config` with the bounds of ``settings`` (``REVERSI_HEADER_TIMEOUT``,
     ``REVERSI_CONNECTIONS_PER_ADDRESS``, ``REVERSI_MAX_CONNECTIONS``); X-Forwarded-For and
     -Proto believed only from ``settings.trusted_proxies``."""
     proxies: dict[str, Any] = {"proxy_headers": bool(settings.trusted_proxies)}
     if settings.trusted_proxies:
         proxies["forwarded_allow_ips"] = settings.trusted_proxies
-    return uvicorn_config(app, host, port, max_frame=settings.max_frame,
-                          header_timeout=settings.header_timeout,
-                          per_address=settings.connections_per_address,
-                          max_connections=settings.max_connections,
-                          **{**proxies, **overrides})
+    return uvicorn_config(
+        app,
+        host,
+        port,
+        max_frame=settings.max_frame,
+        header_timeout=settings.header_timeout,
+        per_address=settings.connections_per_address,
+        max_connections=settings.max_connections,
+        **{**proxies, **overrides},
+    )

@@ -108,8 +108,9 @@ class Settings:
             redis_url=env.get("REVERSI_REDIS_URL") or None,
             secret=env.get("REVERSI_SECRET") or None,
             cookie_secure=env.get("REVERSI_COOKIE_SECURE", "") == "1",
-            origins=tuple(o.strip() for o in env.get("REVERSI_ORIGINS", "").split(",")
-                          if o.strip()),
+            origins=tuple(
+                o.strip() for o in env.get("REVERSI_ORIGINS", "").split(",") if o.strip()
+            ),
             trusted_proxies=env.get("REVERSI_TRUSTED_PROXIES", ""),
             broker_prefix=env.get("REVERSI_BROKER_PREFIX") or "reversi:",
         )
@@ -147,11 +148,24 @@ class Settings:
 #: settings with an environment variable of their own name (``REVERSI_HEADER_TIMEOUT``,
 #: ``REVERSI_GUESS_LIMIT`` …)
 _NUMBERS: dict[str, type] = {
-    "header_timeout": float, "connections_per_address": int, "max_connections": int,
-    "sockets_per_player": int, "sockets_per_address": int, "cookie_max_age": float,
-    "abandoned_after": float, "view_limit": str, "guess_limit": str,
-    "new_player_limit": str, "rename_limit": str, "create_limit": str, "join_limit": str,
-    "sit_limit": str, "pair_limit": str, "pair_timeout": float, "pair_grace": float,
+    "header_timeout": float,
+    "connections_per_address": int,
+    "max_connections": int,
+    "sockets_per_player": int,
+    "sockets_per_address": int,
+    "cookie_max_age": float,
+    "abandoned_after": float,
+    "view_limit": str,
+    "guess_limit": str,
+    "new_player_limit": str,
+    "rename_limit": str,
+    "create_limit": str,
+    "join_limit": str,
+    "sit_limit": str,
+    "pair_limit": str,
+    "pair_timeout": float,
+    "pair_grace": float,
     "pair_again_after": float,
-    "lobby_interval": float, "lobby_prompt": float,
+    "lobby_interval": float,
+    "lobby_prompt": float,
 }

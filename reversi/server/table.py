@@ -110,8 +110,7 @@ class DuelError(Exception):
 
     def json(self) -> dict[str, Any]:
         """What a client gets: the code, the text's key and parameters, the text."""
-        return {"error": self.code, "key": self.key, "params": self.params,
-                "message": self.message}
+        return {"error": self.code, "key": self.key, "params": self.params, "message": self.message}
 
 
 def new_code() -> str:
@@ -123,30 +122,51 @@ def normal_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())[:16]
 
 
-def new_table(code: str, opener: str, name: str, now: float, settings: Settings,
-              private: bool = False, onlooker_chat: bool = False,
-              quick: bool = False) -> TableRecord:
+def new_table(
+    code: str,
+    opener: str,
+    name: str,
+    now: float,
+    settings: Settings,
+    private: bool = False,
+    onlooker_chat: bool = False,
+    quick: bool = False,
+) -> TableRecord:
     """A waiting table with the default rules; ``onlooker_chat``: onlookers read the
     players' chat; ``quick``: a quick pairing's (not listed while it waits)."""
     flags: dict[str, Any] = {"private": True} if private else {}
     if quick:
         flags["quick"] = True
     return TableRecord(
-        id=None, code=code, status=Status.WAITING, version=0,
-        rules={"move_time": settings.default_move_time, "hints": True, "counting": "nobody",
-               "onlooker_chat": onlooker_chat},
-        seat0=opener, seat1=None,
-        secret0=secrets.token_urlsafe(24), secret1=secrets.token_urlsafe(24),
-        black_seat=None, root=None, moves="", turn_started_at=None, turn_deadline=None,
+        id=None,
+        code=code,
+        status=Status.WAITING,
+        version=0,
+        rules={
+            "move_time": settings.default_move_time,
+            "hints": True,
+            "counting": "nobody",
+            "onlooker_chat": onlooker_chat,
+        },
+        seat0=opener,
+        seat1=None,
+        secret0=secrets.token_urlsafe(24),
+        secret1=secrets.token_urlsafe(24),
+        black_seat=None,
+        root=None,
+        moves="",
+        turn_started_at=None,
+        turn_deadline=None,
         extra={"names": [name, None], **flags},
-        created_at=now, updated_at=now,
+        created_at=now,
+        updated_at=now,
     )
 
 
 def record_clock(table: TableRecord, now: float) -> None:
     """Notes the seconds the disc being placed took (a take-back shortens the list)."""
     started = table.turn_started_at
-    kept = extra(table).get("clock", [])[:len(table.moves) // 2]
+    kept = extra(table).get("clock", [])[: len(table.moves) // 2]
     extra(table)["clock"] = [*kept, None if started is None else round(now - started, 3)]
 
 

@@ -35,8 +35,9 @@ log = logging.getLogger("reversi.ws")
 class Hub:
     """This process's sockets, by table and by player; the broker's handler."""
 
-    def __init__(self, service: DuelService, identity: Identity, limiter: Limiter,
-                 settings: Settings) -> None:
+    def __init__(
+        self, service: DuelService, identity: Identity, limiter: Limiter, settings: Settings
+    ) -> None:
         self.service = service
         self.identity = identity
         self.limiter = limiter
@@ -88,8 +89,13 @@ class Hub:
         for conn in list(self.players.get(player_id, ())):
             if message.get("type") == "transferred":
                 if conn.player.generation < message["generation"]:
-                    conn.send({"type": "transferred", "key": "transfer.moved",
-                               "message": text("transfer.moved")})
+                    conn.send(
+                        {
+                            "type": "transferred",
+                            "key": "transfer.moved",
+                            "message": text("transfer.moved"),
+                        }
+                    )
                     conn.close(CloseCode.MOVED_AWAY)
             else:
                 conn.send(message)
@@ -114,8 +120,9 @@ class Hub:
     def presence_message(self, code: str) -> dict[str, Any]:
         return self.seen.message(code)
 
-    def seat_changed(self, conn: Connection, code: str, before: int | None,
-                     after: int | None) -> None:
+    def seat_changed(
+        self, conn: Connection, code: str, before: int | None, after: int | None
+    ) -> None:
         self.seen.seat_changed(code, before, after)
 
     # --- abandoned tables ------------------------------------------------------------------
@@ -175,8 +182,13 @@ class Hub:
         await ws.accept()
         player = await self.identity.from_cookie(ws.cookies.get(COOKIE))
         if player is None:
-            await ws.send_text(p.dumps(error_message(
-                None, DuelError("not_identified", key="server.not_identified.socket"))))
+            await ws.send_text(
+                p.dumps(
+                    error_message(
+                        None, DuelError("not_identified", key="server.not_identified.socket")
+                    )
+                )
+            )
             await ws.close(CloseCode.NOT_IDENTIFIED)
             return
         address = ws.client.host if ws.client else "?"
@@ -193,8 +205,9 @@ class Hub:
         self.addresses[address] += 1
         if first:
             await self.lobby.count_online(len(self.players))
-        conn.send({"type": "hello", "nickname": player.nickname,
-                   "server_time": self.settings.clock()})
+        conn.send(
+            {"type": "hello", "nickname": player.nickname, "server_time": self.settings.clock()}
+        )
         try:
             await self._receive(conn)
         finally:
@@ -225,8 +238,7 @@ class Hub:
     def _too_many(self, player_id: str, address: str) -> tuple[int, str] | None:
         """The close code and text for a socket over the caps, or None."""
         s = self.settings
-        if s.sockets_per_player and len(self.players.get(player_id, ())) >= \
-                s.sockets_per_player:
+        if s.sockets_per_player and len(self.players.get(player_id, ())) >= s.sockets_per_player:
             return CloseCode.TOO_MANY, "server.too_many.player"
         if s.sockets_per_address and self.addresses.get(address, 0) >= s.sockets_per_address:
             return CloseCode.TRY_AGAIN_LATER, "server.too_many.address"
@@ -240,18 +252,21 @@ class Hub:
                 return
             data = frame.get("text")
             if data is None:
-                conn.send(error_message(
-                    None, DuelError("bad_message", key="server.bad_message.text")))
+                conn.send(
+                    error_message(None, DuelError("bad_message", key="server.bad_message.text"))
+                )
                 continue
             if len(data) > self.settings.max_frame:
-                conn.send(error_message(
-                    None, DuelError("too_big", key="server.too_big.message")))
+                conn.send(error_message(None, DuelError("too_big", key="server.too_big.message")))
                 conn.close(CloseCode.TOO_BIG)
                 return
             if not self.limiter.hit_here(self.settings.message_limit, "msg", conn.player.id):
                 strikes += 1
-                conn.send(error_message(
-                    None, DuelError("rate_limited", key="server.rate_limited.messages")))
+                conn.send(
+                    error_message(
+                        None, DuelError("rate_limited", key="server.rate_limited.messages")
+                    )
+                )
                 if strikes >= STRIKES:
                     conn.close(CloseCode.POLICY)
                     return
@@ -265,8 +280,11 @@ class Hub:
             handler = self.HANDLERS.get(type(message), Hub._table_intent)
             reply = await handler(self, conn, message)
         except p.ProtocolError as error:
-            conn.send(error_message(request_id, DuelError(error.code, key="server.protocol",
-                                                          detail=str(error))))
+            conn.send(
+                error_message(
+                    request_id, DuelError(error.code, key="server.protocol", detail=str(error))
+                )
+            )
             return
         except DuelError as error:
             conn.send(error_message(request_id, error))
@@ -285,7 +303,8 @@ class Hub:
             table = await self.service.store.read(lambda rows: rows.table(code))
             seated = table is not None and conn.player.id in (table.seat0, table.seat1)
             if not seated and not await self.lookups.allow(
-                    conn.address, conn.player.id, table is not None):
+                conn.address, conn.player.id, table is not None
+            ):
                 raise DuelError("rate_limited", key="server.rate_limited.lookups")
         await self.watch(conn, code, message.version)
         return None
@@ -301,8 +320,7 @@ class Hub:
     async def _table_intent(self, conn: Connection, message: p.Message) -> dict[str, Any]:
         if isinstance(message, p.Chat):
             code = normal_code(message.code)
-            if not await self.limiter.hit(self.settings.chat_limit, "chat", code,
-                                          conn.player.id):
+            if not await self.limiter.hit(self.settings.chat_limit, "chat", code, conn.player.id):
                 raise DuelError("chat_flood")
         outcome = await self.service.handle(conn.player.id, message)
         reply: dict[str, Any] = {"type": "ack", "version": outcome.table.version}
@@ -320,18 +338,24 @@ class Hub:
 
     async def _quick(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
         s = self.settings
-        if not (await self.limiter.hit(s.pair_limit, "pair", conn.address)
-                and await self.limiter.hit(s.pair_limit, "pair-player", conn.player.id)):
+        if not (
+            await self.limiter.hit(s.pair_limit, "pair", conn.address)
+            and await self.limiter.hit(s.pair_limit, "pair-player", conn.player.id)
+        ):
             raise DuelError("rate_limited", key="server.rate_limited.pairing")
         result = await self.pairing.pair(conn.player.id, conn.player.nickname)
         table = result.table
         if not result.paired:  # the search lives while a socket of its player watches it
             await self.watch(conn, table.code, None)
-        return {"type": "ack", "code": table.code, "paired": result.paired,
-                "since": table.created_at, "timeout": s.pair_timeout}
+        return {
+            "type": "ack",
+            "code": table.code,
+            "paired": result.paired,
+            "since": table.created_at,
+            "timeout": s.pair_timeout,
+        }
 
-    async def _quick_cancel(self, conn: Connection, message: p.Message
-                            ) -> dict[str, Any] | None:
+    async def _quick_cancel(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
         return {"type": "ack", "code": await self.pairing.cancel(conn.player.id)}
 
     async def sweep_searches(self) -> list[tuple[str, str]]:

@@ -6,15 +6,20 @@ functions of :class:`Rows` (every statement on the duel rows; the hall's own sta
 take ``rows.conn``) as read or write transactions. Nothing here knows the web.
 """
 
-from reversi.storage.records import (
-    ChatRecord,
-    Conflict,
-    EventRecord,
-    PlayerRecord,
-    TableRecord,
-)
+from reversi.storage.records import ChatRecord, Conflict, EventRecord, PlayerRecord, TableRecord
 from reversi.storage.rows import Rows
 from reversi.storage.store import Store, async_url, database_url, make_store, open_store
 
-__all__ = ["ChatRecord", "Conflict", "EventRecord", "PlayerRecord", "Rows", "Store",
-           "TableRecord", "async_url", "database_url", "make_store", "open_store"]
+__all__ = [
+    "ChatRecord",
+    "Conflict",
+    "EventRecord",
+    "PlayerRecord",
+    "Rows",
+    "Store",
+    "TableRecord",
+    "async_url",
+    "database_url",
+    "make_store",
+    "open_store",
+]

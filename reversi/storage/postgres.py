@@ -34,13 +34,18 @@ ACQUIRE_TIMEOUT = 30.0
 #: any number, the same in every process: serialises migrations
 _MIGRATION_LOCK = 0x5E7E551
 #: arguments of SQLAlchemy's asyncpg adapter, not of asyncpg.connect
-_ADAPTER_ARGUMENTS = ("prepared_statement_cache_size", "prepared_statement_name_func",
-                      "async_fallback")
+_ADAPTER_ARGUMENTS = (
+    "prepared_statement_cache_size",
+    "prepared_statement_name_func",
+    "async_fallback",
+)
 T = TypeVar("T")
 
 _N = len(COLUMNS)
-_SET = ", ".join(f"{c} = ${i}" + ("::text::json" if c in JSON_COLUMNS else "")
-                 for i, c in enumerate(COLUMNS, start=1))
+_SET = ", ".join(
+    f"{c} = ${i}" + ("::text::json" if c in JSON_COLUMNS else "")
+    for i, c in enumerate(COLUMNS, start=1)
+)
 #: the row (if still at the expected version), its events and the trimming of old
 #: events in one statement; plain SQL for asyncpg
 SAVE = f"""
@@ -59,15 +64,19 @@ FROM saved, unnest(${_N + 4}::integer[], ${_N + 5}::varchar[], ${_N + 6}::text[]
 """
 
 
-def save_args(table: TableRecord, expected_version: int,
-              events: list[EventRecord]) -> list[Any]:
+def save_args(table: TableRecord, expected_version: int, events: list[EventRecord]) -> list[Any]:
     """The arguments of :data:`SAVE`, in order."""
     below = trimmed_below(events[-1].version)
     return [
-        *row_values(table), table.id, expected_version, -1 if below is None else below,
-        [e.version for e in events], [e.kind for e in events],
+        *row_values(table),
+        table.id,
+        expected_version,
+        -1 if below is None else below,
+        [e.version for e in events],
+        [e.kind for e in events],
         [json_text(e.payload) for e in events],
-        [e.audience for e in events], [e.at for e in events],
+        [e.audience for e in events],
+        [e.at for e in events],
     ]
 
 
@@ -122,13 +131,17 @@ class PostgresStore:
             async with self._pool_made:
                 if self._pool is None:
                     self._pool = await asyncpg.create_pool(
-                        min_size=0, max_size=self._save_connections, reset=_nothing_to_reset,
+                        min_size=0,
+                        max_size=self._save_connections,
+                        reset=_nothing_to_reset,
                         max_inactive_connection_lifetime=0,
-                        **connect_arguments(self.engine))
+                        **connect_arguments(self.engine),
+                    )
         return self._pool
 
-    async def save(self, table: TableRecord, expected_version: int,
-                   events: list[EventRecord]) -> None:
+    async def save(
+        self, table: TableRecord, expected_version: int, events: list[EventRecord]
+    ) -> None:
         if not events:
             raise ValueError("a change has events")
         pool = self._pool or await self.save_pool()

@@ -51,8 +51,9 @@ def json_text(value: Any) -> str:
 
 def row_values(table: TableRecord) -> list[Any]:
     """The values of :data:`COLUMNS`, the JSON ones as text."""
-    return [json_text(getattr(table, c)) if c in JSON_COLUMNS else getattr(table, c)
-            for c in COLUMNS]
+    return [
+        json_text(getattr(table, c)) if c in JSON_COLUMNS else getattr(table, c) for c in COLUMNS
+    ]
 
 
 class Rows:
@@ -80,31 +81,41 @@ class Rows:
         result = self.conn.execute(
             update(TABLES)
             .where(TABLES.c.id == table.id, TABLES.c.version == expected_version)
-            .values(**table.values()))
+            .values(**table.values())
+        )
         if result.rowcount != 1:
             raise Conflict(f"table {table.code} changed since version {expected_version}")
 
     def tables_of(self, player_id: str, statuses: Iterable[str]) -> list[TableRecord]:
         rows = self.conn.execute(
-            select(TABLES).where((TABLES.c.seat0 == player_id) | (TABLES.c.seat1 == player_id),
-                                 TABLES.c.status.in_(list(statuses)))
-            .order_by(TABLES.c.id)).mappings()
+            select(TABLES)
+            .where(
+                (TABLES.c.seat0 == player_id) | (TABLES.c.seat1 == player_id),
+                TABLES.c.status.in_(list(statuses)),
+            )
+            .order_by(TABLES.c.id)
+        ).mappings()
         return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
 
     def by_status(self, status: str, limit: int) -> list[TableRecord]:
         """Up to ``limit`` tables in ``status``, oldest first (the lobby)."""
         rows = self.conn.execute(
-            select(TABLES).where(TABLES.c.status == status).order_by(TABLES.c.id)
-            .limit(limit)).mappings()
+            select(TABLES).where(TABLES.c.status == status).order_by(TABLES.c.id).limit(limit)
+        ).mappings()
         return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
 
     def last_opponent(self, player_id: str) -> str | None:
         """Whom the player last sat at a table with (None: nobody yet)."""
         row = self.conn.execute(
             select(TABLES.c.seat0, TABLES.c.seat1)
-            .where((TABLES.c.seat0 == player_id) | (TABLES.c.seat1 == player_id),
-                   TABLES.c.seat0.is_not(None), TABLES.c.seat1.is_not(None))
-            .order_by(TABLES.c.id.desc()).limit(1)).first()
+            .where(
+                (TABLES.c.seat0 == player_id) | (TABLES.c.seat1 == player_id),
+                TABLES.c.seat0.is_not(None),
+                TABLES.c.seat1.is_not(None),
+            )
+            .order_by(TABLES.c.id.desc())
+            .limit(1)
+        ).first()
         if row is None:
             return None
         return str(row[1] if row[0] == player_id else row[0])
@@ -118,65 +129,97 @@ class Rows:
     def overdue(self, status: str, now: float) -> list[str]:
         """Codes of tables in ``status`` whose turn deadline lies before ``now``."""
         rows = self.conn.execute(
-            select(TABLES.c.code).where(TABLES.c.status == status,
-                                        TABLES.c.turn_deadline < now)
-            .order_by(TABLES.c.turn_deadline).limit(500))
+            select(TABLES.c.code)
+            .where(TABLES.c.status == status, TABLES.c.turn_deadline < now)
+            .order_by(TABLES.c.turn_deadline)
+            .limit(500)
+        )
         return [code for (code,) in rows]
 
     def waiting(self, status: str) -> list[tuple[str, str | None]]:
         """Codes and openers (seat 0) of all tables in ``status`` without a clock."""
         rows = self.conn.execute(
-            select(TABLES.c.code, TABLES.c.seat0).where(TABLES.c.status == status,
-                                                        TABLES.c.turn_deadline.is_(None))
-            .order_by(TABLES.c.id))
+            select(TABLES.c.code, TABLES.c.seat0)
+            .where(TABLES.c.status == status, TABLES.c.turn_deadline.is_(None))
+            .order_by(TABLES.c.id)
+        )
         return [(code, opener) for code, opener in rows]
 
     def running(self, status: str) -> list[str]:
         """Codes of all tables in ``status`` whose clock runs."""
         rows = self.conn.execute(
-            select(TABLES.c.code).where(TABLES.c.status == status,
-                                        TABLES.c.turn_deadline.is_not(None))
-            .order_by(TABLES.c.id))
+            select(TABLES.c.code)
+            .where(TABLES.c.status == status, TABLES.c.turn_deadline.is_not(None))
+            .order_by(TABLES.c.id)
+        )
         return [code for (code,) in rows]
 
     # --- events ----------------------------------------------------------------
 
     def add_events(self, table_id: int, events: Iterable[EventRecord]) -> None:
         rows: list[dict[str, Any]] = [
-            {"table_id": table_id, "version": e.version, "kind": e.kind, "payload": e.payload,
-             "audience": e.audience, "at": e.at} for e in events]
+            {
+                "table_id": table_id,
+                "version": e.version,
+                "kind": e.kind,
+                "payload": e.payload,
+                "audience": e.audience,
+                "at": e.at,
+            }
+            for e in events
+        ]
         if not rows:
             return
         self.conn.execute(insert(EVENTS), rows)
         below = trimmed_below(rows[-1]["version"])
         if below is not None:
-            self.conn.execute(delete(EVENTS).where(EVENTS.c.table_id == table_id,
-                                                   EVENTS.c.version <= below))
+            self.conn.execute(
+                delete(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.version <= below)
+            )
 
     def events_after(self, table_id: int, version: int) -> list[EventRecord]:
         rows = self.conn.execute(
-            select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.version > version)
-            .order_by(EVENTS.c.version)).mappings()
-        return [EventRecord(version=r["version"], kind=r["kind"], payload=r["payload"],
-                            audience=r["audience"], at=r["at"]) for r in rows]
+            select(EVENTS)
+            .where(EVENTS.c.table_id == table_id, EVENTS.c.version > version)
+            .order_by(EVENTS.c.version)
+        ).mappings()
+        return [
+            EventRecord(
+                version=r["version"],
+                kind=r["kind"],
+                payload=r["payload"],
+                audience=r["audience"],
+                at=r["at"],
+            )
+            for r in rows
+        ]
 
     # --- chat ------------------------------------------------------------------
 
     def add_chat(self, table_id: int, line: ChatRecord) -> int:
         result = self.conn.execute(
-            insert(CHAT).values(table_id=table_id, seat=line.seat, text=line.text, at=line.at))
+            insert(CHAT).values(table_id=table_id, seat=line.seat, text=line.text, at=line.at)
+        )
         assert result.inserted_primary_key is not None
         line.id = int(result.inserted_primary_key[0])
-        keep = (select(CHAT.c.id).where(CHAT.c.table_id == table_id)
-                .order_by(CHAT.c.id.desc()).limit(CHAT_KEPT))
-        self.conn.execute(delete(CHAT).where(
-            CHAT.c.table_id == table_id,
-            CHAT.c.id < select(func.min(keep.subquery().c.id)).scalar_subquery()))
+        keep = (
+            select(CHAT.c.id)
+            .where(CHAT.c.table_id == table_id)
+            .order_by(CHAT.c.id.desc())
+            .limit(CHAT_KEPT)
+        )
+        self.conn.execute(
+            delete(CHAT).where(
+                CHAT.c.table_id == table_id,
+                CHAT.c.id < select(func.min(keep.subquery().c.id)).scalar_subquery(),
+            )
+        )
         return line.id
 
     def chat(self, table_id: int) -> list[ChatRecord]:
         rows = self.conn.execute(
-            select(CHAT).where(CHAT.c.table_id == table_id).order_by(CHAT.c.id)).mappings()
+            select(CHAT).where(CHAT.c.table_id == table_id).order_by(CHAT.c.id)
+        ).mappings()
         return [ChatRecord(seat=r["seat"], text=r["text"], at=r["at"], id=r["id"]) for r in rows]
 
     # --- players ---------------------------------------------------------------
@@ -185,8 +228,7 @@ class Rows:
         self.conn.execute(insert(PLAYERS).values(**dataclasses.asdict(player)))
 
     def player(self, player_id: str) -> PlayerRecord | None:
-        row = self.conn.execute(
-            select(PLAYERS).where(PLAYERS.c.id == player_id)).mappings().first()
+        row = self.conn.execute(select(PLAYERS).where(PLAYERS.c.id == player_id)).mappings().first()
         return None if row is None else PlayerRecord(**row)
 
     def players(self, ids: Iterable[str]) -> dict[str, PlayerRecord]:
@@ -198,44 +240,62 @@ class Rows:
 
     def set_nickname(self, player_id: str, nickname: str) -> None:
         self.conn.execute(
-            update(PLAYERS).where(PLAYERS.c.id == player_id).values(nickname=nickname))
+            update(PLAYERS).where(PLAYERS.c.id == player_id).values(nickname=nickname)
+        )
 
     def bump_generation(self, player_id: str) -> int:
-        self.conn.execute(update(PLAYERS).where(PLAYERS.c.id == player_id)
-                          .values(generation=PLAYERS.c.generation + 1))
+        self.conn.execute(
+            update(PLAYERS)
+            .where(PLAYERS.c.id == player_id)
+            .values(generation=PLAYERS.c.generation + 1)
+        )
         player = self.player(player_id)
         assert player is not None
         return player.generation
 
     # --- transfer --------------------------------------------------------------
 
-    def add_transfer(self, token_hash: str, code_hash: str, player_id: str,
-                     now: float, expires_at: float) -> None:
-        self.conn.execute(insert(TRANSFERS).values(
-            token_hash=token_hash, code_hash=code_hash, player_id=player_id,
-            created_at=now, expires_at=expires_at))
+    def add_transfer(
+        self, token_hash: str, code_hash: str, player_id: str, now: float, expires_at: float
+    ) -> None:
+        self.conn.execute(
+            insert(TRANSFERS).values(
+                token_hash=token_hash,
+                code_hash=code_hash,
+                player_id=player_id,
+                created_at=now,
+                expires_at=expires_at,
+            )
+        )
 
-    def take_transfer(self, *, token_hash: str | None, code_hash: str | None,
-                      now: float) -> str | None:
+    def take_transfer(
+        self, *, token_hash: str | None, code_hash: str | None, now: float
+    ) -> str | None:
         """Marks an unused, unexpired token used and returns its player (once)."""
         column = TRANSFERS.c.token_hash if token_hash else TRANSFERS.c.code_hash
         key = token_hash or code_hash
         row = self.conn.execute(
-            select(TRANSFERS.c.token_hash, TRANSFERS.c.player_id)
-            .where(column == key, TRANSFERS.c.used_at.is_(None),
-                   TRANSFERS.c.expires_at > now)).first()
+            select(TRANSFERS.c.token_hash, TRANSFERS.c.player_id).where(
+                column == key, TRANSFERS.c.used_at.is_(None), TRANSFERS.c.expires_at > now
+            )
+        ).first()
         if row is None:
             return None
         result = self.conn.execute(
-            update(TRANSFERS).where(TRANSFERS.c.token_hash == row[0],
-                                    TRANSFERS.c.used_at.is_(None)).values(used_at=now))
+            update(TRANSFERS)
+            .where(TRANSFERS.c.token_hash == row[0], TRANSFERS.c.used_at.is_(None))
+            .values(used_at=now)
+        )
         return str(row[1]) if result.rowcount == 1 else None
 
     def transfer_hashes(self, player_id: str, now: float) -> list[str]:
         rows = self.conn.execute(
-            select(TRANSFERS.c.token_hash, TRANSFERS.c.code_hash)
-            .where(TRANSFERS.c.player_id == player_id, TRANSFERS.c.used_at.is_(None),
-                   TRANSFERS.c.expires_at > now))
+            select(TRANSFERS.c.token_hash, TRANSFERS.c.code_hash).where(
+                TRANSFERS.c.player_id == player_id,
+                TRANSFERS.c.used_at.is_(None),
+                TRANSFERS.c.expires_at > now,
+            )
+        )
         return [h for row in rows for h in row]
 
     # --- results and meta ------------------------------------------------------
@@ -257,10 +317,13 @@ class Rows:
 
 
 _SELECT_TABLE = f"SELECT {', '.join(TABLE_FIELDS)} FROM tables WHERE code = ?"
-_UPDATE_TABLE = (f"UPDATE tables SET {', '.join(f'{c} = ?' for c in COLUMNS)} "
-                 "WHERE id = ? AND version = ?")
-_INSERT_EVENT = ("INSERT INTO table_events (table_id, version, kind, payload, audience, at) "
-                 "VALUES (?, ?, ?, ?, ?, ?)")
+_UPDATE_TABLE = (
+    f"UPDATE tables SET {', '.join(f'{c} = ?' for c in COLUMNS)} WHERE id = ? AND version = ?"
+)
+_INSERT_EVENT = (
+    "INSERT INTO table_events (table_id, version, kind, payload, audience, at) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
 _TRIM_EVENTS = "DELETE FROM table_events WHERE table_id = ? AND version <= ?"
 
 
@@ -282,14 +345,14 @@ class SqliteRows(Rows):
         return TableRecord(**values)
 
     def save_table(self, table: TableRecord, expected_version: int) -> None:
-        cursor = self.raw.execute(_UPDATE_TABLE, [*row_values(table), table.id,
-                                                  expected_version])
+        cursor = self.raw.execute(_UPDATE_TABLE, [*row_values(table), table.id, expected_version])
         if cursor.rowcount != 1:
             raise Conflict(f"table {table.code} changed since version {expected_version}")
 
     def add_events(self, table_id: int, events: Iterable[EventRecord]) -> None:
-        rows = [(table_id, e.version, e.kind, json_text(e.payload), e.audience, e.at)
-                for e in events]
+        rows = [
+            (table_id, e.version, e.kind, json_text(e.payload), e.audience, e.at) for e in events
+        ]
         if not rows:
             return
         self.raw.executemany(_INSERT_EVENT, rows)

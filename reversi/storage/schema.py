@@ -23,7 +23,8 @@ from sqlalchemy import (
 METADATA = MetaData()
 
 PLAYERS = Table(
-    "players", METADATA,
+    "players",
+    METADATA,
     Column("id", String(32), primary_key=True),
     Column("nickname", String(40), nullable=False),
     #: bumped when the player moves to another device: older cookies stop working
@@ -32,7 +33,8 @@ PLAYERS = Table(
 )
 
 TABLES = Table(
-    "tables", METADATA,
+    "tables",
+    METADATA,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("code", String(12), nullable=False, unique=True),
     Column("status", String(12), nullable=False, index=True),
@@ -59,7 +61,8 @@ TABLES = Table(
 )
 
 EVENTS = Table(
-    "table_events", METADATA,
+    "table_events",
+    METADATA,
     Column("table_id", ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
     Column("version", Integer, primary_key=True),
     Column("kind", String(24), nullable=False),
@@ -70,7 +73,8 @@ EVENTS = Table(
 )
 
 CHAT = Table(
-    "chat_lines", METADATA,
+    "chat_lines",
+    METADATA,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("table_id", ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
     Column("seat", Integer, nullable=False),
@@ -80,7 +84,8 @@ CHAT = Table(
 )
 
 TRANSFERS = Table(
-    "transfer_tokens", METADATA,
+    "transfer_tokens",
+    METADATA,
     # sha256 of the link token; the short code is hashed too
     Column("token_hash", String(64), primary_key=True),
     Column("code_hash", String(64), nullable=False, unique=True),
@@ -92,7 +97,8 @@ TRANSFERS = Table(
 
 #: one finished game between people, for the hall; game-agnostic
 RESULTS = Table(
-    "results", METADATA,
+    "results",
+    METADATA,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("game", String(24), nullable=False),
     # where the result comes from, e.g. "table:17": a result is recorded once
@@ -106,7 +112,8 @@ RESULTS = Table(
 
 #: small key/value facts of the server, e.g. when it was last seen alive
 META = Table(
-    "meta", METADATA,
+    "meta",
+    METADATA,
     Column("key", String(40), primary_key=True),
     Column("value", Float, nullable=False),
 )
@@ -116,7 +123,8 @@ META = Table(
 #: one player's share of one finished game between people; points once per
 #: (source, player), whatever reports it how often
 SCORES = Table(
-    "hall_scores", METADATA,
+    "hall_scores",
+    METADATA,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("game", String(24), nullable=False),
     Column("source", String(64), nullable=False),
@@ -131,7 +139,8 @@ SCORES = Table(
 
 #: a player's points in one period ("2026-W48", "2026-11", "2026"), kept on write
 TOTALS = Table(
-    "hall_totals", METADATA,
+    "hall_totals",
+    METADATA,
     Column("period", String(10), primary_key=True),
     Column("player_id", String(32), primary_key=True),
     Column("points", Integer, nullable=False),
@@ -141,7 +150,8 @@ TOTALS = Table(
 
 #: a computer game played on a device and reported later: once per client id
 DEVICE_GAMES = Table(
-    "hall_device_games", METADATA,
+    "hall_device_games",
+    METADATA,
     Column("player_id", String(32), primary_key=True),
     Column("client_id", String(64), primary_key=True),
     Column("game", String(24), nullable=False),
@@ -155,7 +165,8 @@ DEVICE_GAMES = Table(
 
 #: a player's settings (per game) and the milestones whose notice they have seen
 PROFILES = Table(
-    "hall_profiles", METADATA,
+    "hall_profiles",
+    METADATA,
     Column("player_id", String(32), primary_key=True),
     # {"reversi": {"settings": {...}, "changed_at": 1764440000.0}}
     Column("settings", JSON, nullable=False),
@@ -167,7 +178,8 @@ PROFILES = Table(
 #: one finished game: a duel (``id`` is its table code), a device's game (owned by its
 #: player) or an imported one; ``seq`` orders games that finished at the same moment
 GAMES = Table(
-    "games", METADATA,
+    "games",
+    METADATA,
     Column("seq", Integer, primary_key=True, autoincrement=True),
     Column("id", String(24), nullable=False, unique=True),
     # "duel", "device" or "import"

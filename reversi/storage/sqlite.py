@@ -35,10 +35,15 @@ class SqliteStore:
         self.url = url
         self.reader = create_async_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
         _configured(self.reader.sync_engine, "BEGIN")
-        writer = _configured(create_engine(
-            make_url(url).set(drivername="sqlite+pysqlite"), pool_size=1, max_overflow=0,
-            connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}),
-            "BEGIN IMMEDIATE")
+        writer = _configured(
+            create_engine(
+                make_url(url).set(drivername="sqlite+pysqlite"),
+                pool_size=1,
+                max_overflow=0,
+                connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
+            ),
+            "BEGIN IMMEDIATE",
+        )
         self.writer = GroupWriter(writer)
 
     async def migrate(self) -> None:
@@ -54,8 +59,9 @@ class SqliteStore:
     async def write(self, fn: Callable[[Rows], T]) -> T:
         return await self.writer.run(lambda conn: fn(SqliteRows(conn)))
 
-    async def save(self, table: TableRecord, expected_version: int,
-                   events: list[EventRecord]) -> None:
+    async def save(
+        self, table: TableRecord, expected_version: int, events: list[EventRecord]
+    ) -> None:
         if not events:
             raise ValueError("a change has events")
 

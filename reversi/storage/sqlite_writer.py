@@ -44,7 +44,8 @@ class GroupWriter:
             batch, self._queue = self._queue, []
             try:
                 outcomes = await loop.run_in_executor(
-                    self._thread, self._write, [fn for fn, _ in batch])
+                    self._thread, self._write, [fn for fn, _ in batch]
+                )
             except Exception as error:  # the transaction failed as a whole
                 for _, future in batch:
                     if not future.done():

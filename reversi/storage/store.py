@@ -42,8 +42,9 @@ class Store(Protocol):
         """Runs ``fn`` in a write transaction; returns after the commit. An exception
         from ``fn`` undoes what ``fn`` wrote and nothing else."""
 
-    async def save(self, table: TableRecord, expected_version: int,
-                   events: list[EventRecord]) -> None:
+    async def save(
+        self, table: TableRecord, expected_version: int, events: list[EventRecord]
+    ) -> None:
         """Saves a changed row and its events if nobody wrote the row since
         ``expected_version``, else :class:`~reversi.storage.records.Conflict` (and
         nothing is written)."""

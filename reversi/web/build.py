@@ -53,9 +53,16 @@ VENDORED = ("lit-html",)
 #: npm packages the build and the tests use
 TOOLS = ("axe-core", "typescript", "@resvg/resvg-js")
 #: The Python sources shipped to the browser; a change to any of them rebuilds the zips.
-PY_SOURCES = ("reversi/__init__.py", "reversi/engine", "reversi/ai", "reversi/web/__init__.py",
-              "reversi/web/session.py", "reversi/web/replay.py", "tools/web/pybuild.mjs",
-              "tools/web/pybuild_inside.py")
+PY_SOURCES = (
+    "reversi/__init__.py",
+    "reversi/engine",
+    "reversi/ai",
+    "reversi/web/__init__.py",
+    "reversi/web/session.py",
+    "reversi/web/replay.py",
+    "tools/web/pybuild.mjs",
+    "tools/web/pybuild_inside.py",
+)
 #: The files of those folders that go along: modules, and data read with pkgutil (the weights).
 SHIPPED_SUFFIXES = (".py", ".bin")
 
@@ -80,8 +87,7 @@ def _step(quiet: bool, title: str, run: Callable[[], bool | str]) -> None:
     done = run()
     if done and not quiet:
         note = f" ({done})" if isinstance(done, str) else ""
-        print(f"  {title}{note} … {seconds(time.monotonic() - began)}", file=sys.stderr,
-              flush=True)
+        print(f"  {title}{note} … {seconds(time.monotonic() - began)}", file=sys.stderr, flush=True)
 
 
 def _digest(paths: Iterable[Path], extra: str = "") -> str:
@@ -96,8 +102,11 @@ def _sources() -> list[Path]:
     for entry in PY_SOURCES:
         path = REPO / entry
         if path.is_dir():
-            files.extend(p for p in path.rglob("*") if p.suffix in SHIPPED_SUFFIXES
-                         and "__pycache__" not in p.parts)
+            files.extend(
+                p
+                for p in path.rglob("*")
+                if p.suffix in SHIPPED_SUFFIXES and "__pycache__" not in p.parts
+            )
         elif path.exists():
             files.append(path)
     return files
@@ -124,13 +133,20 @@ def npm_install() -> bool:
 
     def installed(name: str) -> bool:
         manifest = NODE_MODULES / name / "package.json"
-        return manifest.exists() and \
-            json.loads(manifest.read_text())["version"] == lock[f"node_modules/{name}"]["version"]
+        return (
+            manifest.exists()
+            and json.loads(manifest.read_text())["version"]
+            == lock[f"node_modules/{name}"]["version"]
+        )
 
     did = False
     if not all(installed(name) for name in ("pyodide", *TOOLS, *VENDORED)):
-        result = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                                cwd=WEB, capture_output=True, text=True)
+        result = subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=WEB,
+            capture_output=True,
+            text=True,
+        )
         if result.returncode != 0:
             raise SystemExit(f"reversi.web.build: npm ci failed:\n{result.stdout}{result.stderr}")
         did = True
@@ -200,28 +216,50 @@ def build_vendor() -> bool:
             target = out / package.name / path.relative_to(package)
             target.parent.mkdir(parents=True, exist_ok=True)
             lines = path.read_text().splitlines()  # the source maps are not shipped
-            target.write_text("".join(f"{line}\n" for line in lines
-                                      if not line.startswith("//# sourceMappingURL=")))
+            target.write_text(
+                "".join(
+                    f"{line}\n" for line in lines if not line.startswith("//# sourceMappingURL=")
+                )
+            )
     (out / ".stamp").write_text(key)
     return True
 
 
 def manifest(texts: dict[str, str]) -> dict[str, object]:
     """The web app manifest: German names, the hall's colours, the icons beside it."""
-    icons = [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
-             {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
-             {"src": "icon-maskable-512.png", "sizes": "512x512", "type": "image/png",
-              "purpose": "maskable"}]
-    return {"id": "/", "name": texts["manifest.name"], "short_name": texts["manifest.short_name"],
-            "description": texts["manifest.description"], "lang": "de", "start_url": "/",
-            "scope": "/", "display": "standalone", "theme_color": "#1f6b45",
-            "background_color": "#f4f1ea", "icons": icons}
+    icons = [
+        {"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+        {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+        {
+            "src": "icon-maskable-512.png",
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+    ]
+    return {
+        "id": "/",
+        "name": texts["manifest.name"],
+        "short_name": texts["manifest.short_name"],
+        "description": texts["manifest.description"],
+        "lang": "de",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": "#1f6b45",
+        "background_color": "#f4f1ea",
+        "icons": icons,
+    }
 
 
 def build_icons() -> bool:
     out = DIST / "icons"
-    sources = [WEB / "static" / "icon.svg", WEB / "static" / "de.json",
-               REPO / "tools/web/icons.mjs", Path(__file__)]
+    sources = [
+        WEB / "static" / "icon.svg",
+        WEB / "static" / "de.json",
+        REPO / "tools/web/icons.mjs",
+        Path(__file__),
+    ]
     key = _digest(sources)
     if _stamp_ok(out, key):
         return False
@@ -229,12 +267,15 @@ def build_icons() -> bool:
     out.mkdir(parents=True)
     result = subprocess.run(
         ["node", str(REPO / "tools/web/icons.mjs"), str(NODE_MODULES), str(sources[0]), str(out)],
-        capture_output=True, text=True)
+        capture_output=True,
+        text=True,
+    )
     if result.returncode != 0:
         raise SystemExit(f"reversi.web.build: icons failed:\n{result.stderr[-4000:]}")
     texts = json.loads(sources[1].read_text())
     (out / "manifest.webmanifest").write_text(
-        json.dumps(manifest(texts), ensure_ascii=False, indent=1) + "\n")
+        json.dumps(manifest(texts), ensure_ascii=False, indent=1) + "\n"
+    )
     (out / ".stamp").write_text(key)
     return True
 
@@ -249,9 +290,15 @@ def build_python(force: bool = False) -> bool:
     shutil.rmtree(new, ignore_errors=True)
     new.mkdir(parents=True)
     result = subprocess.run(
-        ["node", str(REPO / "tools/web/pybuild.mjs"), str(NODE_MODULES / "pyodide"),
-         str(REPO), str(new)],
-        capture_output=True, text=True,
+        [
+            "node",
+            str(REPO / "tools/web/pybuild.mjs"),
+            str(NODE_MODULES / "pyodide"),
+            str(REPO),
+            str(new),
+        ],
+        capture_output=True,
+        text=True,
     )
     if result.returncode != 0:
         shutil.rmtree(new, ignore_errors=True)
@@ -271,8 +318,11 @@ def build(quiet: bool = False, force: bool = False, steps: Iterable[str] = STEPS
         raise SystemExit("reversi.web.build: needs Node.js and npm (apt-get install nodejs npm)")
     steps = set(steps)
     if "npm" in steps:
-        _step(quiet, "Node-Pakete (npm ci: Pyodide, lit-html, resvg, TypeScript, axe-core)",
-              npm_install)
+        _step(
+            quiet,
+            "Node-Pakete (npm ci: Pyodide, lit-html, resvg, TypeScript, axe-core)",
+            npm_install,
+        )
     if "vendor" in steps:
         _step(quiet, "lit-html für die Seiten", build_vendor)
     if "icons" in steps:
@@ -281,22 +331,31 @@ def build(quiet: bool = False, force: bool = False, steps: Iterable[str] = STEPS
     with ThreadPoolExecutor(max_workers=2) as pool:
         running = []
         if "pyodide" in steps:
-            running.append(pool.submit(_step, quiet, f"Pyodide {version}",
-                                       build_pyodide))
+            running.append(pool.submit(_step, quiet, f"Pyodide {version}", build_pyodide))
         if "python" in steps:
-            running.append(pool.submit(_step, quiet, "Standardbibliothek vorkompilieren",
-                                       lambda: build_python(force)))
+            running.append(
+                pool.submit(
+                    _step, quiet, "Standardbibliothek vorkompilieren", lambda: build_python(force)
+                )
+            )
         for future in running:
             future.result()
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m reversi.web.build", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m reversi.web.build",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
     parser.add_argument("--force", action="store_true", help="rebuild the Python zips")
-    parser.add_argument("--step", action="append", choices=STEPS,
-                        help="run only this step (repeatable; default: all)")
+    parser.add_argument(
+        "--step",
+        action="append",
+        choices=STEPS,
+        help="run only this step (repeatable; default: all)",
+    )
     args = parser.parse_args(argv)
     build(quiet=args.quiet, force=args.force, steps=args.step or STEPS)
     return 0

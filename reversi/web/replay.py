@@ -42,11 +42,16 @@ def _score(score: MoveScore) -> Message:
 def move_message(move: MoveReview) -> Message:
     """One reviewed move as the worker streams it."""
     return {
-        "ply": move.ply, "color": color_key(move.color), "square": SQUARE_NAMES[move.square],
+        "ply": move.ply,
+        "color": color_key(move.color),
+        "square": SQUARE_NAMES[move.square],
         "played": _score(move.played),
         "best": {"square": SQUARE_NAMES[move.best_square], **_score(move.best)},
-        "loss": move.loss, "mark": move.mark, "exact": move.exact,
-        "value_before": move.value_before, "value_after": move.value_after,
+        "loss": move.loss,
+        "mark": move.mark,
+        "exact": move.exact,
+        "value_before": move.value_before,
+        "value_after": move.value_after,
     }
 
 
@@ -55,16 +60,25 @@ def done_message(review: GameReview) -> Message:
     sides = {}
     for color in (True, False):
         side = review.summary(color)
-        sides[color_key(color) or ""] = {"moves": side.moves, "average_loss": side.average_loss,
-                                         "marks": side.marks}
+        sides[color_key(color) or ""] = {
+            "moves": side.moves,
+            "average_loss": side.average_loss,
+            "marks": side.marks,
+        }
     turn = review.turning_point()
     return {
-        "graph": [{"ply": ply, "value": value, "exact": exact}
-                  for ply, value, exact in review.graph()],
+        "graph": [
+            {"ply": ply, "value": value, "exact": exact} for ply, value, exact in review.graph()
+        ],
         "summary": sides,
-        "turning_point": None if turn is None else {
-            "ply": turn.ply, "color": color_key(turn.color),
-            "square": SQUARE_NAMES[turn.square], "loss": turn.loss},
+        "turning_point": None
+        if turn is None
+        else {
+            "ply": turn.ply,
+            "color": color_key(turn.color),
+            "square": SQUARE_NAMES[turn.square],
+            "loss": turn.loss,
+        },
         "marks": [mark for mark, _ in MARKS],
     }
 
@@ -84,15 +98,18 @@ class Review:
         try:
             counting = Counting(message.get("counting", "nobody"))
         except ValueError:
-            raise ProtocolError(f"counting is 'nobody' or 'winner', not "
-                                f"{message.get('counting')!r}") from None
+            raise ProtocolError(
+                f"counting is 'nobody' or 'winner', not {message.get('counting')!r}"
+            ) from None
         seconds = message.get("seconds", BUDGET)
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-                or not 0 < seconds <= MAX_SECONDS:
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, (int, float))
+            or not 0 < seconds <= MAX_SECONDS
+        ):
             raise ProtocolError(f"a position takes 0 to {MAX_SECONDS} seconds, not {seconds!r}")
         total = sum(move.square is not None for move in board.move_stack)
-        return cls(message.get("id"), review_moves(board, float(seconds), counting=counting),
-                   total)
+        return cls(message.get("id"), review_moves(board, float(seconds), counting=counting), total)
 
     def started(self) -> Message:
         return {"type": "review-start", "id": self.id, "total": self.total}
@@ -101,11 +118,20 @@ class Review:
         """The next position's move, or the summary once every move is reviewed."""
         move = next(self.moves, None)
         if move is None:
-            return {"type": "review-done", "id": self.id, "total": self.total,
-                    **done_message(GameReview(tuple(self.done)))}
+            return {
+                "type": "review-done",
+                "id": self.id,
+                "total": self.total,
+                **done_message(GameReview(tuple(self.done))),
+            }
         self.done.append(move)
-        return {"type": "review-move", "id": self.id, "index": len(self.done) - 1,
-                "total": self.total, **move_message(move)}
+        return {
+            "type": "review-move",
+            "id": self.id,
+            "index": len(self.done) - 1,
+            "total": self.total,
+            **move_message(move),
+        }
 
 
 class Reviewer:

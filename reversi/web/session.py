@@ -46,8 +46,14 @@ class ProtocolError(ValueError):
 class Session:
     """One game: solo against the computer (``mode="solo"``) or two people (``"duo"``)."""
 
-    def __init__(self, mode: str = "duo", level: str = "leicht", human: str = "black",
-                 seed: int | None = None, board: Board | None = None) -> None:
+    def __init__(
+        self,
+        mode: str = "duo",
+        level: str = "leicht",
+        human: str = "black",
+        seed: int | None = None,
+        board: Board | None = None,
+    ) -> None:
         if mode not in MODES:
             raise ProtocolError(f"unknown mode {mode!r} (expected one of {MODES})")
         if mode == "solo":  # the computer plays: its levels are reversi.ai's
@@ -156,8 +162,9 @@ class Session:
         except InvalidSquareError as error:
             raise ProtocolError(str(error)) from None
         except IllegalMoveError as error:
-            return [{"type": "illegal", "square": name.strip().lower(),
-                     "reason": REASONS[error.reason]}]
+            return [
+                {"type": "illegal", "square": name.strip().lower(), "reason": REASONS[error.reason]}
+            ]
         return [self._view_message("move")]
 
     def _on_think(self, message: Message) -> list[Message]:
@@ -232,8 +239,11 @@ def position_view(board: Board) -> Message:
 
 def _flips(board: Board) -> dict[str, list[str]]:
     """Every legal move of the side to move → the discs it flips, in flip order."""
-    return {SQUARE_NAMES[move.square]: [SQUARE_NAMES[sq] for sq in flip_order(move)]
-            for move in board.legal_moves if move.square is not None}
+    return {
+        SQUARE_NAMES[move.square]: [SQUARE_NAMES[sq] for sq in flip_order(move)]
+        for move in board.legal_moves
+        if move.square is not None
+    }
 
 
 def _lines(board: Board) -> dict[str, int]:
@@ -243,8 +253,10 @@ def _lines(board: Board) -> dict[str, int]:
         assert move.square is not None
         x, y = move.square % 8, move.square // 8
         lines[SQUARE_NAMES[move.square]] = sum(
-            1 for dx, dy in DIRECTIONS
-            if 0 <= x + dx < 8 and 0 <= y + dy < 8 and move.flipped >> (x + dx + 8 * (y + dy)) & 1)
+            1
+            for dx, dy in DIRECTIONS
+            if 0 <= x + dx < 8 and 0 <= y + dy < 8 and move.flipped >> (x + dx + 8 * (y + dy)) & 1
+        )
     return lines
 
 
@@ -262,8 +274,12 @@ def on_position(message: Message) -> Message:
         except InvalidSquareError as error:
             raise ProtocolError(str(error)) from None
         except IllegalMoveError as error:
-            return {"type": "illegal", "id": message.get("id"),
-                    "square": square.strip().lower(), "reason": REASONS[error.reason]}
+            return {
+                "type": "illegal",
+                "id": message.get("id"),
+                "square": square.strip().lower(),
+                "reason": REASONS[error.reason],
+            }
         answer["played"] = SQUARE_NAMES[placed.square]  # type: ignore[index]
     answer["view"] = position_view(board)
     answer["flips"] = _flips(board)
@@ -274,9 +290,7 @@ def on_position(message: Message) -> Message:
 
 
 #: Messages answered without a session (they carry an ``id`` the answer echoes).
-STATELESS: dict[str, Callable[[Message], Message]] = {
-    "position": on_position,
-}
+STATELESS: dict[str, Callable[[Message], Message]] = {"position": on_position}
 
 
 # --- the study pages (/tipps, /eroeffnungen, /aufgaben) ------------------------------
@@ -305,10 +319,14 @@ def on_analyse(message: Message) -> Message:
     """
     board = position_board(message)
     seconds = message.get("seconds", 1.0)
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not 0 < seconds <= ANALYSIS_MAX_SECONDS:
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not 0 < seconds <= ANALYSIS_MAX_SECONDS
+    ):
         raise ProtocolError(
-            f"an analysis takes 0 to {ANALYSIS_MAX_SECONDS} seconds, not {seconds!r}")
+            f"an analysis takes 0 to {ANALYSIS_MAX_SECONDS} seconds, not {seconds!r}"
+        )
     from reversi.ai import analyse
     from reversi.engine import Counting
 
@@ -317,8 +335,10 @@ def on_analyse(message: Message) -> Message:
         "type": "analysis",
         "id": message.get("id"),
         "obf": board.obf(),
-        "scores": {SQUARE_NAMES[sq]: {"score": s.score, "exact": s.exact, "depth": s.depth}
-                   for sq, s in sorted(scores.items())},
+        "scores": {
+            SQUARE_NAMES[sq]: {"score": s.score, "exact": s.exact, "depth": s.depth}
+            for sq, s in sorted(scores.items())
+        },
     }
 
 
@@ -370,5 +390,13 @@ class Worker:
         return json.dumps({"type": "thinking", "color": color, "level": self.session.level})
 
 
-__all__ = ["MODES", "STATELESS", "ProtocolError", "Session", "Worker", "on_position",
-           "position_board", "position_view"]
+__all__ = [
+    "MODES",
+    "STATELESS",
+    "ProtocolError",
+    "Session",
+    "Worker",
+    "on_position",
+    "position_board",
+    "position_view",
+]

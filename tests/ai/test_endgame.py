@@ -37,9 +37,9 @@ def test_solve_agrees_with_minimax(counting: Counting) -> None:
         assert solution.score == minimax(p, o, winner), board.obf()
         values = move_values(p, o, winner)
         best = {m.square for m in solution.best_moves}
-        assert best == {
-            bit.bit_length() - 1 for bit, v in values.items() if v == solution.score
-        }, board.obf()
+        assert best == {bit.bit_length() - 1 for bit, v in values.items() if v == solution.score}, (
+            board.obf()
+        )
     assert sides == {True, False}
 
 

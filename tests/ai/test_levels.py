@@ -66,8 +66,16 @@ def test_mittel_searches_four_plies() -> None:
 
 
 def test_mittel_values_corners_and_fears_x_squares() -> None:
-    rows = ["--------", "-O------", "--X-----", "---OX---", "---OOO--", "---O-O--",
-            "---X----", "--------"]
+    rows = [
+        "--------",
+        "-O------",
+        "--X-----",
+        "---OX---",
+        "---OOO--",
+        "---O-O--",
+        "---X----",
+        "--------",
+    ]
     board = Board("".join(rows) + " X")
 
     def after(move: str) -> int:

@@ -23,8 +23,12 @@ class Engine:
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "reversi", "nboard"], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+            [sys.executable, "-m", "reversi", "nboard"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
         )
 
     def send(self, line: str) -> None:
@@ -100,16 +104,16 @@ def test_bad_commands_change_nothing_and_unknown_ones_are_ignored(engine: Engine
     engine.until("set myname")
     engine.send(f"set game {START_GGF}")
     engine.send("set depth 2")
-    engine.send("move a1")           # a1 encloses nothing after f5 f6 d3
+    engine.send("move a1")  # a1 encloses nothing after f5 f6 d3
     assert "illegal move 'a1'" in engine.until("status")[-1]
     engine.send("set game (;GM[Chess];)")
     assert engine.until("status")[-1].startswith("status set: ")
     engine.send("set depth 99")
     assert "depth must be" in engine.until("status")[-1]
-    engine.send("frobnicate 7")     # unknown: ignored without a word
+    engine.send("frobnicate 7")  # unknown: ignored without a word
     engine.send("ping 2")
     assert engine.until("pong") == ["pong 2"]
-    engine.send("move c3")           # still the position after f5 f6 d3, depth 2
+    engine.send("move c3")  # still the position after f5 f6 d3, depth 2
     engine.send("hint 1")
     engine.until("status")
     [search, done] = engine.until("status")

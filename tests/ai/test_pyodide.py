@@ -20,8 +20,9 @@ ZIP = ROOT / "reversi" / "web" / "dist" / "py" / "reversi.zip"
 
 def test_the_evaluation_is_the_same_under_pyodide() -> None:
     if shutil.which("node") is None or not PYODIDE.exists() or not ZIP.exists():
-        pytest.skip("Node.js, the pyodide npm package or the browser build is missing: "
-                    "run dev/setup")
+        pytest.skip(
+            "Node.js, the pyodide npm package or the browser build is missing: run dev/setup"
+        )
     rng = random.Random(18)
     pairs: list[tuple[int, int]] = []
     while len(pairs) < 200:
@@ -29,9 +30,16 @@ def test_the_evaluation_is_the_same_under_pyodide() -> None:
         if board is not None:
             pairs.append((board.player, board.opponent))
     result = subprocess.run(
-        ["node", str(Path(__file__).with_name("pyodide_eval.mjs")), str(ROOT),
-         json.dumps([[f"{p:x}", f"{o:x}"] for p, o in pairs])],
-        capture_output=True, text=True, timeout=300, check=True,
+        [
+            "node",
+            str(Path(__file__).with_name("pyodide_eval.mjs")),
+            str(ROOT),
+            json.dumps([[f"{p:x}", f"{o:x}"] for p, o in pairs]),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     values = json.loads(result.stdout.strip().splitlines()[-1])
     assert values == [evaluate(p, o) for p, o in pairs]

@@ -25,8 +25,9 @@ def _positions(count: int, seed: int) -> list[tuple[int, int]]:
 
 def _random_weights(seed: int) -> list[weights.Phase]:
     rng = random.Random(seed)
-    values = array("h", (rng.randint(-500, 500)
-                         for _ in range(weights.PHASES * weights.VALUES_PER_PHASE)))
+    values = array(
+        "h", (rng.randint(-500, 500) for _ in range(weights.PHASES * weights.VALUES_PER_PHASE))
+    )
     return weights.parse(weights.dump(values))
 
 
@@ -35,7 +36,8 @@ def test_every_image_is_an_image_of_its_pattern() -> None:
         for image in pattern.images:
             positions = canonical_positions(pattern, image)
             assert sorted(j for j in positions if j is not None) == sorted(
-                j for j, s in enumerate(pattern.images[0]) if s is not None)
+                j for j, s in enumerate(pattern.images[0]) if s is not None
+            )
     assert sum(len(p.images) for p in PATTERNS) == 46
 
 
@@ -56,8 +58,9 @@ def test_the_fast_evaluation_equals_the_plain_one(
 
 def test_all_eight_symmetries_have_the_same_value() -> None:
     for p, o in _positions(200, seed=2):
-        values = {trained.evaluate(sp, so) for sp, so in zip(symmetries(p), symmetries(o),
-                                                               strict=True)}
+        values = {
+            trained.evaluate(sp, so) for sp, so in zip(symmetries(p), symmetries(o), strict=True)
+        }
         assert len(values) == 1, (hex(p), hex(o), values)
 
 
@@ -82,12 +85,11 @@ def test_the_shipped_file_loads() -> None:
         (lambda b: b[:20], "truncated header"),
         (lambda b: b[:-100], "damaged weights"),
         (lambda b: b[:-1] + bytes([b[-1] ^ 0xFF]), "damaged weights"),
-        (lambda b: b[:len(weights.MAGIC)] + b"\x05\x00" + b[len(weights.MAGIC) + 2:],
-         "5 phases"),
+        (lambda b: b[: len(weights.MAGIC)] + b"\x05\x00" + b[len(weights.MAGIC) + 2 :], "5 phases"),
     ],
 )
 def test_a_damaged_file_is_refused_clearly(damage: object, reason: str) -> None:
-    data = (weights.dump(array("h", bytes(2 * weights.PHASES * weights.VALUES_PER_PHASE))))
+    data = weights.dump(array("h", bytes(2 * weights.PHASES * weights.VALUES_PER_PHASE)))
     assert len(weights.parse(data)) == weights.PHASES
     with pytest.raises(weights.WeightsError, match=reason):
         weights.parse(damage(data))  # type: ignore[operator]
@@ -96,8 +98,13 @@ def test_a_damaged_file_is_refused_clearly(damage: object, reason: str) -> None:
 def test_a_flipped_bit_inside_the_weights_is_found() -> None:
     """zlib may decompress damaged data without complaint: the checksum still tells."""
     rng = random.Random(4)
-    data = bytearray(weights.dump(array("h", (rng.randint(-9, 9) for _ in range(
-        weights.PHASES * weights.VALUES_PER_PHASE)))))
+    data = bytearray(
+        weights.dump(
+            array(
+                "h", (rng.randint(-9, 9) for _ in range(weights.PHASES * weights.VALUES_PER_PHASE))
+            )
+        )
+    )
     refused = 0
     for _ in range(20):
         damaged = bytearray(data)

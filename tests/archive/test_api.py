@@ -18,8 +18,10 @@ from reversi.texts import text
 from tests.app_fixtures import make_settings, players
 
 #: a game of 60 moves with one pass (white's, after the 51st disc), 42:22 for black
-GAME = ("d3c3c4e3f4c5e2e1b4f5c6a4f2f3b2a1d2c1g4g2h1b5b3c2f1g3d1g1b1b7h2h3c7d7a8e6h5h4a6b6"
-        "a5a7d6h6g5f6a2a3d8e7h7e8f7g6g7f8h8b8c8g8")
+GAME = (
+    "d3c3c4e3f4c5e2e1b4f5c6a4f2f3b2a1d2c1g4g2h1b5b3c2f1g3d1g1b1b7h2h3c7d7a8e6h5h4a6b6"
+    "a5a7d6h6g5f6a2a3d8e7h7e8f7g6g7f8h8b8c8g8"
+)
 WHEN = 1_699_990_000.0
 #: said at every duel's table: never in its replay
 CHAT = "Viel Glück, Zebra-Eule!"
@@ -31,8 +33,9 @@ def receive(ws: Any, kind: str) -> dict[str, Any]:
     return dict(message)
 
 
-def play_duel(a: TestClient, b: TestClient, clock: ManualClock, squares: list[str],
-              resign: bool = False) -> tuple[str, dict[str, str]]:
+def play_duel(
+    a: TestClient, b: TestClient, clock: ManualClock, squares: list[str], resign: bool = False
+) -> tuple[str, dict[str, str]]:
     """A duel between ``a`` and ``b``: ``squares`` played, the n-th taking n seconds;
     the table's code and which client plays which colour."""
     code = a.post("/api/tables").json()["code"]
@@ -49,8 +52,16 @@ def play_duel(a: TestClient, b: TestClient, clock: ManualClock, squares: list[st
             clock.advance(ply + 1)
             ws = by_color["black" if board.turn else "white"]
             board.push(square)
-            ws.send_json({"type": "move", "code": code, "square": square, "cid": f"c{ply}",
-                          "ply": ply, "id": f"m{ply}"})
+            ws.send_json(
+                {
+                    "type": "move",
+                    "code": code,
+                    "square": square,
+                    "cid": f"c{ply}",
+                    "ply": ply,
+                    "id": f"m{ply}",
+                }
+            )
             receive(ws, "ack")
         if resign:
             wa.send_json({"type": "resign", "code": code, "id": "r"})
@@ -59,9 +70,13 @@ def play_duel(a: TestClient, b: TestClient, clock: ManualClock, squares: list[st
 
 
 def device_game(i: int, moves: Any = GAME, **more: Any) -> dict[str, Any]:
-    item: dict[str, Any] = {"id": f"device-game-{i}", "level": "mittel", "outcome": "win",
-                            "finished_at": WHEN + i,
-                            "detail": {"human": "black", "black": 42, "white": 22}}
+    item: dict[str, Any] = {
+        "id": f"device-game-{i}",
+        "level": "mittel",
+        "outcome": "win",
+        "finished_at": WHEN + i,
+        "detail": {"human": "black", "black": 42, "white": 22},
+    }
     if moves is not None:
         item["moves"] = moves
     item.update(more)
@@ -69,7 +84,8 @@ def device_game(i: int, moves: Any = GAME, **more: Any) -> dict[str, Any]:
 
 
 def test_a_finished_duel_is_kept_by_its_code_with_every_move_and_its_time(
-        tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
     board = Board(moves=GAME)
     squares = [str(m) for m in board.move_stack if m.square is not None]
     with players(make_settings(tmp_path, clock, db_url), 3) as (a, b, stranger):
@@ -83,17 +99,23 @@ def test_a_finished_duel_is_kept_by_its_code_with_every_move_and_its_time(
         game = replay.json()
         assert game["id"] == code and game["kind"] == "duel" and game["you"] is None
         assert [m["square"] for m in game["moves"]] == [
-            None if m.square is None else str(m) for m in board.move_stack]
+            None if m.square is None else str(m) for m in board.move_stack
+        ]
         assert [m["color"] for m in game["moves"]] == [
-            "black" if board.mover(i) else "white" for i in range(len(board.move_stack))]
+            "black" if board.mover(i) else "white" for i in range(len(board.move_stack))
+        ]
         placed = [m for m in game["moves"] if m["square"] is not None]
         assert [m["seconds"] for m in placed] == [float(n) for n in range(1, 61)]
         assert [m["ply"] for m in placed] == list(range(1, 61))
         passes = [m for m in game["moves"] if m["square"] is None]
         assert len(passes) == 1 and passes[0]["seconds"] is None
         assert game["transcript"] == GAME and game["root"] is None
-        assert game["result"] == {"black": 42, "white": 22, "winner": "black",
-                                  "reason": "game_over"}
+        assert game["result"] == {
+            "black": 42,
+            "white": 22,
+            "winner": "black",
+            "reason": "game_over",
+        }
         assert game["counting"] == "nobody" and game["tags"]["move_time"] == 60
         names = {colors["a"]: "Anna", colors["b"]: "Ben"}
         assert game["black"]["name"] == names["black"]
@@ -138,13 +160,22 @@ def test_a_resigned_duel_is_kept_with_its_winner(tmp_path: Path, clock: ManualCl
 
 
 def test_device_games_with_moves_are_kept_for_their_owner(
-        tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
     with players(make_settings(tmp_path, clock, db_url), 2) as (a, b):
         a.post("/api/me", json={"nickname": "Anna"})
-        sent = a.post("/api/results", json={"results": [
-            device_game(1), device_game(2, moves=None),
-            device_game(3, level=None, started_at=WHEN - 600,
-                        detail={"black": 42, "white": 22})]})
+        sent = a.post(
+            "/api/results",
+            json={
+                "results": [
+                    device_game(1),
+                    device_game(2, moves=None),
+                    device_game(
+                        3, level=None, started_at=WHEN - 600, detail={"black": 42, "white": 22}
+                    ),
+                ]
+            },
+        )
         assert sent.status_code == 200, sent.text
         assert sent.json()["new"] == ["device-game-1", "device-game-2", "device-game-3"]
         again = a.post("/api/results", json={"results": [device_game(1)]})
@@ -175,19 +206,23 @@ def test_device_games_with_moves_are_kept_for_their_owner(
         assert b.get("/api/games").json()["games"] == []
 
 
-@pytest.mark.parametrize(("item", "why"), [
-    (device_game(1, moves=GAME[:4] + "a1" + GAME[6:]), "Zug 3 (a1) ist nicht möglich"),
-    (device_game(1, moves=GAME[:-2]), "noch nicht zu Ende"),
-    (device_game(1, moves="f5x9"), "Zugliste"),
-    (device_game(1, moves=["f5"]), "Zugliste"),
-    (device_game(1, outcome="loss"), "endet 42:22"),
-    (device_game(1, detail={"human": "black", "black": 40, "white": 24}), "endet 42:22"),
-    (device_game(1, detail={"black": 42, "white": 22}), "detail.human"),
-    (device_game(1, started_at=WHEN + 10), "Beginn"),
-    (device_game(1, moves=None, level=None), "Spielstärke"),
-])
+@pytest.mark.parametrize(
+    ("item", "why"),
+    [
+        (device_game(1, moves=GAME[:4] + "a1" + GAME[6:]), "Zug 3 (a1) ist nicht möglich"),
+        (device_game(1, moves=GAME[:-2]), "noch nicht zu Ende"),
+        (device_game(1, moves="f5x9"), "Zugliste"),
+        (device_game(1, moves=["f5"]), "Zugliste"),
+        (device_game(1, outcome="loss"), "endet 42:22"),
+        (device_game(1, detail={"human": "black", "black": 40, "white": 24}), "endet 42:22"),
+        (device_game(1, detail={"black": 42, "white": 22}), "detail.human"),
+        (device_game(1, started_at=WHEN + 10), "Beginn"),
+        (device_game(1, moves=None, level=None), "Spielstärke"),
+    ],
+)
 def test_moves_that_are_no_such_game_refuse_the_batch(
-        tmp_path: Path, clock: ManualClock, item: dict[str, Any], why: str) -> None:
+    tmp_path: Path, clock: ManualClock, item: dict[str, Any], why: str
+) -> None:
     with players(make_settings(tmp_path, clock), 1) as (a,):
         a.get("/api/me")
         refused = a.post("/api/results", json={"results": [device_game(0), item]})
@@ -198,8 +233,9 @@ def test_moves_that_are_no_such_game_refuse_the_batch(
         assert a.get("/api/games").json()["games"] == []  # nothing of the batch
 
 
-def test_pages_go_back_in_time_without_gaps(tmp_path: Path, clock: ManualClock,
-                                            db_url: str) -> None:
+def test_pages_go_back_in_time_without_gaps(
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
     with players(make_settings(tmp_path, clock, db_url), 1) as (a,):
         same = [device_game(i, finished_at=WHEN) for i in range(5)]  # one moment
         a.post("/api/results", json={"results": [*same, device_game(9)]})
@@ -221,33 +257,40 @@ def test_pages_go_back_in_time_without_gaps(tmp_path: Path, clock: ManualClock,
         assert latest.status_code == 200 and len(latest.json()["games"]) == 6
 
 
-@pytest.mark.parametrize(("path", "status", "code"), [
-    ("/api/games/x", 400, "bad_game_id"),
-    ("/api/games/" + "A" * 200, 400, "bad_game_id"),
-    ("/api/games/%00abc%27--", 400, "bad_game_id"),
-    ("/api/games/ABCDEFGH.ggf", 404, "unknown_game"),
-    ("/api/games/no-such-game", 404, "unknown_game"),
-    ("/api/games?before=1e400", 400, "bad_before"),
-    ("/api/games?before=" + "9" * 400, 400, "bad_before"),
-    ("/api/games?before=-1", 400, "bad_before"),
-    ("/api/games?before=nan", 400, "bad_before"),
-    ("/api/games?before=17_99999999999999999", 400, "bad_before"),
-    ("/api/games?before=1764440000.5_2147483648", 400, "bad_before"),
-    ("/api/games?limit=0", 400, "bad_limit"),
-    ("/api/games?limit=101", 400, "bad_limit"),
-    ("/api/games?limit=" + "9" * 40, 400, "bad_limit"),
-    ("/api/games?limit=zwei", 400, "bad_limit"),
-    ("/api/games?player=someone", 400, "bad_player"),
-])
-def test_bad_ids_and_parameters_get_a_reason(tmp_path: Path, clock: ManualClock, path: str,
-                                             status: int, code: str, db_url: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "status", "code"),
+    [
+        ("/api/games/x", 400, "bad_game_id"),
+        ("/api/games/" + "A" * 200, 400, "bad_game_id"),
+        ("/api/games/%00abc%27--", 400, "bad_game_id"),
+        ("/api/games/ABCDEFGH.ggf", 404, "unknown_game"),
+        ("/api/games/no-such-game", 404, "unknown_game"),
+        ("/api/games?before=1e400", 400, "bad_before"),
+        ("/api/games?before=" + "9" * 400, 400, "bad_before"),
+        ("/api/games?before=-1", 400, "bad_before"),
+        ("/api/games?before=nan", 400, "bad_before"),
+        ("/api/games?before=17_99999999999999999", 400, "bad_before"),
+        ("/api/games?before=1764440000.5_2147483648", 400, "bad_before"),
+        ("/api/games?limit=0", 400, "bad_limit"),
+        ("/api/games?limit=101", 400, "bad_limit"),
+        ("/api/games?limit=" + "9" * 40, 400, "bad_limit"),
+        ("/api/games?limit=zwei", 400, "bad_limit"),
+        ("/api/games?player=someone", 400, "bad_player"),
+    ],
+)
+def test_bad_ids_and_parameters_get_a_reason(
+    tmp_path: Path, clock: ManualClock, path: str, status: int, code: str, db_url: str
+) -> None:
     with players(make_settings(tmp_path, clock, db_url), 1) as (a,):
         a.get("/api/me")
         answer = a.get(path)
         assert answer.status_code == status, answer.text
         body = answer.json()
-        assert body["error"] == code and body["message"] and body["key"].startswith(
-            ("archive.", "request."))
+        assert (
+            body["error"] == code
+            and body["message"]
+            and body["key"].startswith(("archive.", "request."))
+        )
 
 
 def test_a_list_without_a_player_is_refused(tmp_path: Path, clock: ManualClock) -> None:

@@ -27,32 +27,42 @@ OTHER = "e6f4c3c4d3d6e3c2b3"  # a game that stopped early (resigned)
 
 def imported_ids(url: str) -> dict[str, str]:
     """transcript → id of every game in the archive."""
+
     async def read() -> dict[str, str]:
         store = await open_store(url)
         try:
-            rows = await store.read(lambda r: r.conn.execute(
-                GAMES.select()).mappings().all())
+            rows = await store.read(lambda r: r.conn.execute(GAMES.select()).mappings().all())
         finally:
             await store.close()
         return {"".join(m for m in row["moves"] if m != "pass"): row["id"] for row in rows}
+
     return asyncio.run(read())
 
 
 def test_import_puts_ggf_and_wthor_games_into_the_archive(
-        tmp_path: Path, clock: ManualClock, db_url: str, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path,
+    clock: ManualClock,
+    db_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     monkeypatch.setenv("REVERSI_DATABASE_URL", db_url)
     ggf = tmp_path / "many.ggf"
-    text_ = write_ggf_games([(Board(moves=GAME), {"PB": "Ada", "PW": "Bo",
-                                                  "DT": "2026.11.30_12:00:00.GMT"}),
-                             (Board(moves=OTHER), {"PB": "Cleo", "PW": "Dora",
-                                                   "RE": "-4.000:r"})])
+    text_ = write_ggf_games(
+        [
+            (Board(moves=GAME), {"PB": "Ada", "PW": "Bo", "DT": "2026.11.30_12:00:00.GMT"}),
+            (Board(moves=OTHER), {"PB": "Cleo", "PW": "Dora", "RE": "-4.000:r"}),
+        ]
+    )
     bad = text_.splitlines()[0].replace("W[e1]", "W[a8]")  # move 8 is not possible
     ggf.write_text(text_ + bad + "\n")
     wtb = tmp_path / "WTH_2025.wtb"
-    wtb.write_bytes(write_wtb(WthorBase(2025, [game_of(Board(moves=SHORT), black=1, white=0,
-                                                       tournament=0)]),
-                              made=(2026, 12, 1)))
+    wtb.write_bytes(
+        write_wtb(
+            WthorBase(2025, [game_of(Board(moves=SHORT), black=1, white=0, tournament=0)]),
+            made=(2026, 12, 1),
+        )
+    )
     (tmp_path / "WTHOR.JOU").write_bytes(write_names(["Émile", "Françoise"], JOU_WIDTH))
     (tmp_path / "WTHOR.TRN").write_bytes(write_names(["Paris"], TRN_WIDTH))
     assert main(["import", str(ggf), str(wtb)]) == 1  # one game refused
@@ -68,24 +78,31 @@ def test_import_puts_ggf_and_wthor_games_into_the_archive(
         long = a.get(f"/api/games/{ids[GAME]}").json()  # imports are public
         assert long["kind"] == "import" and long["transcript"] == GAME
         assert [m["square"] for m in long["moves"]] == [
-            None if m.square is None else str(m) for m in Board(moves=GAME).move_stack]
+            None if m.square is None else str(m) for m in Board(moves=GAME).move_stack
+        ]
         assert (long["black"]["name"], long["white"]["name"]) == ("Ada", "Bo")
-        assert long["finished_at"] == datetime.datetime(2026, 11, 30, 12,
-                                                        tzinfo=datetime.UTC).timestamp()
+        assert (
+            long["finished_at"]
+            == datetime.datetime(2026, 11, 30, 12, tzinfo=datetime.UTC).timestamp()
+        )
         assert long["result"]["black"] == 42 and long["counting"] == "winner"
         resigned = a.get(f"/api/games/{ids[OTHER]}").json()["result"]
         assert (resigned["reason"], resigned["winner"]) == ("resign", "white")
         wthor = a.get(f"/api/games/{ids[SHORT]}").json()
         assert (wthor["black"]["name"], wthor["white"]["name"]) == ("Françoise", "Émile")
         assert wthor["tags"]["tournament"] == "Paris" and wthor["tags"]["year"] == 2025
-        assert wthor["result"] == {"black": 64, "white": 0, "winner": "black",
-                                   "reason": "game_over"}
+        assert wthor["result"] == {
+            "black": 64,
+            "white": 0,
+            "winner": "black",
+            "reason": "game_over",
+        }
         assert read_ggf(a.get(f"/api/games/{ids[SHORT]}.ggf").text)[0] == Board(moves=SHORT)
 
 
-def test_analyse_reads_a_game_of_the_archive(tmp_path: Path, db_url: str,
-                                             monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_analyse_reads_a_game_of_the_archive(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("REVERSI_DATABASE_URL", db_url)
     path = tmp_path / "one.ggf"
     path.write_text(write_ggf_games([(Board(moves=SHORT), {"PB": "Ada", "PW": "Bo"})]))
@@ -98,8 +115,9 @@ def test_analyse_reads_a_game_of_the_archive(tmp_path: Path, db_url: str,
     assert len([line for line in lines if re.match(r"\s*\d+\. [a-h][1-8]", line)]) == 9
 
 
-def test_import_names_an_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_names_an_unreadable_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("REVERSI_DATABASE_URL", f"sqlite:///{tmp_path / 'a.sqlite3'}")
     broken = tmp_path / "broken.wtb"
     broken.write_bytes(b"\x01\x02")
@@ -109,7 +127,8 @@ def test_import_names_an_unreadable_file(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_analyse_prints_every_move_the_summary_and_the_turning_point(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["analyse", GAME, "--budget", "0.02"]) == 0
     lines = capsys.readouterr().out.splitlines()
     moves = [line for line in lines if re.match(r"\s*\d+\. [a-h][1-8]", line)]
@@ -120,14 +139,19 @@ def test_analyse_prints_every_move_the_summary_and_the_turning_point(
     assert lines.index(text("analyse.pass", color=text("color.white"))) == 2 + 51
     marked = " ".join(moves)
     assert any(text(f"mark.{m}") in marked for m in ("inaccuracy", "mistake", "blunder"))
-    assert sum(line.startswith((text("color.black") + ":", text("color.white") + ":"))
-               for line in lines) == 2
+    assert (
+        sum(
+            line.startswith((text("color.black") + ":", text("color.white") + ":"))
+            for line in lines
+        )
+        == 2
+    )
     assert any(line.startswith("Wendepunkt: Zug ") for line in lines)
 
 
 def test_analyse_reads_a_ggf_file_and_refuses_what_is_no_game(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("REVERSI_DATABASE_URL", f"sqlite:///{tmp_path / 'a.sqlite3'}")
     path = tmp_path / "one.ggf"
     path.write_text(write_ggf_games([(Board(moves=SHORT), {"PB": "Ada", "PW": "Bo"})]))
@@ -137,5 +161,3 @@ def test_analyse_reads_a_ggf_file_and_refuses_what_is_no_game(
     assert main(["analyse", "nichts-davon"]) == 1
     assert "Keine Partie" in capsys.readouterr().err
     assert not (tmp_path / "a.sqlite3").exists()  # looking made no database
-
-

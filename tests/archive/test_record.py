@@ -21,20 +21,30 @@ pytestmark = pytest.mark.anyio
 def test_a_record_replays_to_its_board_from_any_root() -> None:
     board = Board("-" * 27 + "OX" + "-" * 6 + "XXX" + "-" * 26 + " O")
     board.push(next(iter(board.legal_moves)))
-    kept = record_of(board, "x1", "import", names=("Ada", None), levels=(None, "schwer"),
-                     finished_at=1_764_440_000.0)
+    kept = record_of(
+        board,
+        "x1",
+        "import",
+        names=("Ada", None),
+        levels=(None, "schwer"),
+        finished_at=1_764_440_000.0,
+    )
     assert kept.root == board.root().obf() and board_of(kept) == board
     assert read_ggf(ggf_of(kept))[0] == board
     assert read_ggf(ggf_of(kept))[1]["PW"] == "Schwer"
 
 
-@pytest.mark.parametrize(("moves", "number"), [
-    (["d3", "pass"], 2),  # no pass is due
-    (["d3", "c3", "a1"], 3),  # no such move
-    (["d3", "c3", "x9"], 3),
-])
+@pytest.mark.parametrize(
+    ("moves", "number"),
+    [
+        (["d3", "pass"], 2),  # no pass is due
+        (["d3", "c3", "a1"], 3),  # no such move
+        (["d3", "c3", "x9"], 3),
+    ],
+)
 def test_a_record_whose_moves_do_not_fit_is_refused_with_the_number(
-        moves: list[str], number: int) -> None:
+    moves: list[str], number: int
+) -> None:
     kept = record_of(Board(), "x1", "import", names=(None, None), finished_at=0.0)
     kept.moves = moves
     with pytest.raises(ArchiveError) as refused:
@@ -72,8 +82,9 @@ def test_the_clock_of_a_taken_back_move_is_forgotten() -> None:
     assert table.extra["clock"] == [5.0, 2.0]
 
 
-async def test_a_duel_lost_on_time_is_kept_with_its_winner(service: DuelServer,
-                                                           clock: ManualClock) -> None:
+async def test_a_duel_lost_on_time_is_kept_with_its_winner(
+    service: DuelServer, clock: ManualClock
+) -> None:
     code, black, white = await seated(service)
     clock.advance(2)
     await move(service, code, black, "d3")

@@ -15,8 +15,10 @@ def positions(draw: st.DrawFn) -> tuple[int, int]:
     owner = draw(st.integers(0, FULL))
     occupied = draw(st.integers(0, FULL))
     for _ in range(draw(st.integers(0, 2))):  # thin the board out, or fill it up
-        occupied = (occupied & draw(st.integers(0, FULL))) if draw(st.booleans()) else (
-            occupied | draw(st.integers(0, FULL))
+        occupied = (
+            (occupied & draw(st.integers(0, FULL)))
+            if draw(st.booleans())
+            else (occupied | draw(st.integers(0, FULL)))
         )
     return owner & occupied, ~owner & occupied & FULL
 

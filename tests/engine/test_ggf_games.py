@@ -12,7 +12,8 @@ from tests.engine.strategies import played_games
 
 TAGS = st.dictionaries(
     st.sampled_from(["PB", "PW", "PC", "DT", "RE"]),
-    st.text(st.characters(exclude_characters="[]\\", exclude_categories=["Cs"]), max_size=12))
+    st.text(st.characters(exclude_characters="[]\\", exclude_categories=["Cs"]), max_size=12),
+)
 
 ARCHIVE = """\
 (;GM[Othello]PC[GGS/os]DT[2003.01.01_00:00:00.UTC]PB[ada]PW[bo]RE[+64.000]TI[5:00//02:00]
@@ -38,7 +39,8 @@ def test_many_games_round_trip(items: list[tuple[Board, dict[str, str]]]) -> Non
     assert len(split_ggf_records(text)) == len(items)
     back = read_ggf_games(text)
     assert [(b.move_stack, t) for b, t in back] == [
-        (b.move_stack, {"GM": "Othello", **t}) for b, t in items]
+        (b.move_stack, {"GM": "Othello", **t}) for b, t in items
+    ]
     assert write_ggf_games(back) == text
 
 

@@ -48,6 +48,7 @@ def random_game(seed: int, plies: int) -> Board:
 
 # --- squares -------------------------------------------------------------------
 
+
 def test_square_names_round_trip() -> None:
     for sq in range(64):
         assert parse_square(square_name(sq)) == sq
@@ -63,6 +64,7 @@ def test_bad_square_names(bad: str) -> None:
 
 
 # --- transcripts -----------------------------------------------------------------
+
 
 @settings(max_examples=200)
 @given(st.integers(0, 10_000), st.integers(0, 60))
@@ -83,6 +85,7 @@ def test_transcript_parsing() -> None:
 
 
 # --- OBF -------------------------------------------------------------------------
+
 
 def test_every_ffo_position_parses_and_writes_back_identically() -> None:
     lines = ffo_lines()
@@ -139,6 +142,7 @@ def test_board_refuses_annotated_obf() -> None:
 
 # --- GGF -------------------------------------------------------------------------
 
+
 @settings(max_examples=100)
 @given(st.integers(0, 10_000), st.integers(0, 60))
 def test_ggf_round_trips(seed: int, plies: int) -> None:
@@ -180,17 +184,43 @@ def test_ggf_reads_foreign_records_with_times_and_evaluations() -> None:
         ("GM[Othello]", "expected '\\(;'"),
         ("(;GM[Othello];)", "without a board"),
         ("(;GM[Othello]B[f5]BO[8 " + "-------- " * 8 + "*];)", "before BO"),
-        ("(;GM[Chess]BO[8 " + "-------- " * 3 + "---O*--- ---*O--- " + "-------- " * 3
-         + "*];)", "another game"),
+        (
+            "(;GM[Chess]BO[8 " + "-------- " * 3 + "---O*--- ---*O--- " + "-------- " * 3 + "*];)",
+            "another game",
+        ),
         ("(;GM[Othello]BO[8 -------- *];)", "eight rows"),
-        ("(;GM[Othello]BO[8 " + "-------- " * 3 + "---O*--- ---*O--- " + "-------- " * 3
-         + "*]W[d3];)", "out of turn"),
-        ("(;GM[Othello]BO[8 " + "-------- " * 3 + "---O*--- ---*O--- " + "-------- " * 3
-         + "*]B[PA];)", "pass"),
-        ("(;GM[Othello]BO[8 " + "-------- " * 3 + "---O*--- ---*O--- " + "-------- " * 3
-         + "*]B[a1];)", "a1"),
-        ("(;GM[Othello]BO[8 " + "-------- " * 3 + "---O*--- ---*O--- " + "-------- " * 3
-         + "*]B[f5] junk;)", "bad GGF property"),
+        (
+            "(;GM[Othello]BO[8 "
+            + "-------- " * 3
+            + "---O*--- ---*O--- "
+            + "-------- " * 3
+            + "*]W[d3];)",
+            "out of turn",
+        ),
+        (
+            "(;GM[Othello]BO[8 "
+            + "-------- " * 3
+            + "---O*--- ---*O--- "
+            + "-------- " * 3
+            + "*]B[PA];)",
+            "pass",
+        ),
+        (
+            "(;GM[Othello]BO[8 "
+            + "-------- " * 3
+            + "---O*--- ---*O--- "
+            + "-------- " * 3
+            + "*]B[a1];)",
+            "a1",
+        ),
+        (
+            "(;GM[Othello]BO[8 "
+            + "-------- " * 3
+            + "---O*--- ---*O--- "
+            + "-------- " * 3
+            + "*]B[f5] junk;)",
+            "bad GGF property",
+        ),
     ],
 )
 def test_bad_ggf(text: str, words: str) -> None:
@@ -199,6 +229,7 @@ def test_bad_ggf(text: str, words: str) -> None:
 
 
 # --- the German text figure ----------------------------------------------------------
+
 
 def test_seed_001_figure_1() -> None:
     assert german_figure(Board(moves="f5d6")) == SEED_001_FIGURE_1

@@ -19,7 +19,10 @@ def report() -> dict[str, object]:
         pytest.skip("Node.js or the pyodide npm package is missing: run dev/setup")
     result = subprocess.run(
         ["node", str(Path(__file__).with_name("pyodide_check.mjs")), str(ROOT)],
-        capture_output=True, text=True, timeout=300, check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     return json.loads(result.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 

@@ -45,11 +45,13 @@ def test_a_child_without_replies_counts_once() -> None:
     moves = naive_legal_moves(p, o)
     children = children_with_replies(p, o, moves)
     assert children == reference_children(p, o)
-    without_replies = [(bit, player, opponent) for bit, player, opponent, replies in children
-                       if not replies]
+    without_replies = [
+        (bit, player, opponent) for bit, player, opponent, replies in children if not replies
+    ]
     assert len(children) == 4 and len(without_replies) == 3
-    mover_goes_on = {bool(naive_legal_moves(opponent, player))
-                     for _, player, opponent in without_replies}
+    mover_goes_on = {
+        bool(naive_legal_moves(opponent, player)) for _, player, opponent in without_replies
+    }
     assert mover_goes_on == {True, False}
     assert replies_or_pass_total(p, o, moves) == 3 + sum(
         replies.bit_count() for *_, replies in children

@@ -29,12 +29,14 @@ WIPEOUT = "f5d6c5f4e3f6g5e6e7"
 
 
 def test_a_game_in_bytes_as_the_format_says() -> None:
-    data = write_wtb(WthorBase(year=2026, games=[game_of(Board(moves=WIPEOUT), black=3,
-                                                          white=7, tournament=2)]), made=DAY)
+    data = write_wtb(
+        WthorBase(year=2026, games=[game_of(Board(moves=WIPEOUT), black=3, white=7, tournament=2)]),
+        made=DAY,
+    )
     assert data[:16] == bytes([20, 26, 12, 1, 1, 0, 0, 0, 0, 0, 0xEA, 0x07, 8, 0, 0, 0])
     record = data[16:]
-    assert record[:6] == bytes([2, 0, 3, 0, 7, 0])    # tournament, black, white
-    assert record[6] == 64 and record[7] == 64       # 13:0, the 51 empties to the winner
+    assert record[:6] == bytes([2, 0, 3, 0, 7, 0])  # tournament, black, white
+    assert record[6] == 64 and record[7] == 64  # 13:0, the 51 empties to the winner
     assert list(record[8:17]) == [56, 64, 53, 46, 35, 66, 57, 65, 75]  # f5 d6 c5 …
     assert record[17:] == bytes(51)
 
@@ -72,13 +74,16 @@ def _one_game_file(moves: bytes) -> bytes:
     return write_wtb(WthorBase(2026, [WthorGame(0, 0, 0, 32, 32, ())]), DAY)[:24] + moves
 
 
-@pytest.mark.parametrize(("data", "says"), [
-    (b"\x14\x1a", "header"),
-    (write_wtb(WthorBase(2026, [game_of(Board())]), DAY)[:-1], "announces 1 games"),
-    (_one_game_file(bytes([56, 19]) + bytes(58)), "byte 19 is no square"),
-    (_one_game_file(bytes([56, 0, 64]) + bytes(57)), "after the end"),
-    (bytes([20, 26, 12, 1, 0, 0, 0, 0, 0, 0, 0xEA, 7, 10, 0, 0, 0]), "10×10"),
-])
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (b"\x14\x1a", "header"),
+        (write_wtb(WthorBase(2026, [game_of(Board())]), DAY)[:-1], "announces 1 games"),
+        (_one_game_file(bytes([56, 19]) + bytes(58)), "byte 19 is no square"),
+        (_one_game_file(bytes([56, 0, 64]) + bytes(57)), "after the end"),
+        (bytes([20, 26, 12, 1, 0, 0, 0, 0, 0, 0, 0xEA, 7, 10, 0, 0, 0]), "10×10"),
+    ],
+)
 def test_broken_files_are_refused_with_the_reason(data: bytes, says: str) -> None:
     with pytest.raises(NotationError, match=says):
         read_wtb(data)

@@ -8,13 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from reversi.hall.milestones import MILESTONE_IDS, Stats, level, progress, reached
-from reversi.hall.periods import (
-    BERLIN,
-    PeriodError,
-    parse_day,
-    period_keys,
-    period_of,
-)
+from reversi.hall.periods import BERLIN, PeriodError, parse_day, period_keys, period_of
 from reversi.hall.points import points_for, total
 
 
@@ -56,8 +50,16 @@ def test_a_first_loss_is_the_first_milestone() -> None:
 def test_milestones_from_a_sequence_of_results() -> None:
     history: list[tuple[str, str | None]] = []
     levels = []
-    for outcome, opponent in [("loss", "a"), ("draw", "a"), ("win", "a"), ("win", "b"),
-                              ("loss", "b"), ("win", "c"), ("win", "a"), ("win", "a")]:
+    for outcome, opponent in [
+        ("loss", "a"),
+        ("draw", "a"),
+        ("win", "a"),
+        ("win", "b"),
+        ("loss", "b"),
+        ("win", "c"),
+        ("win", "a"),
+        ("win", "a"),
+    ]:
         history.append((outcome, opponent))
         levels.append(level(Stats.of(history)))
     # first game; first win; three opponents (c); five wins (the last game)
@@ -71,10 +73,13 @@ def test_milestones_from_a_sequence_of_results() -> None:
 def test_twenty_five_wins_against_one_person_reach_level_five() -> None:
     stats = Stats.of([("win", "anna")] * 25)
     assert [m.id for m in reached(stats)] == [
-        "first_game", "first_win", "five_wins", "twenty_five_wins"]
+        "first_game",
+        "first_win",
+        "five_wins",
+        "twenty_five_wins",
+    ]
     assert level(stats) == 5
-    assert progress(stats)[2] == {"id": "three_opponents", "done": False, "progress": 1,
-                                  "goal": 3}
+    assert progress(stats)[2] == {"id": "three_opponents", "done": False, "progress": 1, "goal": 3}
     everything = Stats.of([("win", "a"), ("win", "b")] + [("win", "c")] * 23)
     assert level(everything) == 6 == len(MILESTONE_IDS) + 1
 
@@ -82,18 +87,21 @@ def test_twenty_five_wins_against_one_person_reach_level_five() -> None:
 # --- periods ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("sunday", "monday", "before", "after"), [
-    # winter time (CET, UTC+1)
-    ((2026, 11, 22), (2026, 11, 23), "2026-W47", "2026-W48"),
-    # summer time (CEST, UTC+2)
-    ((2026, 7, 5), (2026, 7, 6), "2026-W27", "2026-W28"),
-    # the Sunday the clocks go forward (29 March 2026) and back (25 October 2026)
-    ((2026, 3, 29), (2026, 3, 30), "2026-W13", "2026-W14"),
-    ((2026, 10, 25), (2026, 10, 26), "2026-W43", "2026-W44"),
-])
+@pytest.mark.parametrize(
+    ("sunday", "monday", "before", "after"),
+    [
+        # winter time (CET, UTC+1)
+        ((2026, 11, 22), (2026, 11, 23), "2026-W47", "2026-W48"),
+        # summer time (CEST, UTC+2)
+        ((2026, 7, 5), (2026, 7, 6), "2026-W27", "2026-W28"),
+        # the Sunday the clocks go forward (29 March 2026) and back (25 October 2026)
+        ((2026, 3, 29), (2026, 3, 30), "2026-W13", "2026-W14"),
+        ((2026, 10, 25), (2026, 10, 26), "2026-W43", "2026-W44"),
+    ],
+)
 def test_a_week_ends_on_sunday_at_midnight_in_berlin(
-        sunday: tuple[int, int, int], monday: tuple[int, int, int], before: str,
-        after: str) -> None:
+    sunday: tuple[int, int, int], monday: tuple[int, int, int], before: str, after: str
+) -> None:
     last = berlin(*sunday, 23, 59, 59)
     first = berlin(*monday, 0, 0, 0)
     assert first - last == 1
@@ -124,33 +132,57 @@ def test_weeks_with_a_clock_change_have_167_and_169_hours() -> None:
 def test_the_hours_around_the_clock_changes() -> None:
     # 02:00 → 03:00 on 29 March: 01:59:59 CET and 03:00 CEST are one second apart
     assert berlin(2026, 3, 29, 3, 0, 0) - berlin(2026, 3, 29, 1, 59, 59) == 1
-    assert {period_keys(berlin(2026, 3, 29, h, 30))["week"] for h in (0, 1, 3, 23)} == {
-        "2026-W13"}
+    assert {period_keys(berlin(2026, 3, 29, h, 30))["week"] for h in (0, 1, 3, 23)} == {"2026-W13"}
     # 03:00 → 02:00 on 25 October: the hour 02:00–03:00 happens twice, both on Sunday
     first = datetime(2026, 10, 25, 2, 30, tzinfo=BERLIN, fold=0).timestamp()
     second = datetime(2026, 10, 25, 2, 30, tzinfo=BERLIN, fold=1).timestamp()
     assert second - first == 3600
-    assert period_keys(first) == period_keys(second) == {
-        "week": "2026-W43", "month": "2026-10", "year": "2026"}
+    assert (
+        period_keys(first)
+        == period_keys(second)
+        == {"week": "2026-W43", "month": "2026-10", "year": "2026"}
+    )
 
 
-@pytest.mark.parametrize(("last", "first", "keys_before", "keys_after"), [
-    # a month ends in the middle of a week
-    ((2026, 4, 30), (2026, 5, 1), ("2026-W18", "2026-04", "2026"),
-     ("2026-W18", "2026-05", "2026")),
-    # a leap day
-    ((2028, 2, 29), (2028, 3, 1), ("2028-W09", "2028-02", "2028"),
-     ("2028-W09", "2028-03", "2028")),
-    # the year ends inside ISO week 53 of 2026 …
-    ((2026, 12, 31), (2027, 1, 1), ("2026-W53", "2026-12", "2026"),
-     ("2026-W53", "2027-01", "2027")),
-    # … and the ISO year 2025 ends with week 1 of 2026 (29 December 2025)
-    ((2025, 12, 28), (2025, 12, 29), ("2025-W52", "2025-12", "2025"),
-     ("2026-W01", "2025-12", "2025")),
-])
+@pytest.mark.parametrize(
+    ("last", "first", "keys_before", "keys_after"),
+    [
+        # a month ends in the middle of a week
+        (
+            (2026, 4, 30),
+            (2026, 5, 1),
+            ("2026-W18", "2026-04", "2026"),
+            ("2026-W18", "2026-05", "2026"),
+        ),
+        # a leap day
+        (
+            (2028, 2, 29),
+            (2028, 3, 1),
+            ("2028-W09", "2028-02", "2028"),
+            ("2028-W09", "2028-03", "2028"),
+        ),
+        # the year ends inside ISO week 53 of 2026 …
+        (
+            (2026, 12, 31),
+            (2027, 1, 1),
+            ("2026-W53", "2026-12", "2026"),
+            ("2026-W53", "2027-01", "2027"),
+        ),
+        # … and the ISO year 2025 ends with week 1 of 2026 (29 December 2025)
+        (
+            (2025, 12, 28),
+            (2025, 12, 29),
+            ("2025-W52", "2025-12", "2025"),
+            ("2026-W01", "2025-12", "2025"),
+        ),
+    ],
+)
 def test_months_and_years_end_at_midnight_in_berlin(
-        last: tuple[int, int, int], first: tuple[int, int, int],
-        keys_before: tuple[str, str, str], keys_after: tuple[str, str, str]) -> None:
+    last: tuple[int, int, int],
+    first: tuple[int, int, int],
+    keys_before: tuple[str, str, str],
+    keys_after: tuple[str, str, str],
+) -> None:
     end = berlin(*last, 23, 59, 59)
     start = berlin(*first, 0, 0, 0)
     assert tuple(period_keys(end).values()) == keys_before
@@ -159,8 +191,7 @@ def test_months_and_years_end_at_midnight_in_berlin(
 
 def test_periods_hold_their_days_and_know_their_neighbours() -> None:
     month = period_of("month", date(2026, 2, 14))
-    assert (month.key, month.first, month.last) == ("2026-02", date(2026, 2, 1),
-                                                    date(2026, 2, 28))
+    assert (month.key, month.first, month.last) == ("2026-02", date(2026, 2, 1), date(2026, 2, 28))
     assert month.previous().key == "2026-01" and month.next().key == "2026-03"
     year = period_of("year", date(2026, 6, 1))
     assert year.previous().key == "2025" and year.next().first == date(2027, 1, 1)

@@ -29,8 +29,10 @@ def berlin(y: int, m: int, d: int, hh: int = 0, mm: int = 0, ss: int = 0) -> flo
 
 def duel(a: str, b: str, outcome_a: str) -> list[dict[str, Any]]:
     other = {"win": "loss", "loss": "win", "draw": "draw"}[outcome_a]
-    return [{"player": a, "side": "black", "outcome": outcome_a},
-            {"player": b, "side": "white", "outcome": other}]
+    return [
+        {"player": a, "side": "black", "outcome": outcome_a},
+        {"player": b, "side": "white", "outcome": other},
+    ]
 
 
 async def named(server: DuelServer, *names: str) -> list[str]:
@@ -42,8 +44,9 @@ async def named(server: DuelServer, *names: str) -> list[str]:
     return ids
 
 
-async def points(hall: Hall, player: str, kind: str = "week",
-                 day: date | None = None) -> int | None:
+async def points(
+    hall: Hall, player: str, kind: str = "week", day: date | None = None
+) -> int | None:
     board = await hall.leaderboard(kind, player, day)
     return board["you"]["points"] if board["you"] else None
 
@@ -63,7 +66,8 @@ async def test_a_result_reported_twice_counts_once(service: DuelServer) -> None:
 
 
 async def test_results_reported_at_the_same_moment_count_once(
-        service: DuelServer, db_url: str) -> None:
+    service: DuelServer, db_url: str
+) -> None:
     """Twenty reports of one result, half of them through a second database engine (as a
     second server process), all at once; and twenty different results at once."""
     hall = service.hall
@@ -72,14 +76,24 @@ async def test_results_reported_at_the_same_moment_count_once(
     other = Hall(other_db, service.settings.clock, "reversi")
     now = service.settings.clock()
     try:
-        reports = [h.record_result("reversi", "table:SAME", duel(a, b, "draw"), {}, now)
-                   for _ in range(10) for h in (hall, other)]
+        reports = [
+            h.record_result("reversi", "table:SAME", duel(a, b, "draw"), {}, now)
+            for _ in range(10)
+            for h in (hall, other)
+        ]
         new = await asyncio.gather(*reports)
         assert sum(new) == 1
         # different games at once, players in both orders: no lost update, no deadlock
-        games = [h.record_result("reversi", f"table:G{i}",
-                                 duel(a, c, "win") if i % 2 else duel(c, a, "loss"), {}, now)
-                 for i, h in enumerate([hall, other] * 10)]
+        games = [
+            h.record_result(
+                "reversi",
+                f"table:G{i}",
+                duel(a, c, "win") if i % 2 else duel(c, a, "loss"),
+                {},
+                now,
+            )
+            for i, h in enumerate([hall, other] * 10)
+        ]
         assert all(await asyncio.gather(*games))
     finally:
         await other_db.close()
@@ -92,7 +106,8 @@ async def test_results_reported_at_the_same_moment_count_once(
 
 
 async def test_points_go_to_the_berlin_period_of_the_games_end(
-        service: DuelServer, clock: ManualClock) -> None:
+    service: DuelServer, clock: ManualClock
+) -> None:
     clock.now = berlin(2026, 11, 29, 12, 0)
     hall = service.hall
     a, b = await named(service, "Anna", "Ben")
@@ -100,9 +115,11 @@ async def test_points_go_to_the_berlin_period_of_the_games_end(
     monday = berlin(2026, 3, 30, 0, 0, 0)
     await hall.record_result("reversi", "t:1", duel(a, b, "win"), {}, sunday)
     await hall.record_result("reversi", "t:2", duel(a, b, "draw"), {}, monday)
-    for source, outcome, when in [("t:3", "loss", berlin(2026, 3, 31, 23, 59, 59)),
-                                  ("t:4", "win", berlin(2026, 4, 1, 0, 0)),
-                                  ("t:5", "win", berlin(2025, 12, 31, 23, 59))]:
+    for source, outcome, when in [
+        ("t:3", "loss", berlin(2026, 3, 31, 23, 59, 59)),
+        ("t:4", "win", berlin(2026, 4, 1, 0, 0)),
+        ("t:5", "win", berlin(2025, 12, 31, 23, 59)),
+    ]:
         await hall.record_result("reversi", source, duel(a, b, outcome), {}, when)
     assert await points(hall, a, "week", date(2026, 3, 29)) == 10
     assert await points(hall, a, "week", date(2026, 3, 30)) == 4 + 1 + 10
@@ -114,12 +131,16 @@ async def test_points_go_to_the_berlin_period_of_the_games_end(
     assert await points(hall, a, "week", date(2026, 1, 2)) == 10
     board = await hall.leaderboard("week", a, date(2026, 3, 29))
     assert (board["key"], board["first_day"], board["last_day"]) == (
-        "2026-W13", "2026-03-23", "2026-03-29")
+        "2026-W13",
+        "2026-03-23",
+        "2026-03-29",
+    )
     assert board["previous"] == "2026-03-16" and board["next"] == "2026-03-30"
 
 
 async def test_leaderboards_share_ranks_and_show_your_row_outside_the_top(
-        service: DuelServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    service: DuelServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     hall = service.hall
     monkeypatch.setattr(hall_service, "TOP", 3)
     ids = await named(service, "Anna", "Ben", "Cleo", "Dora", "Emil")
@@ -131,9 +152,11 @@ async def test_leaderboards_share_ranks_and_show_your_row_outside_the_top(
     # Anna 14, Cleo 14, Dora 1+4+10=15, Ben 1+4=5, Emil 1
     board = await hall.leaderboard("week", e)
     assert [(r["rank"], r["nickname"], r["points"]) for r in board["rows"]] == [
-        (1, "Dora", 15), (2, "Anna", 14), (2, "Cleo", 14)]
-    assert board["you"] == {"rank": 5, "nickname": "Emil", "level": 2, "points": 1,
-                            "you": True}
+        (1, "Dora", 15),
+        (2, "Anna", 14),
+        (2, "Cleo", 14),
+    ]
+    assert board["you"] == {"rank": 5, "nickname": "Emil", "level": 2, "points": 1, "you": True}
     assert board["players"] == 5 and board["current"] and board["next"] is None
     levels = {r["nickname"]: r["level"] for r in board["rows"]}
     # first game, first win; Dora also met three people
@@ -148,7 +171,8 @@ async def test_leaderboards_share_ranks_and_show_your_row_outside_the_top(
 
 
 async def test_a_finished_duel_scores_for_both_and_an_aborted_one_not(
-        service: DuelServer, clock: ManualClock) -> None:
+    service: DuelServer, clock: ManualClock
+) -> None:
     code, black, white = await seated(service)
     await move(service, code, black, "d3")
     await move(service, code, white, "c5")
@@ -158,8 +182,9 @@ async def test_a_finished_duel_scores_for_both_and_an_aborted_one_not(
     assert (await points(hall, black), await points(hall, white)) == (10, 1)
     # the duel's result again (as after a crash between commit and announcement)
     stored = (await results(service))[0]
-    assert not await hall.record_result("reversi", stored["source"], stored["players"],
-                                        stored["outcome"], stored["finished_at"])
+    assert not await hall.record_result(
+        "reversi", stored["source"], stored["players"], stored["outcome"], stored["finished_at"]
+    )
     assert (await points(hall, black), await points(hall, white)) == (10, 1)
     # aborted before both moved: nothing
     code2, black2, white2 = await seated(service)
@@ -177,7 +202,8 @@ async def test_a_finished_duel_scores_for_both_and_an_aborted_one_not(
 
 
 async def test_levels_sit_at_the_table_and_milestones_are_announced_once(
-        service: DuelServer) -> None:
+    service: DuelServer,
+) -> None:
     code, black, white = await seated(service)
     seats = (await view(service, code))["table"]["seats"]
     assert [s["level"] for s in seats] == [1, 1]
@@ -200,13 +226,15 @@ async def test_levels_sit_at_the_table_and_milestones_are_announced_once(
 
 
 async def test_computer_games_from_a_device_count_once_and_score_nothing(
-        service: DuelServer) -> None:
+    service: DuelServer,
+) -> None:
     hall = service.hall
     (a,) = await named(service, "Anna")
     when = service.settings.clock() - 86_400 * 3  # played offline three days ago
-    batch = [DeviceGame(f"game-{i:04d}", lvl, out, when + i, {"human": "black"})
-             for i, (lvl, out) in enumerate([("leicht", "win"), ("leicht", "loss"),
-                                             ("schwer", "draw")])]
+    batch = [
+        DeviceGame(f"game-{i:04d}", lvl, out, when + i, {"human": "black"})
+        for i, (lvl, out) in enumerate([("leicht", "win"), ("leicht", "loss"), ("schwer", "draw")])
+    ]
     assert await hall.add_device_games(a, batch) == ["game-0000", "game-0001", "game-0002"]
     # the device did not hear the answer and sends the queue again, with one more game
     again = [*batch, DeviceGame("game-0003", "mittel", "win", when + 9, {})]
@@ -216,9 +244,11 @@ async def test_computer_games_from_a_device_count_once_and_score_nothing(
     me = await hall.me(a)
     computer = me["record"]["computer"]
     assert computer["games"] == 4
-    assert computer["levels"] == {"leicht": {"win": 1, "draw": 0, "loss": 1},
-                                  "mittel": {"win": 1, "draw": 0, "loss": 0},
-                                  "schwer": {"win": 0, "draw": 1, "loss": 0}}
+    assert computer["levels"] == {
+        "leicht": {"win": 1, "draw": 0, "loss": 1},
+        "mittel": {"win": 1, "draw": 0, "loss": 0},
+        "schwer": {"win": 0, "draw": 1, "loss": 0},
+    }
     assert computer["recent"][0]["id"] == "game-0003"
     assert me["level"] == 1 and me["record"]["duels"]["games"] == 0
     assert all(me["points"][k]["points"] == 0 for k in ("week", "month", "year"))
@@ -234,8 +264,11 @@ async def test_settings_keep_the_newest(service: DuelServer) -> None:
     older = await hall.save_settings(a, {"dots": True}, 50.0)
     assert older == kept
     newer = await hall.save_settings(a, {"dots": True, "level": "schwer"}, 200.0)
-    assert (await hall.settings(a)) == newer == {
-        "settings": {"dots": True, "level": "schwer"}, "changed_at": 200.0}
+    assert (
+        (await hall.settings(a))
+        == newer
+        == {"settings": {"dots": True, "level": "schwer"}, "changed_at": 200.0}
+    )
 
 
 async def test_the_migration_scores_results_recorded_before_it(db_url: str) -> None:
@@ -251,11 +284,25 @@ async def test_the_migration_scores_results_recorded_before_it(db_url: str) -> N
 
     def at_0001(rows: Rows) -> None:
         command.upgrade(alembic_config(rows.conn), "0001")
-        rows.conn.execute(insert(RESULTS), [
-            {"game": "reversi", "source": "table:OLD1", "players": duel("p1", "p2", "win"),
-             "outcome": {}, "finished_at": sunday},
-            {"game": "reversi", "source": "table:OLD2", "players": duel("p1", "p2", "draw"),
-             "outcome": {}, "finished_at": sunday + 1}])
+        rows.conn.execute(
+            insert(RESULTS),
+            [
+                {
+                    "game": "reversi",
+                    "source": "table:OLD1",
+                    "players": duel("p1", "p2", "win"),
+                    "outcome": {},
+                    "finished_at": sunday,
+                },
+                {
+                    "game": "reversi",
+                    "source": "table:OLD2",
+                    "players": duel("p1", "p2", "draw"),
+                    "outcome": {},
+                    "finished_at": sunday + 1,
+                },
+            ],
+        )
 
     db = make_store(db_url)
     try:
@@ -267,8 +314,9 @@ async def test_the_migration_scores_results_recorded_before_it(db_url: str) -> N
         assert (await hall.leaderboard("month", "p2"))["you"] is None  # April: nothing yet
         assert (await hall.leaderboard("year", "p1"))["you"]["points"] == 14
         # reported again by the duel server: nothing changes
-        assert not await hall.record_result("reversi", "table:OLD1", duel("p1", "p2", "win"),
-                                            {}, sunday)
+        assert not await hall.record_result(
+            "reversi", "table:OLD1", duel("p1", "p2", "win"), {}, sunday
+        )
         assert (await hall.me("p1"))["record"]["duels"]["games"] == 2
     finally:
         await db.close()

@@ -9,31 +9,51 @@ from hypothesis import strategies as st
 from reversi.hall.text_rules import COMBINING_MAX, TextRejected, chat_line, nickname, skeleton
 
 
-@pytest.mark.parametrize(("text", "shown"), [
-    ("Anna", "Anna"), ("  Anna   Lena ", "Anna Lena"), ("Jörg", "Jörg"),
-    ("Вася", "Вася"), ("李小龙", "李小龙"), ("O'Neill (2)", "O'Neill (2)"),
-    ("Ｊｏｅ", "Joe"),  # fullwidth letters are the letters
-    ("Gastwirt", "Gastwirt"), ("Systematiker", "Systematiker"),
-    ("An\u200bna", "Anna"),  # a zero-width space is dropped, not kept invisible
-])
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Anna", "Anna"),
+        ("  Anna   Lena ", "Anna Lena"),
+        ("Jörg", "Jörg"),
+        ("Вася", "Вася"),
+        ("李小龙", "李小龙"),
+        ("O'Neill (2)", "O'Neill (2)"),
+        ("Ｊｏｅ", "Joe"),  # fullwidth letters are the letters
+        ("Gastwirt", "Gastwirt"),
+        ("Systematiker", "Systematiker"),
+        ("An\u200bna", "Anna"),  # a zero-width space is dropped, not kept invisible
+    ],
+)
 def test_good_names_pass_normalised(text: str, shown: str) -> None:
     assert nickname(text) == shown
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("System", "reserved"), ("SYSTEM", "reserved"), ("Admin", "reserved"),
-    ("S y s t e m", "reserved"), ("s.y.s.t.e.m", "reserved"),
-    ("Ｓｙｓｔｅｍ", "reserved"),          # fullwidth
-    ("Sуstem", "mixed_script"),          # Cyrillic у among Latin letters
-    ("Αdmin", "mixed_script"),           # Greek Alpha
-    ("Gast 1234", "guest_name"), ("gast1234", "guest_name"), ("GAST １２", "guest_name"),
-    ("Gast", "guest_name"),
-    ("ㅤㅤㅤ", "length"),                 # Hangul fillers: nothing visible is left
-    ("12345", "no_letter"),
-    ("...", "no_letter"), ("!?", "no_letter"),
-    ("<b>", "characters"), ("a\u202e", "length"), ("x", "length"), ("A" * 25, "length"),
-    ("Anna\ud800", "bad_text"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("System", "reserved"),
+        ("SYSTEM", "reserved"),
+        ("Admin", "reserved"),
+        ("S y s t e m", "reserved"),
+        ("s.y.s.t.e.m", "reserved"),
+        ("Ｓｙｓｔｅｍ", "reserved"),  # fullwidth
+        ("Sуstem", "mixed_script"),  # Cyrillic у among Latin letters
+        ("Αdmin", "mixed_script"),  # Greek Alpha
+        ("Gast 1234", "guest_name"),
+        ("gast1234", "guest_name"),
+        ("GAST １２", "guest_name"),
+        ("Gast", "guest_name"),
+        ("ㅤㅤㅤ", "length"),  # Hangul fillers: nothing visible is left
+        ("12345", "no_letter"),
+        ("...", "no_letter"),
+        ("!?", "no_letter"),
+        ("<b>", "characters"),
+        ("a\u202e", "length"),
+        ("x", "length"),
+        ("A" * 25, "length"),
+        ("Anna\ud800", "bad_text"),
+    ],
+)
 def test_deceiving_names_are_refused_with_a_reason(text: str, reason: str) -> None:
     with pytest.raises(TextRejected) as refused:
         nickname(text)
@@ -51,14 +71,20 @@ def test_skeleton_sees_through_case_spacing_and_homoglyphs() -> None:
     assert skeleton("Anna") != skeleton("Anja")
 
 
-@pytest.mark.parametrize(("text", "shown"), [
-    ("gut gespielt!", "gut gespielt!"),
-    ("a\u202eb\u2066c\u200fd", "abcd"),                    # bidi controls
-    ("a\u200bb\ufeffc\u2060d\u00ade", "abcde"),             # zero-width and soft hyphen
-    ("zwei\nZeilen\tund  Tab", "zwei Zeilen und Tab"),     # control characters
-    ("\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f468\u200d\U0001f469\u200d\U0001f467"),
-    ("a\u200db", "ab"),                                    # a joiner between letters goes
-])
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("gut gespielt!", "gut gespielt!"),
+        ("a\u202eb\u2066c\u200fd", "abcd"),  # bidi controls
+        ("a\u200bb\ufeffc\u2060d\u00ade", "abcde"),  # zero-width and soft hyphen
+        ("zwei\nZeilen\tund  Tab", "zwei Zeilen und Tab"),  # control characters
+        (
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+        ),
+        ("a\u200db", "ab"),  # a joiner between letters goes
+    ],
+)
 def test_chat_keeps_what_is_seen_and_drops_what_hides(text: str, shown: str) -> None:
     assert chat_line(text, limit=200) == shown
 
@@ -69,9 +95,10 @@ def test_chat_caps_combining_marks() -> None:
     assert chat_line("Café crème", limit=200) == "Café crème"
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("", "empty"), ("   \n\u200b", "empty"), ("a" * 201, "too_long"), ("\ud800", "bad_text"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("", "empty"), ("   \n\u200b", "empty"), ("a" * 201, "too_long"), ("\ud800", "bad_text")],
+)
 def test_chat_refuses_with_a_reason(text: str, reason: str) -> None:
     with pytest.raises(TextRejected) as refused:
         chat_line(text, limit=200)
@@ -87,5 +114,8 @@ def test_whatever_comes_in_what_goes_out_is_clean(text: str) -> None:
             continue
         out.encode("utf-8")
         assert out == out.strip() and "  " not in out
-        assert not any(ch in out for ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068"
-                       "\u2069\u200b\u200e\u200f\ufeff")
+        assert not any(
+            ch in out
+            for ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068"
+            "\u2069\u200b\u200e\u200f\ufeff"
+        )

@@ -28,16 +28,24 @@ async def view(server: DuelServer, code: str, player: str | None = None) -> dict
     return state
 
 
-async def move(server: DuelServer, code: str, player: str, square: str,
-               cid: str | None = None, ply: int | None = None) -> Any:
+async def move(
+    server: DuelServer,
+    code: str,
+    player: str,
+    square: str,
+    cid: str | None = None,
+    ply: int | None = None,
+) -> Any:
     if ply is None:
         ply = (await view(server, code))["table"]["game"]["ply"]
     return await server.service.handle(
-        player, p.Move(code=code, square=square, cid=cid or f"{square}-{ply}", ply=ply))
+        player, p.Move(code=code, square=square, cid=cid or f"{square}-{ply}", ply=ply)
+    )
 
 
-async def play_first_legal(server: DuelServer, code: str, black: str, white: str,
-                           limit: int = 100) -> dict[str, Any]:
+async def play_first_legal(
+    server: DuelServer, code: str, black: str, white: str, limit: int = 100
+) -> dict[str, Any]:
     """Plays the first legal move of whoever is to move until the game ends."""
     for _ in range(limit):
         table: dict[str, Any] = (await view(server, code))["table"]

@@ -45,16 +45,20 @@ class Server:
     def __init__(self, data_dir: Path, port: int | None = None) -> None:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.env = dict(os.environ, REVERSI_DATA_DIR=str(data_dir),
-                        REVERSI_SECRET="live-test-secret")
+        self.env = dict(
+            os.environ, REVERSI_DATA_DIR=str(data_dir), REVERSI_SECRET="live-test-secret"
+        )
         for name in ("REVERSI_DATABASE_URL", "REVERSI_REDIS_URL"):
             self.env.pop(name, None)
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER.format(port=self.port)], env=self.env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [sys.executable, "-c", SERVER.format(port=self.port)],
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         for _ in range(400):
             if self.proc.poll() is not None:
                 error = self.proc.stderr.read().decode() if self.proc.stderr else ""
@@ -108,7 +112,8 @@ class Seat:
         """Opens the socket and watches the table from ``version``; returns the first reply."""
         url = self.server.base.replace("http://", "ws://") + "/ws"
         self.ws = self._sockets.enter_context(
-            connect(url, additional_headers={"Cookie": self.cookie}, open_timeout=10))
+            connect(url, additional_headers={"Cookie": self.cookie}, open_timeout=10)
+        )
         self.until("hello")
         self.send({"type": "watch", "code": self.code, "version": version})
         return self.until("state", "events")
@@ -121,8 +126,11 @@ class Seat:
         assert self.ws is not None
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=15))
         if message["type"] == "state":
-            self.version, self.table, self.you = (message["version"], message["table"],
-                                                  message["you"])
+            self.version, self.table, self.you = (
+                message["version"],
+                message["table"],
+                message["you"],
+            )
         elif message["type"] == "events" and message["code"] == self.code:
             assert self.version is None or message["from"] == self.version + 1, message
             self.kinds += [e["kind"] for e in message["events"]]

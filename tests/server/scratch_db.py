@@ -13,9 +13,13 @@ async def _admin(server_url: str, sql: str) -> None:
     import asyncpg  # type: ignore[import-untyped]
 
     parsed = urlparse(server_url)
-    conn = await asyncpg.connect(host=parsed.hostname, port=parsed.port or 5432,
-                                 user=parsed.username or "postgres",
-                                 password=parsed.password, database=parsed.path.lstrip("/"))
+    conn = await asyncpg.connect(
+        host=parsed.hostname,
+        port=parsed.port or 5432,
+        user=parsed.username or "postgres",
+        password=parsed.password,
+        database=parsed.path.lstrip("/"),
+    )
     try:
         await conn.execute(sql)
     finally:

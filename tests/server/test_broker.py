@@ -66,7 +66,8 @@ class FakeSocket:
 
 
 async def test_after_a_redis_reconnect_every_socket_resyncs(
-        tmp_path: Path, clock: ManualClock, sqlite_url: str) -> None:
+    tmp_path: Path, clock: ManualClock, sqlite_url: str
+) -> None:
     need_redis()
     a = DuelServer(make_settings(tmp_path, clock, sqlite_url, redis_url=REDIS_URL))
     b = DuelServer(make_settings(tmp_path, clock, sqlite_url, redis_url=REDIS_URL))
@@ -111,11 +112,14 @@ async def test_after_a_redis_reconnect_every_socket_resyncs(
 
 
 async def test_a_row_from_another_process_is_learnt_and_never_sent_to_sockets(
-        tmp_path: Path, clock: ManualClock) -> None:
+    tmp_path: Path, clock: ManualClock
+) -> None:
     need_redis()
     settings = make_settings(tmp_path, clock, redis_url=REDIS_URL)
-    mover, other = DuelServer(settings), DuelServer(make_settings(tmp_path, clock,
-                                                                  redis_url=REDIS_URL))
+    mover, other = (
+        DuelServer(settings),
+        DuelServer(make_settings(tmp_path, clock, redis_url=REDIS_URL)),
+    )
     await mover.start()
     await other.start()
     try:
@@ -134,8 +138,11 @@ async def test_a_row_from_another_process_is_learnt_and_never_sent_to_sockets(
         secret = (await mover.service.state(code, black) or {})["you"]["secret"]
         assert secret not in text  # the seat secrets travel between processes only
         learnt = other.service.positions.table(code)
-        assert learnt is not None and learnt.moves == "d3" and learnt.version == sent[0].message[
-            "version"]
+        assert (
+            learnt is not None
+            and learnt.moves == "d3"
+            and learnt.version == sent[0].message["version"]
+        )
     finally:
         await other.stop()
         await mover.stop()

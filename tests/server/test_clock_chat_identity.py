@@ -34,7 +34,8 @@ async def test_running_out_of_time_loses(service: DuelServer, clock: ManualClock
 
 
 async def test_the_sweeper_ends_games_with_nobody_connected(
-        service: DuelServer, clock: ManualClock) -> None:
+    service: DuelServer, clock: ManualClock
+) -> None:
     code, black, white = await seated(service)
     await move(service, code, black, "d3")
     await move(service, code, white, "c3")
@@ -49,7 +50,8 @@ async def test_the_sweeper_ends_games_with_nobody_connected(
 
 
 async def test_a_restart_loses_nothing_and_charges_no_downtime(
-        tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
     settings = make_settings(tmp_path, clock, db_url)
     first = DuelServer(settings)
     await first.start()
@@ -107,8 +109,9 @@ async def test_chat_is_plain_limited_and_keeps_no_secrets(service: DuelServer) -
 async def test_only_the_last_hundred_lines_are_kept(service: DuelServer) -> None:
     code, black, white = await seated(service)
     for i in range(105):
-        await service.service.handle(black if i % 2 else white,
-                                     p.Chat(code=code, text=f"Zeile {i}"))
+        await service.service.handle(
+            black if i % 2 else white, p.Chat(code=code, text=f"Zeile {i}")
+        )
     chat = (await view(service, code))["chat"]
     assert len(chat) == 100
     assert chat[0]["text"] == "Zeile 5" and chat[-1]["text"] == "Zeile 104"
@@ -151,8 +154,20 @@ async def test_nicknames_are_validated(service: DuelServer) -> None:
     player = await service.identity.create()
     assert (await service.identity.rename(player, "  Anna  Lena ")).nickname == "Anna Lena"
     # issue 17, point 5: names that deceive (reversi.hall.text_rules)
-    for bad in ("A", "x" * 25, "<img src=x>", "123", "System", "SYSTEM", "Admin",
-                "Gast 1234", "S\u0443stem", "Ｓｙｓｔｅｍ", "\u3164\u3164\u3164", "\ud800x"):
+    for bad in (
+        "A",
+        "x" * 25,
+        "<img src=x>",
+        "123",
+        "System",
+        "SYSTEM",
+        "Admin",
+        "Gast 1234",
+        "S\u0443stem",
+        "Ｓｙｓｔｅｍ",
+        "\u3164\u3164\u3164",
+        "\ud800x",
+    ):
         with pytest.raises(DuelError) as refused:
             await service.identity.rename(player, bad)
         assert refused.value.code == "bad_nickname" and refused.value.message
@@ -172,8 +187,7 @@ async def test_a_new_nickname_reaches_the_seats_of_open_tables(service: DuelServ
     state = await view(service, code, white)
     seat = next(s for s in state["table"]["seats"] if not s["free"] and s["color"] == "black")
     assert seat["name"] == "Neuer Name" and state["version"] == before + 1
-    events = await stored(service).read(
-        lambda rows: rows.events_after(rows.table(code).id, before))  # type: ignore[union-attr,arg-type]
+    events = await stored(service).read(lambda rows: rows.events_after(rows.table(code).id, before))  # type: ignore[union-attr,arg-type]
     assert [(e.kind, e.payload["name"]) for e in events] == [("renamed", "Neuer Name")]
     # a finished table keeps the name it was played under; renaming again is no change
     old = await view(service, finished, black)
@@ -190,11 +204,11 @@ async def test_a_seat_link_names_its_player_and_works_once(service: DuelServer) 
     with pytest.raises(DuelError):
         await service.service.resume(other.id, other.nickname, code, "wrong")
     assert await service.service.resume(other.id, other.nickname, code, secret) == (
-        mine["seat"], black)
+        mine["seat"],
+        black,
+    )
     state = await view(service, code, black)
     assert state["you"]["color"] == "black" and state["you"]["secret"] != secret
     assert (await view(service, code, other.id))["you"]["seat"] is None  # nobody else sits
     with pytest.raises(DuelError):  # used up: the secret was renewed
         await service.service.resume(white, "x", code, secret)
-
-

@@ -33,7 +33,8 @@ async def running_table(server: DuelServer) -> tuple[str, str, str, dict[str, ob
 
 
 async def test_a_short_outage_after_a_clean_stop_is_credited_exactly(
-        tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
     first = DuelServer(make_settings(tmp_path, clock, db_url))
     await first.start()
     try:
@@ -58,7 +59,8 @@ async def test_a_short_outage_after_a_clean_stop_is_credited_exactly(
 
 
 async def test_with_several_processes_a_clean_stop_still_counts_to_the_moment(
-        tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
     need_redis()
     settings = make_settings(tmp_path, clock, db_url, redis_url=REDIS_URL)
     first = DuelServer(settings)
@@ -82,7 +84,8 @@ async def test_with_several_processes_a_clean_stop_still_counts_to_the_moment(
 
 
 async def test_a_killed_process_is_credited_from_its_last_heartbeat(
-        tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
     first = DuelServer(make_settings(tmp_path, clock, db_url))
     await first.start()
     code, _, _, before = await running_table(first)

@@ -25,6 +25,7 @@ NAMES = ["dots", "counts", "sound", "motion", "level", "begins"]
 def fields(names: list[str], special: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
     """Objects of some of ``names`` (with a fitting value now and then) and, sometimes,
     a field of another name."""
+
     @st.composite
     def build(draw: st.DrawFn) -> dict[str, Any]:
         body: dict[str, Any] = {}
@@ -33,26 +34,38 @@ def fields(names: list[str], special: dict[str, Any]) -> st.SearchStrategy[dict[
         if draw(st.integers(0, 9)) == 0:
             body[draw(st.text(min_size=1, max_size=6))] = draw(VALUES)
         return body
+
     return build()
 
 
-GAME = fields(GAME_FIELDS, {
-    "id": st.from_regex(r"[A-Za-z0-9_-]{8,12}", fullmatch=True),
-    "level": st.sampled_from(["leicht", "mittel", "schwer"]),
-    "outcome": st.sampled_from(["win", "draw", "loss"]),
-    "finished_at": st.floats(1.6e9, 1.7e9) | st.integers(10**20, 10**400),
-    "detail": st.dictionaries(st.from_regex(r"[a-z_]{1,16}", fullmatch=True), SCALARS,
-                              max_size=3),
-})
+GAME = fields(
+    GAME_FIELDS,
+    {
+        "id": st.from_regex(r"[A-Za-z0-9_-]{8,12}", fullmatch=True),
+        "level": st.sampled_from(["leicht", "mittel", "schwer"]),
+        "outcome": st.sampled_from(["win", "draw", "loss"]),
+        "finished_at": st.floats(1.6e9, 1.7e9) | st.integers(10**20, 10**400),
+        "detail": st.dictionaries(
+            st.from_regex(r"[a-z_]{1,16}", fullmatch=True), SCALARS, max_size=3
+        ),
+    },
+)
 ROUTES: list[tuple[str, str, st.SearchStrategy[Any]]] = [
     ("POST", "/api/me", fields(["nickname"], {"nickname": st.text(max_size=30)})),
     ("POST", "/api/tables/{code}/resume", fields(["secret"], {"secret": st.text(max_size=30)})),
     ("POST", "/api/transfer/redeem", fields(["token", "code"], {})),
-    ("POST", "/api/results", fields(["results"], {"results": st.lists(GAME | VALUES,
-                                                                       max_size=3)})),
-    ("PUT", "/api/settings", fields(["settings", "changed_at"], {
-        "settings": st.dictionaries(st.sampled_from(NAMES), SCALARS, max_size=4),
-        "changed_at": SCALARS})),
+    ("POST", "/api/results", fields(["results"], {"results": st.lists(GAME | VALUES, max_size=3)})),
+    (
+        "PUT",
+        "/api/settings",
+        fields(
+            ["settings", "changed_at"],
+            {
+                "settings": st.dictionaries(st.sampled_from(NAMES), SCALARS, max_size=4),
+                "changed_at": SCALARS,
+            },
+        ),
+    ),
     ("POST", "/api/milestones/seen", fields(["ids"], {"ids": st.lists(SCALARS, max_size=3)})),
 ]
 
@@ -63,24 +76,35 @@ def requests(draw: st.DrawFn) -> tuple[str, str, bytes]:
     value = draw(body | VALUES) if draw(st.integers(0, 9)) else draw(VALUES)
     raw = json.dumps(value).encode()
     if draw(st.integers(0, 19)) == 0:
-        raw = raw[:draw(st.integers(0, len(raw)))]  # cut short: not JSON
+        raw = raw[: draw(st.integers(0, len(raw)))]  # cut short: not JSON
     return method, path, raw
 
 
-def test_four_thousand_fuzzed_bodies_never_give_500(tmp_path: Path,
-                                                   caplog: pytest.LogCaptureFixture) -> None:
-    config = make_settings(tmp_path, ManualClock(), f"sqlite+aiosqlite:///{tmp_path}/f.db",
-                           hall_write_limit="1000000/minute", transfer_limit="1000000/minute",
-                           join_limit="1000000/minute", rename_limit="1000000/minute",
-                           sit_limit="1000000/minute")
+def test_four_thousand_fuzzed_bodies_never_give_500(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    config = make_settings(
+        tmp_path,
+        ManualClock(),
+        f"sqlite+aiosqlite:///{tmp_path}/f.db",
+        hall_write_limit="1000000/minute",
+        transfer_limit="1000000/minute",
+        join_limit="1000000/minute",
+        rename_limit="1000000/minute",
+        sit_limit="1000000/minute",
+    )
     caplog.set_level(logging.WARNING)
     with players(config, 3) as (a, b, c):
         code, _ = open_and_join(a, b)
         c.get("/api/me")
         statuses: dict[int, int] = {}
 
-        @settings(max_examples=4_000, deadline=None, database=None,
-                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+        @settings(
+            max_examples=4_000,
+            deadline=None,
+            database=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
         @given(requests())
         def one(request: tuple[str, str, bytes]) -> None:
             method, path, raw = request

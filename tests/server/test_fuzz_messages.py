@@ -18,14 +18,35 @@ from tests.app_fixtures import make_settings, players
 from tests.server.test_protocol import open_and_join, watch
 
 #: JSON values of every kind, strings with lone surrogates and numbers past 64 bits included
-SCALARS = (st.none() | st.booleans() | st.integers() | st.integers(2**63, 10**400)
-           | st.floats(allow_nan=False, allow_infinity=False)
-           | st.text(st.characters(categories=["L", "N", "P", "Cs", "Cc", "Zs", "So"]),
-                     max_size=30))
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3)
-                      | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=6)
-FIELDS = ["code", "square", "cid", "ply", "version", "move_time", "hints", "counting",
-          "accept", "text", "muted", "id"]
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(2**63, 10**400)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(st.characters(categories=["L", "N", "P", "Cs", "Cc", "Zs", "So"]), max_size=30)
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+FIELDS = [
+    "code",
+    "square",
+    "cid",
+    "ply",
+    "version",
+    "move_time",
+    "hints",
+    "counting",
+    "accept",
+    "text",
+    "muted",
+    "id",
+]
 
 
 @st.composite
@@ -33,17 +54,22 @@ def messages(draw: st.DrawFn, code: str) -> dict[str, Any]:
     kind = draw(st.sampled_from(sorted(MESSAGES)) | st.text(max_size=8))
     message: dict[str, Any] = {"type": kind}
     for name in draw(st.lists(st.sampled_from(FIELDS), max_size=6, unique=True)):
-        message[name] = draw(st.just(code) if name == "code" and draw(st.booleans())
-                             else VALUES)
+        message[name] = draw(st.just(code) if name == "code" and draw(st.booleans()) else VALUES)
     if draw(st.booleans()):
         message[draw(st.text(min_size=1, max_size=6))] = draw(VALUES)
     return message
 
 
-def test_ten_thousand_fuzzed_messages_change_nothing(tmp_path: Path,
-                                                     caplog: pytest.LogCaptureFixture) -> None:
-    config = make_settings(tmp_path, ManualClock(), f"sqlite+aiosqlite:///{tmp_path}/f.db",
-                           message_limit="1000000/second", chat_limit="1000000/second")
+def test_ten_thousand_fuzzed_messages_change_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    config = make_settings(
+        tmp_path,
+        ManualClock(),
+        f"sqlite+aiosqlite:///{tmp_path}/f.db",
+        message_limit="1000000/second",
+        chat_limit="1000000/second",
+    )
     caplog.set_level(logging.WARNING)
     with players(config, 3) as (a, b, c):
         code, _ = open_and_join(a, b)
@@ -54,8 +80,12 @@ def test_ten_thousand_fuzzed_messages_change_nothing(tmp_path: Path,
             seen: dict[str, int] = {}
             marker = 0
 
-            @settings(max_examples=10_000, deadline=None, database=None,
-                      suppress_health_check=[HealthCheck.too_slow])
+            @settings(
+                max_examples=10_000,
+                deadline=None,
+                database=None,
+                suppress_health_check=[HealthCheck.too_slow],
+            )
             @given(messages(code))
             def one(frame: dict[str, Any]) -> None:
                 nonlocal marker
@@ -83,16 +113,20 @@ def test_ten_thousand_fuzzed_messages_change_nothing(tmp_path: Path,
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
-@pytest.mark.parametrize("frame", [
-    '{"type": "ping", "id": 18446744073709551616}',
-    '{"type": "ping", "id": ' + "9" * 4000 + "}",
-    '{"type": "ping", "id": "\\ud800"}',
-    '{"type": "chat", "code": "ABCDEF", "text": "\\ud800"}',
-    '{"type": "move", "code": "ABCDEF", "square": "d3", "cid": "\\udc00", "ply": 0}',
-    '{"type": "watch", "code": "ABCDEF", "version": 1e400}',
-])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '{"type": "ping", "id": 18446744073709551616}',
+        '{"type": "ping", "id": ' + "9" * 4000 + "}",
+        '{"type": "ping", "id": "\\ud800"}',
+        '{"type": "chat", "code": "ABCDEF", "text": "\\ud800"}',
+        '{"type": "move", "code": "ABCDEF", "square": "d3", "cid": "\\udc00", "ply": 0}',
+        '{"type": "watch", "code": "ABCDEF", "version": 1e400}',
+    ],
+)
 def test_the_issues_frames_are_bad_messages(frame: str) -> None:
     from reversi.server.protocol import ProtocolError
+
     with pytest.raises(ProtocolError) as refused:
         parse(frame)
     assert refused.value.code == "bad_message"

@@ -13,12 +13,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from reversi.server.guards import (
-    CONTENT_SECURITY_POLICY,
-    BodyLimit,
-    BrowserHeaders,
-    OriginCheck,
-)
+from reversi.server.guards import CONTENT_SECURITY_POLICY, BodyLimit, BrowserHeaders, OriginCheck
 
 CAP = 1000
 read: list[int] = []
@@ -43,10 +38,17 @@ async def socket(ws: WebSocket) -> None:
 @pytest.fixture
 def client() -> Iterator[TestClient]:
     app = Starlette(
-        routes=[Route("/echo", echo, methods=["POST"]), Route("/own", own_policy),
-                WebSocketRoute("/ws", socket)],
-        middleware=[Middleware(BrowserHeaders), Middleware(OriginCheck, allowed=["https://reversi.example"]),
-                    Middleware(BodyLimit, max_bytes=CAP, message="Die Anfrage ist zu groß.")])
+        routes=[
+            Route("/echo", echo, methods=["POST"]),
+            Route("/own", own_policy),
+            WebSocketRoute("/ws", socket),
+        ],
+        middleware=[
+            Middleware(BrowserHeaders),
+            Middleware(OriginCheck, allowed=["https://reversi.example"]),
+            Middleware(BodyLimit, max_bytes=CAP, message="Die Anfrage ist zu groß."),
+        ],
+    )
     read.clear()
     with TestClient(app, base_url="http://hall.test") as test_client:
         yield test_client
@@ -67,6 +69,7 @@ def test_a_streamed_body_is_cut_off_while_reading(client: TestClient) -> None:
     def chunks() -> Iterator[bytes]:
         for _ in range(50):
             yield b"y" * 100
+
     response = client.post("/echo", content=chunks())  # chunked: no content-length
     assert response.status_code == 413 and response.json()["error"] == "too_big"
     assert read == []
@@ -93,18 +96,29 @@ def test_a_route_may_set_its_own_header(client: TestClient) -> None:
     assert client.get("/own").headers["x-frame-options"] == "SAMEORIGIN"
 
 
-@pytest.mark.parametrize("origin", [None, "http://hall.test", "https://reversi.example",
-                                    "HTTP://HALL.TEST/"])
+@pytest.mark.parametrize(
+    "origin", [None, "http://hall.test", "https://reversi.example", "HTTP://HALL.TEST/"]
+)
 def test_the_socket_accepts_its_own_origin(client: TestClient, origin: str | None) -> None:
     headers = {"origin": origin} if origin else {}
     with client.websocket_connect("ws://hall.test/ws", headers=headers) as ws:
         assert ws.receive_text() == "hallo"
 
 
-@pytest.mark.parametrize("origin", ["https://evil.example", "http://hall.test.evil.example",
-                                    "null", "https://hall.test:444", "file://"])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "https://evil.example",
+        "http://hall.test.evil.example",
+        "null",
+        "https://hall.test:444",
+        "file://",
+    ],
+)
 def test_the_socket_refuses_other_origins(client: TestClient, origin: str) -> None:
-    with pytest.raises(WebSocketDisconnect) as refused, \
-            client.websocket_connect("ws://hall.test/ws", headers={"origin": origin}):
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect("ws://hall.test/ws", headers={"origin": origin}),
+    ):
         pass
     assert refused.value.code == 1008

@@ -28,7 +28,8 @@ def until(ws: Any, kind: str) -> dict[str, Any]:
 
 
 def test_guessed_codes_run_out_and_then_every_lookup_is_refused(
-        tmp_path: Path, clock: ManualClock) -> None:
+    tmp_path: Path, clock: ManualClock
+) -> None:
     settings = make_settings(tmp_path, clock, guess_limit="3/day")
     with players(settings, 3) as (a, b, c):
         code = a.post("/api/tables").json()["code"]
@@ -72,7 +73,8 @@ def test_new_players_per_address_are_limited(tmp_path: Path, clock: ManualClock)
 
 
 def test_a_waiting_table_closes_when_its_opener_left_for_ten_minutes(
-        tmp_path: Path, clock: ManualClock) -> None:
+    tmp_path: Path, clock: ManualClock
+) -> None:
     with players(make_settings(tmp_path, clock), 2) as (a, b):
         left = a.post("/api/tables").json()["code"]
         stays = b.post("/api/tables").json()["code"]
@@ -88,8 +90,7 @@ def test_a_waiting_table_closes_when_its_opener_left_for_ten_minutes(
         assert b.get(f"/api/tables/{stays}").json()["table"]["status"] == "waiting"
 
 
-def test_a_finished_tables_chat_is_for_its_two_players(tmp_path: Path,
-                                                       clock: ManualClock) -> None:
+def test_a_finished_tables_chat_is_for_its_two_players(tmp_path: Path, clock: ManualClock) -> None:
     with players(make_settings(tmp_path, clock), 3) as (a, b, c):
         # onlookers read along only at a table that allows it (docs/protocol.md)
         code = a.post("/api/tables", json={"onlooker_chat": True}).json()["code"]
@@ -100,17 +101,22 @@ def test_a_finished_tables_chat_is_for_its_two_players(tmp_path: Path,
             until(ws, "state")
             ws.send_json({"type": "chat", "code": code, "text": "geheim", "id": 1})
             until(ws, "ack")
-            assert [line["text"] for line in c.get(f"/api/tables/{code}").json()["chat"]] \
-                == ["geheim"]  # a running game's chat: spectators read along
+            assert [line["text"] for line in c.get(f"/api/tables/{code}").json()["chat"]] == [
+                "geheim"
+            ]  # a running game's chat: spectators read along
             ws.send_json({"type": "abort", "code": code, "id": 2})
             until(ws, "ack")
         assert c.get(f"/api/tables/{code}").json()["chat"] == []
-        assert [line["text"] for line in b.get(f"/api/tables/{code}").json()["chat"]] \
-            == ["geheim"]
+        assert [line["text"] for line in b.get(f"/api/tables/{code}").json()["chat"]] == ["geheim"]
 
 
-@pytest.mark.parametrize(("cap", "code"), [("sockets_per_player", CloseCode.TOO_MANY),
-                                           ("sockets_per_address", CloseCode.TRY_AGAIN_LATER)])
+@pytest.mark.parametrize(
+    ("cap", "code"),
+    [
+        ("sockets_per_player", CloseCode.TOO_MANY),
+        ("sockets_per_address", CloseCode.TRY_AGAIN_LATER),
+    ],
+)
 def test_sockets_are_capped(tmp_path: Path, clock: ManualClock, cap: str, code: int) -> None:
     with players(make_settings(tmp_path, clock, None, **{cap: 2}), 1) as (a,):
         a.get("/api/me")
@@ -128,7 +134,8 @@ def test_sockets_are_capped(tmp_path: Path, clock: ManualClock, cap: str, code: 
 
 
 def test_renames_are_limited_coalesced_and_hidden_from_the_muter(
-        tmp_path: Path, clock: ManualClock) -> None:
+    tmp_path: Path, clock: ManualClock
+) -> None:
     with players(make_settings(tmp_path, clock, rename_limit="3/10minutes"), 2) as (a, b):
         code = a.post("/api/tables").json()["code"]
         b.post(f"/api/tables/{code}/join")
@@ -160,8 +167,9 @@ def test_renames_are_limited_coalesced_and_hidden_from_the_muter(
             assert "renamed" not in seen
 
 
-def test_the_cookie_ages_is_renewed_and_is_secure_over_tls(tmp_path: Path,
-                                                           clock: ManualClock) -> None:
+def test_the_cookie_ages_is_renewed_and_is_secure_over_tls(
+    tmp_path: Path, clock: ManualClock
+) -> None:
     settings = make_settings(tmp_path, clock, cookie_max_age=1000, cookie_refresh=100)
     app = create_duel_app(settings)
     with TestClient(app, base_url="https://testserver") as a:
@@ -183,14 +191,17 @@ def test_the_cookie_ages_is_renewed_and_is_secure_over_tls(tmp_path: Path,
 
 
 def test_the_socket_checks_its_origin_and_answers_carry_browser_headers(
-        tmp_path: Path, clock: ManualClock) -> None:
+    tmp_path: Path, clock: ManualClock
+) -> None:
     settings = make_settings(tmp_path, clock, origins=("https://reversi.example",))
     with players(settings, 1) as (a,):
         me = a.get("/api/me")
         assert "frame-ancestors 'none'" in me.headers["content-security-policy"]
         assert me.headers["x-content-type-options"] == "nosniff"
-        with pytest.raises(WebSocketDisconnect), a.websocket_connect(
-                "/ws", headers={"Origin": "https://evil.example"}) as ws:
+        with (
+            pytest.raises(WebSocketDisconnect),
+            a.websocket_connect("/ws", headers={"Origin": "https://evil.example"}) as ws,
+        ):
             ws.receive_json()
         for origin in ("https://reversi.example", "http://testserver"):
             with a.websocket_connect("/ws", headers={"Origin": origin}) as ws:

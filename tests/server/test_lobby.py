@@ -115,8 +115,9 @@ def test_a_player_waits_at_three_tables_at_most(settings: Any) -> None:
         assert fourth.status_code == 409
         body = fourth.json()
         assert body["error"] == "too_many_tables"
-        assert body["message"] == ("Du hast schon 3 offene Tische – schließe einen, "
-                                   "bevor du einen neuen öffnest.")
+        assert body["message"] == (
+            "Du hast schon 3 offene Tische – schließe einen, bevor du einen neuen öffnest."
+        )
         assert len(a.get("/api/me").json()["tables"]) == 3
 
 
@@ -126,8 +127,7 @@ def test_the_sit_race_gives_one_seat_and_one_clear_error(settings: Any) -> None:
         c.get("/api/me")
         with c.websocket_connect("/ws") as wc:
             subscribe(wc)
-            first, second = b.post(f"/api/tables/{code}/join"), c.post(
-                f"/api/tables/{code}/join")
+            first, second = b.post(f"/api/tables/{code}/join"), c.post(f"/api/tables/{code}/join")
             assert first.status_code == 200
             assert second.status_code == 409
             assert second.json()["error"] == "table_full"
@@ -141,7 +141,8 @@ def test_the_sit_race_gives_one_seat_and_one_clear_error(settings: Any) -> None:
 
 @pytest.mark.anyio
 async def test_the_snapshot_comes_from_the_database_and_rematches_keep_private(
-        service: Any, tmp_path: Path, clock: ManualClock, db_url: str) -> None:
+    service: Any, tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
     from reversi.server import protocol as p
     from reversi.server.duels import DuelServer
 

@@ -30,13 +30,16 @@ def lobby_event(ws: Any, code: str, status: str) -> dict[str, Any]:
 
 
 def test_a_table_opened_on_one_process_shows_in_the_lobby_of_the_other(
-        two_servers: list[str]) -> None:
+    two_servers: list[str],
+) -> None:
     one, two = two_servers
     with httpx.Client(base_url=one) as a, httpx.Client(base_url=two) as b:
         a.get("/api/me")
         b.get("/api/me")
-        with connect(ws_url(one), additional_headers=cookie(a)) as wa, \
-                connect(ws_url(two), additional_headers=cookie(b)) as wb:
+        with (
+            connect(ws_url(one), additional_headers=cookie(a)) as wa,
+            connect(ws_url(two), additional_headers=cookie(b)) as wb,
+        ):
             for ws in (wa, wb):
                 receive(ws, "hello")
                 ws.send(json.dumps({"type": "lobby"}))
@@ -74,8 +77,10 @@ def test_quick_pairing_across_two_processes(two_servers: list[str]) -> None:
     with httpx.Client(base_url=one) as a, httpx.Client(base_url=two) as b:
         a.get("/api/me")
         b.get("/api/me")
-        with connect(ws_url(one), additional_headers=cookie(a)) as wa, \
-                connect(ws_url(two), additional_headers=cookie(b)) as wb:
+        with (
+            connect(ws_url(one), additional_headers=cookie(a)) as wa,
+            connect(ws_url(two), additional_headers=cookie(b)) as wb,
+        ):
             receive(wa, "hello")
             receive(wb, "hello")
             waiting = tap(wa)
@@ -89,13 +94,17 @@ def test_quick_pairing_across_two_processes(two_servers: list[str]) -> None:
 
 def test_many_taps_on_two_processes_give_pairs_only(two_servers: list[str]) -> None:
     with contextlib.ExitStack() as stack:
-        clients = [stack.enter_context(httpx.Client(base_url=two_servers[i % 2]))
-                   for i in range(10)]
+        clients = [
+            stack.enter_context(httpx.Client(base_url=two_servers[i % 2])) for i in range(10)
+        ]
         for client in clients:
             client.get("/api/me")
-        sockets = [stack.enter_context(connect(ws_url(str(c.base_url).rstrip("/")),
-                                               additional_headers=cookie(c)))
-                   for c in clients]
+        sockets = [
+            stack.enter_context(
+                connect(ws_url(str(c.base_url).rstrip("/")), additional_headers=cookie(c))
+            )
+            for c in clients
+        ]
         replies: list[dict[str, Any]] = [{} for _ in sockets]
         start = threading.Barrier(len(sockets))
 

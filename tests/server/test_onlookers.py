@@ -56,14 +56,16 @@ def test_onlookers_are_counted_at_the_table_and_in_the_lobby(settings: Any) -> N
 
 
 @pytest.mark.parametrize("allowed", [False, True])
-def test_onlookers_read_the_chat_only_if_the_table_allows_it(settings: Any,
-                                                             allowed: bool) -> None:
+def test_onlookers_read_the_chat_only_if_the_table_allows_it(settings: Any, allowed: bool) -> None:
     with players(settings, 3) as (a, b, c):
         code = a.post("/api/tables", json={"onlooker_chat": allowed}).json()["code"]
         assert b.post(f"/api/tables/{code}/join").status_code == 200
         c.get("/api/me")
-        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb, \
-                c.websocket_connect("/ws") as wc:
+        with (
+            a.websocket_connect("/ws") as wa,
+            b.websocket_connect("/ws") as wb,
+            c.websocket_connect("/ws") as wc,
+        ):
             watch(wa, code)
             watch(wb, code)
             state = watch(wc, code)
@@ -80,8 +82,9 @@ def test_onlookers_read_the_chat_only_if_the_table_allows_it(settings: Any,
                 assert "chat" not in kinds and seen["version"] == state["version"] + 1
             chat = c.get(f"/api/tables/{code}").json()["chat"]
             assert [line["text"] for line in chat] == (["Geheimtipp"] if allowed else [])
-            assert [line["text"] for line in a.get(f"/api/tables/{code}").json()["chat"]] \
-                == ["Geheimtipp"]
+            assert [line["text"] for line in a.get(f"/api/tables/{code}").json()["chat"]] == [
+                "Geheimtipp"
+            ]
 
 
 def test_the_onlooker_chat_rule_is_the_openers_before_the_start(settings: Any) -> None:
@@ -95,15 +98,19 @@ def test_the_onlooker_chat_rule_is_the_openers_before_the_start(settings: Any) -
         assert a.post("/api/tables", json={"onlooker_chat": "ja"}).status_code == 400
 
 
-def test_running_duels_reach_the_lobby_in_batches(tmp_path: Path, clock: ManualClock,
-                                                  sqlite_url: str) -> None:
+def test_running_duels_reach_the_lobby_in_batches(
+    tmp_path: Path, clock: ManualClock, sqlite_url: str
+) -> None:
     # a long interval: the test flushes the batch itself
     settings = make_settings(tmp_path, clock, sqlite_url, lobby_interval=600.0)
     with players(settings, 3) as (a, b, c):
         code, _ = open_and_join(a, b)
         c.get("/api/me")
-        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb, \
-                c.websocket_connect("/ws") as wc:
+        with (
+            a.websocket_connect("/ws") as wa,
+            b.websocket_connect("/ws") as wb,
+            c.websocket_connect("/ws") as wc,
+        ):
             seats = {}
             for ws in (wa, wb):
                 state = watch(ws, code)
@@ -118,8 +125,16 @@ def test_running_duels_reach_the_lobby_in_batches(tmp_path: Path, clock: ManualC
                 table = a.get(f"/api/tables/{code}").json()["table"]
                 color = table["game"]["turn"]
                 square = next(iter(table["game"]["legal"]))
-                seats[color].send_json({"type": "move", "code": code, "square": square,
-                                        "cid": f"m{ply}", "ply": ply, "id": ply})
+                seats[color].send_json(
+                    {
+                        "type": "move",
+                        "code": code,
+                        "square": square,
+                        "cid": f"m{ply}",
+                        "ply": ply,
+                        "id": ply,
+                    }
+                )
                 version = until(seats[color], "ack")["version"]
             assert server.hub.lobby.batches == before
             portal(a).call(server.hub.lobby.flush)

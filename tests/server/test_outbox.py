@@ -111,8 +111,7 @@ def test_the_peak_memory_is_the_peak_resident_set() -> None:
     assert peak_memory_mib() == pytest.approx(high_water_mib(), rel=0.05, abs=4)
 
 
-async def test_the_collector_never_walks_what_it_set_aside(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_collector_never_walks_what_it_set_aside(monkeypatch: pytest.MonkeyPatch) -> None:
     def walks_them_all() -> int:
         raise AssertionError("gc.get_freeze_count() walks every frozen object")
 
@@ -128,8 +127,9 @@ async def test_the_collector_never_walks_what_it_set_aside(
 
     monkeypatch.setattr(collector, "collect_young", counted)
     task = asyncio.create_task(collector.collect_forever(0.001, 0.0))
-    await asyncio.wait({task, asyncio.create_task(ticks.wait())},
-                       return_when=asyncio.FIRST_COMPLETED)
+    await asyncio.wait(
+        {task, asyncio.create_task(ticks.wait())}, return_when=asyncio.FIRST_COMPLETED
+    )
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task

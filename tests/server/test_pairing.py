@@ -40,8 +40,11 @@ def test_two_taps_meet_at_one_table_and_a_third_waits(settings: Any) -> None:
     with players(settings, 3) as (a, b, c):
         for client, name in ((a, "Anna"), (b, "Bert"), (c, "Cleo")):
             client.post("/api/me", json={"nickname": name})
-        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb, \
-                c.websocket_connect("/ws") as wc:
+        with (
+            a.websocket_connect("/ws") as wa,
+            b.websocket_connect("/ws") as wb,
+            c.websocket_connect("/ws") as wc,
+        ):
             hello(wa, wb, wc)
             waiting = tap(wa)
             assert waiting["paired"] is False and waiting["timeout"] == settings.pair_timeout
@@ -62,8 +65,11 @@ def test_a_search_is_not_listed_and_cancel_ends_it(settings: Any) -> None:
     with players(settings, 3) as (a, b, c):
         for client in (a, b, c):
             client.get("/api/me")
-        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb, \
-                c.websocket_connect("/ws") as wc:
+        with (
+            a.websocket_connect("/ws") as wa,
+            b.websocket_connect("/ws") as wb,
+            c.websocket_connect("/ws") as wc,
+        ):
             hello(wa, wb, wc)
             wc.send_json({"type": "lobby"})
             code = tap(wa)["code"]
@@ -96,8 +102,7 @@ def test_a_search_ends_after_its_timeout(settings: Any, clock: ManualClock) -> N
             assert ended["code"] == code and ended["reason"] == "timeout"
 
 
-def test_a_search_whose_socket_left_ends_after_the_grace(settings: Any,
-                                                         clock: ManualClock) -> None:
+def test_a_search_whose_socket_left_ends_after_the_grace(settings: Any, clock: ManualClock) -> None:
     with players(settings, 1) as (a,):
         a.get("/api/me")
         with a.websocket_connect("/ws") as wa:
@@ -116,8 +121,11 @@ def test_pairing_prefers_someone_you_have_not_just_played(settings: Any) -> None
     with players(settings, 3) as (a, b, c):
         code, _ = open_and_join(a, b)  # a and b just met
         c.get("/api/me")
-        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb, \
-                c.websocket_connect("/ws") as wc:
+        with (
+            a.websocket_connect("/ws") as wa,
+            b.websocket_connect("/ws") as wb,
+            c.websocket_connect("/ws") as wc,
+        ):
             hello(wa, wb, wc)
             wa.send_json({"type": "abort", "code": code, "id": 1})
             until(wa, "ack")
@@ -130,7 +138,8 @@ def test_pairing_prefers_someone_you_have_not_just_played(settings: Any) -> None
 
 
 def test_two_who_just_played_meet_again_when_nobody_else_comes(
-        settings: Any, clock: ManualClock) -> None:
+    settings: Any, clock: ManualClock
+) -> None:
     with players(settings, 2) as (a, b):
         code, _ = open_and_join(a, b)
         with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
@@ -150,10 +159,12 @@ def test_two_who_just_played_meet_again_when_nobody_else_comes(
             assert a.get(f"/api/tables/{younger}").json()["table"]["status"] == "aborted"
 
 
-def test_pairing_and_sitting_are_rate_limited(tmp_path: Path, clock: ManualClock,
-                                              sqlite_url: str) -> None:
-    settings = make_settings(tmp_path, clock, sqlite_url, pair_limit="2/minute",
-                             sit_limit="1/minute")
+def test_pairing_and_sitting_are_rate_limited(
+    tmp_path: Path, clock: ManualClock, sqlite_url: str
+) -> None:
+    settings = make_settings(
+        tmp_path, clock, sqlite_url, pair_limit="2/minute", sit_limit="1/minute"
+    )
     with players(settings, 3) as (a, b, c):
         for client in (a, b, c):
             client.get("/api/me")

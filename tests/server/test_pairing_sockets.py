@@ -46,8 +46,13 @@ def _sockets_closed() -> Iterator[None]:
 
 
 def socket_of(server: Server, cookie: str) -> ClientConnection:
-    ws = STACK.enter_context(connect(server.base.replace("http://", "ws://") + "/ws",
-                                     additional_headers={"Cookie": cookie}, open_timeout=10))
+    ws = STACK.enter_context(
+        connect(
+            server.base.replace("http://", "ws://") + "/ws",
+            additional_headers={"Cookie": cookie},
+            open_timeout=10,
+        )
+    )
     until(ws, "hello")
     return ws
 
@@ -57,8 +62,11 @@ def until(ws: ClientConnection, kind: str, request_id: Any = None) -> dict[str, 
         message: dict[str, Any] = json.loads(ws.recv(timeout=15))
         if message["type"] == kind and (request_id is None or message.get("id") == request_id):
             return message
-        if message["type"] == "error" and request_id is not None \
-                and message.get("id") == request_id:
+        if (
+            message["type"] == "error"
+            and request_id is not None
+            and message.get("id") == request_id
+        ):
             raise AssertionError(message)
     raise AssertionError(f"no {kind}")
 

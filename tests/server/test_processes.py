@@ -45,20 +45,32 @@ def two_servers(tmp_path: Path) -> Iterator[list[str]]:
     with postgres_database() as db_url:
         # the limits are shared through Redis, which outlives a test run: scripted
         # players from one address must not use up a person's
-        env = dict(os.environ, REVERSI_DATABASE_URL=db_url, REVERSI_REDIS_URL=REDIS_URL,
-                   REVERSI_SECRET="shared-test-secret", REVERSI_DATA_DIR=str(tmp_path),
-                   REVERSI_NEW_PLAYER_LIMIT="100000/hour", REVERSI_VIEW_LIMIT="100000/minute",
-                   REVERSI_GUESS_LIMIT="100000/day", REVERSI_PAIR_LIMIT="100000/minute",
-                   REVERSI_SIT_LIMIT="100000/minute",
-                   # Redis's channels are shared with other servers on this machine
-                   REVERSI_BROKER_PREFIX=f"test-{secrets.token_hex(4)}:")
+        env = dict(
+            os.environ,
+            REVERSI_DATABASE_URL=db_url,
+            REVERSI_REDIS_URL=REDIS_URL,
+            REVERSI_SECRET="shared-test-secret",
+            REVERSI_DATA_DIR=str(tmp_path),
+            REVERSI_NEW_PLAYER_LIMIT="100000/hour",
+            REVERSI_VIEW_LIMIT="100000/minute",
+            REVERSI_GUESS_LIMIT="100000/day",
+            REVERSI_PAIR_LIMIT="100000/minute",
+            REVERSI_SIT_LIMIT="100000/minute",
+            # Redis's channels are shared with other servers on this machine
+            REVERSI_BROKER_PREFIX=f"test-{secrets.token_hex(4)}:",
+        )
         procs, urls = [], []
         try:
             for _ in range(2):
                 port = free_port()
-                procs.append(subprocess.Popen(
-                    [sys.executable, "-c", SERVER.format(port=port)],
-                    env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+                procs.append(
+                    subprocess.Popen(
+                        [sys.executable, "-c", SERVER.format(port=port)],
+                        env=env,
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.PIPE,
+                    )
+                )
                 urls.append(f"http://127.0.0.1:{port}")
             for url, proc in zip(urls, procs, strict=True):
                 for _ in range(300):
@@ -102,8 +114,10 @@ def test_a_move_on_one_process_reaches_a_socket_on_the_other(two_servers: list[s
         assert b.post(f"/api/tables/{code}/join").status_code == 200
         cookie_a = "; ".join(f"{k}={v}" for k, v in a.cookies.items())
         cookie_b = "; ".join(f"{k}={v}" for k, v in b.cookies.items())
-        with connect(ws_url(one), additional_headers={"Cookie": cookie_a}) as wa, \
-                connect(ws_url(two), additional_headers={"Cookie": cookie_b}) as wb:
+        with (
+            connect(ws_url(one), additional_headers={"Cookie": cookie_a}) as wa,
+            connect(ws_url(two), additional_headers={"Cookie": cookie_b}) as wb,
+        ):
             for ws in (wa, wb):
                 receive(ws, "hello")
                 ws.send(json.dumps({"type": "watch", "code": code}))
@@ -116,12 +130,14 @@ def test_a_move_on_one_process_reaches_a_socket_on_the_other(two_servers: list[s
             else:
                 raise AssertionError("presence never showed both seats")
             black, white = (wa, wb) if sa["you"]["color"] == "black" else (wb, wa)
-            black.send(json.dumps({"type": "move", "code": code, "square": "d3", "cid": "p1",
-                                   "ply": 0}))
+            black.send(
+                json.dumps({"type": "move", "code": code, "square": "d3", "cid": "p1", "ply": 0})
+            )
             event = receive(white, "events")
             assert event["events"][0]["data"]["square"] == "d3"
-            white.send(json.dumps({"type": "move", "code": code, "square": "c3", "cid": "p2",
-                                   "ply": 1}))
+            white.send(
+                json.dumps({"type": "move", "code": code, "square": "c3", "cid": "p2", "ply": 1})
+            )
             receive(black, "events")  # its own move d3
             event = receive(black, "events")
             assert event["events"][0]["data"]["square"] == "c3"

@@ -53,8 +53,9 @@ def test_a_move_is_acknowledged_and_reaches_both_sides(settings: Any) -> None:
             assert sa["type"] == sb["type"] == "state" and sa["version"] == sb["version"]
             assert until(wa, "presence")["code"] == code
             black, white = (wa, wb) if sa["you"]["color"] == "black" else (wb, wa)
-            black.send_json({"type": "move", "code": code, "square": "d3", "cid": "m1",
-                             "ply": 0, "id": 7})
+            black.send_json(
+                {"type": "move", "code": code, "square": "d3", "cid": "m1", "ply": 0, "id": 7}
+            )
             ack = until(black, "ack")
             assert ack == {"id": 7, "type": "ack", "version": sa["version"] + 1, "cid": "m1"}
             event = until(white, "events")
@@ -62,23 +63,28 @@ def test_a_move_is_acknowledged_and_reaches_both_sides(settings: Any) -> None:
             assert event["events"][0]["kind"] == "move"
             assert event["events"][0]["data"]["square"] == "d3"
             assert event["table"]["game"]["turn"] == "white"
-            white.send_json({"type": "move", "code": code, "square": "a1", "cid": "m2",
-                             "ply": 1, "id": 8})
+            white.send_json(
+                {"type": "move", "code": code, "square": "a1", "cid": "m2", "ply": 1, "id": 8}
+            )
             error = until(white, "error")
             assert error["id"] == 8 and error["code"] == "no_flips"
             assert "schließt keinen Stein ein" in error["message"]
 
 
-@pytest.mark.parametrize("frame, code", [
-    ("{not json", "bad_json"),
-    ('{"type": "fly"}', "unknown_type"),
-    ('{"type": "move", "code": "X"}', "bad_message"),
-    ('{"type": "move", "code": "X", "square": 3, "cid": "a", "ply": 0}', "bad_message"),
-    ('[1, 2]', "bad_message"),
-    ('{"type": "chat", "code": "NOPE99", "text": "hallo"}', "unknown_table"),
-])
-def test_bad_input_gets_a_clear_error_and_the_socket_stays(settings: Any, frame: str,
-                                                           code: str) -> None:
+@pytest.mark.parametrize(
+    "frame, code",
+    [
+        ("{not json", "bad_json"),
+        ('{"type": "fly"}', "unknown_type"),
+        ('{"type": "move", "code": "X"}', "bad_message"),
+        ('{"type": "move", "code": "X", "square": 3, "cid": "a", "ply": 0}', "bad_message"),
+        ("[1, 2]", "bad_message"),
+        ('{"type": "chat", "code": "NOPE99", "text": "hallo"}', "unknown_table"),
+    ],
+)
+def test_bad_input_gets_a_clear_error_and_the_socket_stays(
+    settings: Any, frame: str, code: str
+) -> None:
     with players(settings, 1) as (a,):
         a.get("/api/me")
         ws_context = a.websocket_connect("/ws")
@@ -130,8 +136,7 @@ def test_a_reconnecting_client_gets_what_it_missed(settings: Any) -> None:
             if black_is_a:
                 wb.send_json({"type": "chat", "code": code, "text": "bist du da?"})
             else:
-                wb.send_json({"type": "move", "code": code, "square": "d3", "cid": "m",
-                              "ply": 0})
+                wb.send_json({"type": "move", "code": code, "square": "d3", "cid": "m", "ply": 0})
             until(wb, "ack")
         with a.websocket_connect("/ws") as wa:
             replay = watch(wa, code, version)
@@ -148,8 +153,11 @@ def test_a_reconnecting_client_gets_what_it_missed(settings: Any) -> None:
 def test_call_back_reaches_every_page_of_the_other_player(settings: Any) -> None:
     with players(settings) as (a, b):
         code, _ = open_and_join(a, b)
-        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as page1, \
-                b.websocket_connect("/ws") as page2:
+        with (
+            a.websocket_connect("/ws") as wa,
+            b.websocket_connect("/ws") as page1,
+            b.websocket_connect("/ws") as page2,
+        ):
             watch(wa, code)
             until(page1, "hello")
             until(page2, "hello")
@@ -217,17 +225,27 @@ def test_the_seat_link_carries_the_player_to_another_device(settings: Any) -> No
         with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
             sa, sb = watch(wa, code), watch(wb, code)
             (black, sblack, bclient), (white, _, _) = sorted(
-                [(wa, sa, a), (wb, sb, b)], key=lambda x: x[1]["you"]["color"] != "black")
+                [(wa, sa, a), (wb, sb, b)], key=lambda x: x[1]["you"]["color"] != "black"
+            )
             names = [seat["name"] for seat in sa["table"]["seats"]]
             owner = bclient.get("/api/me").json()["nickname"]
             for ply, (ws, square) in enumerate(((black, "d3"), (white, "c5"))):
-                ws.send_json({"type": "move", "code": code, "square": square,
-                              "cid": f"m{ply}", "ply": ply, "id": ply})
+                ws.send_json(
+                    {
+                        "type": "move",
+                        "code": code,
+                        "square": square,
+                        "cid": f"m{ply}",
+                        "ply": ply,
+                        "id": ply,
+                    }
+                )
                 until(ws, "ack")
             guest = fresh.get("/api/me").json()["nickname"]  # the page asks first
             assert guest != owner
-            moved = fresh.post(f"/api/tables/{code}/resume",
-                               json={"secret": sblack["you"]["secret"]})
+            moved = fresh.post(
+                f"/api/tables/{code}/resume", json={"secret": sblack["you"]["secret"]}
+            )
             assert moved.status_code == 200
             state = moved.json()
             assert state["you"]["seat"] == sblack["you"]["seat"]
@@ -249,8 +267,7 @@ def test_the_seat_link_carries_the_player_to_another_device(settings: Any) -> No
         record = fresh.get("/api/me").json()["record"]["duels"]
         assert (record["games"], record["losses"]) == (1, 1)
         assert bclient.get("/api/me").json()["nickname"] != owner  # signed out there
-        again = bclient.post(f"/api/tables/{code}/resume",
-                             json={"secret": sblack["you"]["secret"]})
+        again = bclient.post(f"/api/tables/{code}/resume", json={"secret": sblack["you"]["secret"]})
         assert again.status_code == 403
 
 
@@ -265,10 +282,17 @@ def test_nickname_over_http(settings: Any) -> None:
         assert bad.status_code == 400 and bad.json()["error"] == "bad_nickname"
 
 
-def test_rate_limits(tmp_path: Path, clock: ManualClock, sqlite_url: str,
-                     monkeypatch: pytest.MonkeyPatch) -> None:
-    settings = make_settings(tmp_path, clock, sqlite_url, create_limit="2/minute",
-                             join_limit="3/minute", message_limit="5/minute")
+def test_rate_limits(
+    tmp_path: Path, clock: ManualClock, sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = make_settings(
+        tmp_path,
+        clock,
+        sqlite_url,
+        create_limit="2/minute",
+        join_limit="3/minute",
+        message_limit="5/minute",
+    )
     shared: list[str] = []
     shared_hit = Limiter.hit
 
@@ -292,8 +316,9 @@ def test_rate_limits(tmp_path: Path, clock: ManualClock, sqlite_url: str,
     assert "create" in shared and "msg" not in shared
 
 
-def test_chat_is_flood_limited_per_seat(tmp_path: Path, clock: ManualClock,
-                                        sqlite_url: str) -> None:
+def test_chat_is_flood_limited_per_seat(
+    tmp_path: Path, clock: ManualClock, sqlite_url: str
+) -> None:
     settings = make_settings(tmp_path, clock, sqlite_url, chat_limit="3/minute")
     with players(settings) as (a, b):
         code, _ = open_and_join(a, b)

@@ -27,6 +27,7 @@ TIMEOUT = 0.6
 async def health(request: Request) -> PlainTextResponse:
     if "slow" in request.query_params:
         import asyncio
+
         await asyncio.sleep(1.0)
     return PlainTextResponse("ok")
 
@@ -52,8 +53,9 @@ def serve() -> Iterator[Any]:
 
     def start(**bounds: Any) -> int:
         port = free_port()
-        config = uvicorn_config(APP, "127.0.0.1", port, max_frame=100,
-                                header_timeout=TIMEOUT, **bounds)
+        config = uvicorn_config(
+            APP, "127.0.0.1", port, max_frame=100, header_timeout=TIMEOUT, **bounds
+        )
         server = uvicorn.Server(config)
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()

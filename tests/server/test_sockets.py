@@ -36,8 +36,7 @@ def play(seats: list[Seat], cid: str) -> str:
     seat = mover(seats)
     game = seat.table["game"]
     square = sorted(game["legal"])[0]
-    seat.send({"type": "move", "code": seat.code, "square": square, "cid": cid,
-               "ply": game["ply"]})
+    seat.send({"type": "move", "code": seat.code, "square": square, "cid": cid, "ply": game["ply"]})
     reply = seat.until("ack", "error")
     assert reply["type"] == "ack", reply
     for s in seats:
@@ -57,8 +56,7 @@ def restart(server: Server, seats: list[Seat]) -> None:
     server.start()
 
 
-def test_kill_9_mid_game_then_both_reconnect_and_finish_with_nothing_lost(
-        tmp_path: Path) -> None:
+def test_kill_9_mid_game_then_both_reconnect_and_finish_with_nothing_lost(tmp_path: Path) -> None:
     server = Server(tmp_path)
     server.start()
     try:
@@ -88,8 +86,13 @@ def test_kill_9_mid_game_then_both_reconnect_and_finish_with_nothing_lost(
         seat = mover(seats)
         game = seat.table["game"]
         square = sorted(game["legal"])[0]
-        in_flight = {"type": "move", "code": code, "square": square, "cid": "in-flight",
-                     "ply": game["ply"]}
+        in_flight = {
+            "type": "move",
+            "code": code,
+            "square": square,
+            "cid": "in-flight",
+            "ply": game["ply"],
+        }
         seat.send(in_flight)
         restart(server, seats)
         for other in seats:
@@ -143,17 +146,23 @@ def ping(seat: Seat) -> None:
     seat.until("pong")
 
 
-@pytest.mark.parametrize("frame, code", [
-    ("{not json", "bad_json"),
-    ("[" * 3000, "bad_json"),  # nesting deeper than the JSON parser's recursion
-    ('{"type": "teleport", "code": "X"}', "unknown_type"),
-    ('{"type": "move", "code": "X", "square": ["d3"], "cid": "a", "ply": 0}', "bad_message"),
-    ('{"type": "move", "code": "X", "square": "d3", "cid": "a", "ply": 0, "x": 1}',
-     "bad_message"),
-    ('"move"', "bad_message"),
-])
-def test_bad_frames_get_an_error_and_change_nothing(table: tuple[list[Seat], str], frame: str,
-                                                    code: str) -> None:
+@pytest.mark.parametrize(
+    "frame, code",
+    [
+        ("{not json", "bad_json"),
+        ("[" * 3000, "bad_json"),  # nesting deeper than the JSON parser's recursion
+        ('{"type": "teleport", "code": "X"}', "unknown_type"),
+        ('{"type": "move", "code": "X", "square": ["d3"], "cid": "a", "ply": 0}', "bad_message"),
+        (
+            '{"type": "move", "code": "X", "square": "d3", "cid": "a", "ply": 0, "x": 1}',
+            "bad_message",
+        ),
+        ('"move"', "bad_message"),
+    ],
+)
+def test_bad_frames_get_an_error_and_change_nothing(
+    table: tuple[list[Seat], str], frame: str, code: str
+) -> None:
     seats, _ = table
     seat = seats[0]
     version = seat.version
@@ -210,8 +219,9 @@ def test_stale_moves_and_versions(table: tuple[list[Seat], str]) -> None:
     fresh.close()
 
 
-def test_forged_cookies_and_seat_secrets_are_refused(live: Server,
-                                                     table: tuple[list[Seat], str]) -> None:
+def test_forged_cookies_and_seat_secrets_are_refused(
+    live: Server, table: tuple[list[Seat], str]
+) -> None:
     seats, code = table
     owner = seats[0].cookie.split(f"{COOKIE}=", 1)[1].split(";", 1)[0]
     forged = owner[:-4] + ("AAAA" if not owner.endswith("AAAA") else "BBBB")
@@ -259,7 +269,8 @@ def test_chat_with_html_stays_text(table: tuple[list[Seat], str]) -> None:
 
 
 def test_a_muted_chat_and_a_private_event_skip_the_shared_frame(
-        table: tuple[list[Seat], str]) -> None:
+    table: tuple[list[Seat], str],
+) -> None:
     seats, code = table
     seats[0].send({"type": "mute", "code": code, "muted": True})
     version = seats[0].until("ack")["version"]

@@ -23,8 +23,13 @@ async def test_an_open_table_waits_with_nothing_set_up(service: DuelServer) -> N
     state = await view(service, table.code, a.id)
     assert state["table"]["status"] == "waiting"
     assert state["table"]["game"] is None and state["table"]["clock"] is None
-    assert state["table"]["seats"][1] == {"seat": 1, "free": True, "name": None,
-                                          "label": FREE_SEAT, "color": None}
+    assert state["table"]["seats"][1] == {
+        "seat": 1,
+        "free": True,
+        "name": None,
+        "label": FREE_SEAT,
+        "color": None,
+    }
     assert state["you"]["seat"] == 0
 
 
@@ -33,10 +38,10 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
     b = await service.identity.create()
     code = (await service.service.open_table(a.id, a.nickname)).code
     # the choices the opener has, from this server's settings
-    assert (await view(service, code))["table"]["move_times"] == list(
-        service.settings.move_times)
-    await service.service.handle(a.id, p.Rules(code=code, move_time=15, hints=False,
-                                               counting="winner"))
+    assert (await view(service, code))["table"]["move_times"] == list(service.settings.move_times)
+    await service.service.handle(
+        a.id, p.Rules(code=code, move_time=15, hints=False, counting="winner")
+    )
     with pytest.raises(DuelError) as bad:
         await service.service.handle(a.id, p.Rules(code=code, move_time=7))
     assert bad.value.code == "bad_rules"
@@ -48,8 +53,12 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
         await service.service.handle(a.id, p.Rules(code=code, hints=True))
     assert late.value.code == "already_started"
     table = (await view(service, code))["table"]
-    assert table["rules"] == {"move_time": 15, "hints": False, "counting": "winner",
-                              "onlooker_chat": False}
+    assert table["rules"] == {
+        "move_time": 15,
+        "hints": False,
+        "counting": "winner",
+        "onlooker_chat": False,
+    }
     assert table["game"]["legal"] == {}  # no hints at this table
     assert table["move_times"] is None  # nothing left to choose
 
@@ -134,9 +143,9 @@ async def test_of_two_racing_moves_exactly_one_applies(service: DuelServer) -> N
     other = DuelService(stored(service), service.broker, service.settings)
     moves = [p.Move(code=code, square=sq, cid=sq, ply=0) for sq in ("d3", "c4", "f5", "e6")]
     results = await asyncio.gather(
-        *(svc.handle(black, m) for svc, m in zip([service.service, other] * 2, moves,
-                                                    strict=True)),
-        return_exceptions=True)
+        *(svc.handle(black, m) for svc, m in zip([service.service, other] * 2, moves, strict=True)),
+        return_exceptions=True,
+    )
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, DuelError)]
     assert len(applied) == 1 and len(refused) == 3
@@ -148,8 +157,7 @@ async def test_of_two_racing_moves_exactly_one_applies(service: DuelServer) -> N
     assert [e["kind"] for e in missed["events"]].count("move") == 1
 
 
-async def test_of_two_moves_on_the_same_cached_row_exactly_one_applies(
-        service: DuelServer) -> None:
+async def test_of_two_moves_on_the_same_cached_row_exactly_one_applies(service: DuelServer) -> None:
     code, black, _white = await seated(service)
     assert service.broker is not None
     other = DuelService(stored(service), service.broker, service.settings)  # another process
@@ -160,7 +168,8 @@ async def test_of_two_moves_on_the_same_cached_row_exactly_one_applies(
     results = await asyncio.gather(
         service.service.handle(black, p.Move(code=code, square="d3", cid="a", ply=0)),
         other.handle(black, p.Move(code=code, square="c4", cid="b", ply=0)),
-        return_exceptions=True)
+        return_exceptions=True,
+    )
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, DuelError)]
     assert len(applied) == 1 and len(refused) == 1, results
@@ -240,7 +249,8 @@ async def test_a_rematch_swaps_the_colours(service: DuelServer) -> None:
 
 
 async def test_after_a_declined_takeback_the_next_request_waits_for_a_move(
-        service: DuelServer) -> None:
+    service: DuelServer,
+) -> None:
     code, black, white = await seated(service)
     await move(service, code, black, "d3")
     await service.service.handle(black, p.Takeback(code=code))
@@ -275,7 +285,8 @@ async def test_views_hold_no_player_ids_or_secrets(service: DuelServer) -> None:
 
 
 async def test_a_table_just_looked_at_moves_without_reading_its_row(
-        service: DuelServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    service: DuelServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, black, _ = await seated(service)
     service.service.positions.forget(code)  # as in a process that has not seen it yet
     state = await view(service, code, black)  # the page's state, as a socket watches
@@ -291,7 +302,8 @@ async def test_a_table_just_looked_at_moves_without_reading_its_row(
 
 
 async def test_a_finished_duel_keeps_the_points_and_shows_the_new_levels(
-        service: DuelServer) -> None:
+    service: DuelServer,
+) -> None:
     code, black, white = await seated(service)
     await move(service, code, black, "d3")
     await move(service, code, white, "c3")

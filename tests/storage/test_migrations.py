@@ -48,25 +48,26 @@ async def store(db_url: str) -> AsyncIterator[Store]:
 
 async def test_migrations_match_the_schema_and_run_twice(store: Store) -> None:
     await store.migrate()  # again: nothing to do
-    diff = await store.read(lambda rows: list(compare_metadata(
-        MigrationContext.configure(rows.conn), METADATA)))
+    diff = await store.read(
+        lambda rows: list(compare_metadata(MigrationContext.configure(rows.conn), METADATA))
+    )
     assert diff == []
     version = await store.read(
-        lambda rows: rows.conn.execute(text("SELECT version_num FROM alembic_version")).all())
+        lambda rows: rows.conn.execute(text("SELECT version_num FROM alembic_version")).all()
+    )
     assert version == [("0004",)]
 
 
-async def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(sqlite_url: str, tmp_path: Path
-                                                           ) -> None:
+async def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(sqlite_url: str, tmp_path: Path) -> None:
     store = await open_store(sqlite_url)
     try:
+
         def check(rows: Rows) -> None:
             pragma = rows.conn.exec_driver_sql
             assert pragma("PRAGMA journal_mode").scalar() == "wal"
             assert (pragma("PRAGMA busy_timeout").scalar() or 0) >= 1000
             # the writer's transaction holds the write lock already: BEGIN IMMEDIATE
-            other = sqlite3.connect(tmp_path / "duels.sqlite3", timeout=0,
-                                    isolation_level=None)
+            other = sqlite3.connect(tmp_path / "duels.sqlite3", timeout=0, isolation_level=None)
             try:
                 with pytest.raises(sqlite3.OperationalError, match="database is locked"):
                     other.execute("BEGIN IMMEDIATE")
@@ -91,11 +92,17 @@ def test_storage_imports_nothing_of_the_web() -> None:
     storage = Path(__file__).resolve().parents[2] / "reversi" / "storage"
     for path in storage.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             for name in names:
                 assert not name.startswith(("starlette", "uvicorn", "reversi.server")), (
-                    f"{path.name} imports {name}")
+                    f"{path.name} imports {name}"
+                )
 
 
 async def added(store: Store, tables: list[TableRecord]) -> list[TableRecord]:
@@ -107,15 +114,21 @@ async def added(store: Store, tables: list[TableRecord]) -> list[TableRecord]:
     return await store.write(add)
 
 
-async def stored(store: Store, tables: list[TableRecord]
-                 ) -> tuple[list[TableRecord | None], list[list[EventRecord]]]:
-    return await store.read(lambda rows: (
-        [rows.table(t.code) for t in tables], [rows.events_after(t.id or 0, 0) for t in tables]))
+async def stored(
+    store: Store, tables: list[TableRecord]
+) -> tuple[list[TableRecord | None], list[list[EventRecord]]]:
+    return await store.read(
+        lambda rows: (
+            [rows.table(t.code) for t in tables],
+            [rows.events_after(t.id or 0, 0) for t in tables],
+        )
+    )
 
 
 async def test_writes_that_wait_together_commit_together_and_fail_alone(store: Store) -> None:
-    tables = await added(store, [new_table(f"CODE{i}", "p", "Perle", 0.0, Settings())
-                                 for i in range(6)])
+    tables = await added(
+        store, [new_table(f"CODE{i}", "p", "Perle", 0.0, Settings()) for i in range(6)]
+    )
 
     def bump(table: TableRecord, expected: int) -> Callable[[Rows], int]:
         def write(rows: Rows) -> int:
@@ -123,6 +136,7 @@ async def test_writes_that_wait_together_commit_together_and_fail_alone(store: S
             rows.save_table(table, expected)
             rows.add_events(table.id or 0, [EventRecord(table.version, "rules", {})])
             return table.version
+
         return write
 
     writes = [store.write(bump(t, 0 if i != 3 else 7)) for i, t in enumerate(tables)]
@@ -133,8 +147,7 @@ async def test_writes_that_wait_together_commit_together_and_fail_alone(store: S
     assert [len(e) for e in events] == [1, 1, 1, 0, 1, 1]  # the failed one left nothing
 
 
-async def test_a_save_from_a_stale_version_writes_nothing_and_old_events_go(
-        store: Store) -> None:
+async def test_a_save_from_a_stale_version_writes_nothing_and_old_events_go(store: Store) -> None:
     [table] = await added(store, [new_table("CODE1", "p", "Perle", 0.0, Settings())])
     for version in range(1, 221):
         table.version = version
@@ -149,12 +162,14 @@ async def test_a_save_from_a_stale_version_writes_nothing_and_old_events_go(
 
 
 async def test_a_failing_write_in_a_group_leaves_nothing_and_the_others_commit(
-        sqlite_url: str) -> None:
+    sqlite_url: str,
+) -> None:
     store = await open_store(sqlite_url)
     assert isinstance(store, SqliteStore)
     try:
-        tables = await added(store, [new_table(f"CODE{i}", "p", "Perle", 0.0, Settings())
-                                     for i in range(4)])
+        tables = await added(
+            store, [new_table(f"CODE{i}", "p", "Perle", 0.0, Settings()) for i in range(4)]
+        )
 
         def write(table: TableRecord, fail: bool) -> Callable[[Rows], None]:
             def run(rows: Rows) -> None:
@@ -163,15 +178,18 @@ async def test_a_failing_write_in_a_group_leaves_nothing_and_the_others_commit(
                 rows.save_table(table, 0)
                 if fail:  # after its statements ran: they must be undone
                     raise RuntimeError("boom")
+
             return run
 
         before = store.writer.transactions
         outcomes = await asyncio.gather(
-            *(store.write(write(t, i == 2)) for i, t in enumerate(tables)),
-            return_exceptions=True)
+            *(store.write(write(t, i == 2)) for i, t in enumerate(tables)), return_exceptions=True
+        )
         assert store.writer.transactions == before + 1  # one commit
-        assert [type(o).__name__ for o in outcomes] == ["NoneType"] * 2 + ["RuntimeError",
-                                                                          "NoneType"]
+        assert [type(o).__name__ for o in outcomes] == ["NoneType"] * 2 + [
+            "RuntimeError",
+            "NoneType",
+        ]
         rows, events = await stored(store, tables)
         assert [t.version for t in rows if t] == [1, 1, 0, 1]
         assert [len(e) for e in events] == [1, 1, 0, 1]
@@ -180,7 +198,8 @@ async def test_a_failing_write_in_a_group_leaves_nothing_and_the_others_commit(
 
 
 async def test_sqlite_has_one_writer_and_writers_hear_back_only_after_the_commit(
-        sqlite_url: str) -> None:
+    sqlite_url: str,
+) -> None:
     store = await open_store(sqlite_url)
     assert isinstance(store, SqliteStore)
     gate = threading.Event()
@@ -193,11 +212,14 @@ async def test_sqlite_has_one_writer_and_writers_hear_back_only_after_the_commit
 
     event.listen(store.writer.engine, "commit", on_commit)
     try:
+
         def insert(key: str) -> Callable[[Rows], Any]:
             def run(rows: Rows) -> Any:
                 threads.add(threading.current_thread().name)
                 return rows.conn.exec_driver_sql(
-                    "INSERT INTO meta (key, value) VALUES (?, 1)", (key,))
+                    "INSERT INTO meta (key, value) VALUES (?, 1)", (key,)
+                )
+
             return run
 
         writes = [asyncio.ensure_future(store.write(insert(f"k{i}"))) for i in range(3)]
@@ -207,8 +229,11 @@ async def test_sqlite_has_one_writer_and_writers_hear_back_only_after_the_commit
         gate.set()
         await asyncio.gather(*writes)
         assert commits
-        count = await store.read(lambda rows: rows.conn.exec_driver_sql(
-            "SELECT count(*) FROM meta WHERE key LIKE 'k%'").scalar())
+        count = await store.read(
+            lambda rows: rows.conn.exec_driver_sql(
+                "SELECT count(*) FROM meta WHERE key LIKE 'k%'"
+            ).scalar()
+        )
         assert count == 3
         # the hot save and the hall's writes go the same way, in the same thread
         [table] = await added(store, [new_table("ONE1", "p", "Perle", 0.0, Settings())])

@@ -30,8 +30,15 @@ from tests.app_fixtures import postgres_database
 pytestmark = pytest.mark.anyio
 
 #: JSON that an encoder could get wrong: non-ASCII, escapes, nesting, floats, nulls
-ODD = {"text": "Ebenholz zieht d3 – „Grüße“ ß\n\t\"\\ 🙂", "nested": [[1, [2.5, None]], {}],
-       "float": 0.1 + 0.2, "big": 2**53 + 1, "neg": -1e-300, "empty": "", "flag": True}
+ODD = {
+    "text": 'Ebenholz zieht d3 – „Grüße“ ß\n\t"\\ 🙂',
+    "nested": [[1, [2.5, None]], {}],
+    "float": 0.1 + 0.2,
+    "big": 2**53 + 1,
+    "neg": -1e-300,
+    "empty": "",
+    "flag": True,
+}
 
 
 @pytest.fixture
@@ -72,8 +79,10 @@ def changed(table: TableRecord, version: int) -> TableRecord:
 
 
 def events_of(version: int) -> list[EventRecord]:
-    return [EventRecord(version - 1, "move", {"square": "d3", "odd": ODD}, None, 1.25),
-            EventRecord(version, "mute", {"seat": 0, "muted": True}, 0, 1764440000.000001)]
+    return [
+        EventRecord(version - 1, "move", {"square": "d3", "odd": ODD}, None, 1.25),
+        EventRecord(version, "mute", {"seat": 0, "muted": True}, 0, 1764440000.000001),
+    ]
 
 
 async def stored(store: PostgresStore, code: str) -> tuple[TableRecord, list[EventRecord]]:
@@ -86,7 +95,8 @@ async def stored(store: PostgresStore, code: str) -> tuple[TableRecord, list[Eve
 
 
 async def test_the_direct_save_reads_back_exactly_as_the_sqlalchemy_writes(
-        store: PostgresStore) -> None:
+    store: PostgresStore,
+) -> None:
     direct, generic = await opened(store, "DIRECT"), await opened(store, "GENERIC")
     await store.save(changed(direct, 2), 0, events_of(2))
 
@@ -98,19 +108,25 @@ async def test_the_direct_save_reads_back_exactly_as_the_sqlalchemy_writes(
     (a, a_events), (b, b_events) = await stored(store, "DIRECT"), await stored(store, "GENERIC")
     differ = {"id", "code", "secret0", "secret1"}
     assert {k: v for k, v in dataclasses.asdict(a).items() if k not in differ} == {
-        k: v for k, v in dataclasses.asdict(b).items() if k not in differ}
+        k: v for k, v in dataclasses.asdict(b).items() if k not in differ
+    }
     assert a_events == b_events == events_of(2)
     assert a.rules["odd"] == ODD and a.extra["names"] == ["Perle", "Öl"]
     assert a.turn_deadline == 1764440060.654321  # floats exactly, not through text
     # what PostgreSQL holds is JSON of the same values (json, not text in a json column)
-    kinds = await store.read(lambda rows: rows.conn.execute(text(
-        "SELECT json_typeof(payload), payload->'odd'->>'text' FROM table_events "
-        "WHERE table_id = :t ORDER BY version"), {"t": direct.id}).all())
+    kinds = await store.read(
+        lambda rows: rows.conn.execute(
+            text(
+                "SELECT json_typeof(payload), payload->'odd'->>'text' FROM table_events "
+                "WHERE table_id = :t ORDER BY version"
+            ),
+            {"t": direct.id},
+        ).all()
+    )
     assert kinds == [("object", ODD["text"]), ("object", None)]
 
 
-async def test_a_stale_direct_save_is_a_conflict_and_writes_nothing(
-        store: PostgresStore) -> None:
+async def test_a_stale_direct_save_is_a_conflict_and_writes_nothing(store: PostgresStore) -> None:
     table = await opened(store, "STALE1")
     await store.save(changed(table, 2), 0, events_of(2))
     stale = changed(table, 3)
@@ -128,7 +144,8 @@ async def test_a_stale_direct_save_is_a_conflict_and_writes_nothing(
 
 
 async def test_the_direct_save_keeps_the_last_events_and_trims_on_every_twentieth(
-        store: PostgresStore) -> None:
+    store: PostgresStore,
+) -> None:
     table = await opened(store, "TRIM01")
     version = 0
     while version < 219:  # two events per save: 2, 4, …, 218, then 219 alone
@@ -148,7 +165,8 @@ async def test_the_direct_save_keeps_the_last_events_and_trims_on_every_twentiet
 
 
 async def test_the_direct_save_takes_no_sqlalchemy_connection_and_one_of_its_own(
-        store: PostgresStore) -> None:
+    store: PostgresStore,
+) -> None:
     table = await opened(store, "QUIET1")
     checkouts: list[Any] = []
     statements: list[str] = []
@@ -175,9 +193,17 @@ async def test_the_direct_save_takes_no_sqlalchemy_connection_and_one_of_its_own
 
 
 async def backends(store: PostgresStore, like: str) -> int:
-    return int(await store.read(lambda rows: rows.conn.execute(text(
-        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-        "AND query LIKE :q"), {"q": like}).scalar_one()))
+    return int(
+        await store.read(
+            lambda rows: rows.conn.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND query LIKE :q"
+                ),
+                {"q": like},
+            ).scalar_one()
+        )
+    )
 
 
 async def test_the_save_pool_survives_killed_and_cancelled_connections(pg_url: str) -> None:
@@ -192,10 +218,15 @@ async def test_the_save_pool_survives_killed_and_cancelled_connections(pg_url: s
         pool = await store.save_pool()
         assert pool.get_size() == 2
         # the server ends every connection of the pool (as in a restart)
-        await store.read(lambda rows: rows.conn.execute(text(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid() "
-            "AND query LIKE '%WITH saved AS%'")))
+        await store.read(
+            lambda rows: rows.conn.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                    "AND query LIKE '%WITH saved AS%'"
+                )
+            )
+        )
         await asyncio.sleep(0.2)
         failed = 0
         for t in tables:

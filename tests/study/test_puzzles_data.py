@@ -48,7 +48,8 @@ def test_every_step_has_puzzles_and_every_puzzle_is_well_formed() -> None:
 
 @pytest.mark.parametrize("puzzle", SAMPLE, ids=[p["id"] for p in SAMPLE])
 def test_a_sample_solved_again_has_the_answer_and_scores_of_the_file(
-        puzzle: dict[str, Any]) -> None:
+    puzzle: dict[str, Any],
+) -> None:
     board = Board(moves=puzzle["moves"])
     solution = solve(board, Counting.NOBODY)
     assert [str(m) for m in solution.best_moves] == [puzzle["answer"]]
@@ -63,4 +64,3 @@ def test_each_answer_is_clear(puzzle: dict[str, Any]) -> None:
         assert scores[0] > 0 >= scores[1]
     else:
         assert puzzle["kind"] == "best" and scores[0] - scores[1] >= 6 and scores[0] >= -10
-

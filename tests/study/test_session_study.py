@@ -27,8 +27,17 @@ def test_the_exact_play_out_plays_a_best_move_of_the_solver() -> None:
     board = Board(moves=LATE)
     worker = Worker()
     human = "white" if board.turn else "black"
-    new = handle(worker, {"type": "new", "mode": "solo", "level": "leicht", "human": human,
-                          "moves": LATE, "exact": True})
+    new = handle(
+        worker,
+        {
+            "type": "new",
+            "mode": "solo",
+            "level": "leicht",
+            "human": human,
+            "moves": LATE,
+            "exact": True,
+        },
+    )
     assert new[0]["view"]["ply"] == len(LATE) // 2
     assert worker.computer_to_move()
     [computer] = handle(worker, {"type": "think"})
@@ -61,10 +70,18 @@ def test_the_analysis_in_the_opening_is_an_estimate_for_every_move() -> None:
     assert not any(s["exact"] for s in message["scores"].values())
 
 
-@pytest.mark.parametrize("message", [
-    {"seconds": 0}, {"seconds": -1}, {"seconds": 6}, {"seconds": "1"}, {"seconds": True},
-    {"moves": "f5f5"}, {"obf": 3},
-])
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"seconds": 0},
+        {"seconds": -1},
+        {"seconds": 6},
+        {"seconds": "1"},
+        {"seconds": True},
+        {"moves": "f5f5"},
+        {"obf": 3},
+    ],
+)
 def test_a_bad_analysis_request_is_refused_with_its_id(message: dict[str, object]) -> None:
     [answer] = handle(Worker(), {"type": "analyse", "id": 9, **message})
     assert answer["type"] == "error" and answer["id"] == 9

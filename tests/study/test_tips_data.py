@@ -13,8 +13,9 @@ from reversi.engine import Board, Counting
 from reversi.engine.bitboard import SQUARE_NAMES
 
 TIPS_JS = (Path(__file__).resolve().parents[2] / "reversi/web/static/js/study/tips.js").read_text()
-BOARDS = re.findall(r'\{ moves: "([a-h1-8]*)", good: "([a-h][1-8])", weak: "([a-h][1-8])" \}',
-                    TIPS_JS)
+BOARDS = re.findall(
+    r'\{ moves: "([a-h1-8]*)", good: "([a-h][1-8])", weak: "([a-h][1-8])" \}', TIPS_JS
+)
 
 
 def test_every_tip_has_a_board() -> None:
@@ -25,9 +26,11 @@ def test_every_tip_has_a_board() -> None:
 
 @pytest.mark.parametrize(("moves", "good", "weak"), BOARDS, ids=[b[1] + b[2] for b in BOARDS])
 def test_both_moves_are_legal_and_the_good_one_is_clearly_better(
-        moves: str, good: str, weak: str) -> None:
+    moves: str, good: str, weak: str
+) -> None:
     board = Board(moves=moves)
     assert {good, weak} <= {str(m) for m in board.legal_moves}
-    scores = {SQUARE_NAMES[sq]: s.score
-              for sq, s in analyse(board, 1.0, counting=Counting.NOBODY).items()}
+    scores = {
+        SQUARE_NAMES[sq]: s.score for sq, s in analyse(board, 1.0, counting=Counting.NOBODY).items()
+    }
     assert scores[good] - scores[weak] >= 4, scores

@@ -76,27 +76,51 @@ def server_copy(page: Any, client_id: str) -> dict[str, Any]:
 
 def moves_of(transcript: str) -> list[dict[str, Any]]:
     """A transcript without passes as the archive lists its moves."""
-    squares = [transcript[i:i + 2] for i in range(0, len(transcript), 2)]
-    return [{"index": i, "ply": i + 1, "color": "black" if i % 2 == 0 else "white",
-             "square": square, "seconds": None} for i, square in enumerate(squares)]
+    squares = [transcript[i : i + 2] for i in range(0, len(transcript), 2)]
+    return [
+        {
+            "index": i,
+            "ply": i + 1,
+            "color": "black" if i % 2 == 0 else "white",
+            "square": square,
+            "seconds": None,
+        }
+        for i, square in enumerate(squares)
+    ]
 
 
 def solo_record(game_id: str, finished_at: float, transcript: str = SHORT) -> dict[str, Any]:
     """A solo game against Leicht that Ebenholz (the human) won 13:0, as the device keeps it."""
-    return {"id": game_id, "kind": "device", "mode": "solo",
-            "black": {"name": None, "level": None}, "white": {"name": None, "level": "leicht"},
-            "you": "black", "root": None, "transcript": transcript,
-            "moves": moves_of(transcript), "clocks": False,
-            "result": {"black": 13, "white": 0, "winner": "black", "reason": "game_over"},
-            "counting": "nobody", "started_at": finished_at - 60, "finished_at": finished_at,
-            "tags": {}}
+    return {
+        "id": game_id,
+        "kind": "device",
+        "mode": "solo",
+        "black": {"name": None, "level": None},
+        "white": {"name": None, "level": "leicht"},
+        "you": "black",
+        "root": None,
+        "transcript": transcript,
+        "moves": moves_of(transcript),
+        "clocks": False,
+        "result": {"black": 13, "white": 0, "winner": "black", "reason": "game_over"},
+        "counting": "nobody",
+        "started_at": finished_at - 60,
+        "finished_at": finished_at,
+        "tags": {},
+    }
 
 
 def outbox_entry(game_id: str, finished_at: float) -> dict[str, Any]:
     """The same game as the results outbox sends it (POST /api/results)."""
-    return {"id": game_id, "level": "leicht", "outcome": "win", "finished_at": finished_at,
-            "detail": {"human": "black", "black": 13, "white": 0}, "moves": SHORT,
-            "started_at": finished_at - 60}
+    return {
+        "id": game_id,
+        "level": "leicht",
+        "outcome": "win",
+        "finished_at": finished_at,
+        "detail": {"human": "black", "black": 13, "white": 0},
+        "moves": SHORT,
+        "started_at": finished_at - 60,
+    }
 
 
 def recent(page: Any) -> list[tuple[str, str]]:
@@ -105,7 +129,8 @@ def recent(page: Any) -> list[tuple[str, str]]:
     target, in order."""
     found = page.eval_on_selector_all(
         "#recent li a",
-        "links => links.map(a => [a.getAttribute('aria-label'), a.getAttribute('href')])")
+        "links => links.map(a => [a.getAttribute('aria-label'), a.getAttribute('href')])",
+    )
     return [(" ".join(text.split()), href) for text, href in found]
 
 

@@ -17,16 +17,26 @@ import pytest
 from tests.processes import ServerProcess, free_port
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
 #: the limits of one person are too tight for a whole test session from 127.0.0.1
-LOOSE = dict(os.environ, REVERSI_NEW_PLAYER_LIMIT="10000/minute",
-             REVERSI_GUESS_LIMIT="10000/minute", REVERSI_VIEW_LIMIT="10000/minute",
-             REVERSI_RENAME_LIMIT="10000/minute", REVERSI_CONNECTIONS_PER_ADDRESS="0",
-             REVERSI_SOCKETS_PER_ADDRESS="0", REVERSI_SOCKETS_PER_PLAYER="0")
+LOOSE = dict(
+    os.environ,
+    REVERSI_NEW_PLAYER_LIMIT="10000/minute",
+    REVERSI_GUESS_LIMIT="10000/minute",
+    REVERSI_VIEW_LIMIT="10000/minute",
+    REVERSI_RENAME_LIMIT="10000/minute",
+    REVERSI_CONNECTIONS_PER_ADDRESS="0",
+    REVERSI_SOCKETS_PER_ADDRESS="0",
+    REVERSI_SOCKETS_PER_PLAYER="0",
+)
 
 
 class Server(ServerProcess):
@@ -34,8 +44,12 @@ class Server(ServerProcess):
 
     def __init__(self, port: int | None = None) -> None:
         port = port or free_port()
-        super().__init__([sys.executable, "-m", "reversi", "serve", "--port", str(port)],
-                         port, ARTIFACTS / f"server-{port}.log", env=LOOSE)
+        super().__init__(
+            [sys.executable, "-m", "reversi", "serve", "--port", str(port)],
+            port,
+            ARTIFACTS / f"server-{port}.log",
+            env=LOOSE,
+        )
 
     def start(self, timeout: float = 30) -> Server:  # type: ignore[override]
         super().start(timeout)
@@ -100,8 +114,12 @@ def console() -> Console:
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     """A fresh profile (no storage, no service worker) with reduced motion."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce",
-                              locale="de-DE", bypass_csp=True)
+    ctx = browser.new_context(
+        viewport={"width": 1280, "height": 900},
+        reduced_motion="reduce",
+        locale="de-DE",
+        bypass_csp=True,
+    )
     yield ctx
     ctx.close()
 
@@ -117,8 +135,9 @@ def page(context: Any, console: Console) -> Iterator[Any]:
 @pytest.fixture
 def moving_page(browser: Any, console: Console) -> Iterator[Any]:
     """A page of a fresh profile that has not asked for reduced motion: animations run."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900},
-                              reduced_motion="no-preference", locale="de-DE")
+    ctx = browser.new_context(
+        viewport={"width": 1280, "height": 900}, reduced_motion="no-preference", locale="de-DE"
+    )
     pg = ctx.new_page()
     console.attach(pg)
     yield pg

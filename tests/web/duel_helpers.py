@@ -43,15 +43,21 @@ class DuelServer(ServerProcess):
     """``settings``: more ``Settings`` fields for this server (Python literals, e.g.
     ``{"default_move_time": 4, "grace": 1.0}``), on top of the scripted players' ones."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, *,
-                 settings: Mapping[str, object] | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        *,
+        settings: Mapping[str, object] | None = None,
+    ) -> None:
         port = port or free_port()
         env = dict(os.environ, REVERSI_DATA_DIR=str(data_dir), REVERSI_SECRET="duel-browser-tests")
         for name in ("REVERSI_DATABASE_URL", "REVERSI_REDIS_URL"):
             env.pop(name, None)
         code = SERVER.format(port=port, overrides=repr(dict(settings or {})))
-        super().__init__([sys.executable, "-c", code], port,
-                         ARTIFACTS / f"duel-server-{port}.log", env=env)
+        super().__init__(
+            [sys.executable, "-c", code], port, ARTIFACTS / f"duel-server-{port}.log", env=env
+        )
 
     def start(self, timeout: float = 30) -> DuelServer:  # type: ignore[override]
         super().start(timeout)
@@ -110,11 +116,17 @@ def wait_table(page: Any, condition: str, timeout: float = TIMEOUT_MS) -> None:
     """Wait until ``condition`` holds (JS over ``t``: the table as the page shows it)."""
     try:
         page.wait_for_function(
-            f"(() => {{ const t = {READ_TABLE}; return !!t && ({condition}); }})()",
-            timeout=timeout)
+            f"(() => {{ const t = {READ_TABLE}; return !!t && ({condition}); }})()", timeout=timeout
+        )
     except Exception:
-        print("waited in vain for", condition, "on", page.url, shown(page),
-              page.evaluate("document.getElementById('duel-notice')?.textContent"))
+        print(
+            "waited in vain for",
+            condition,
+            "on",
+            page.url,
+            shown(page),
+            page.evaluate("document.getElementById('duel-notice')?.textContent"),
+        )
         raise
 
 
@@ -122,7 +134,8 @@ def wait_text(page: Any, element_id: str, text: str) -> None:
     """Wait until the element with this id holds ``text``."""
     page.wait_for_function(
         f"(document.getElementById({element_id!r}) || {{}}).textContent?.includes({text!r})",
-        timeout=TIMEOUT_MS)
+        timeout=TIMEOUT_MS,
+    )
 
 
 def wait_hall_open(page: Any, timeout: float = TIMEOUT_MS) -> None:
@@ -156,8 +169,7 @@ class Sockets:
 
 def wait_ready(page: Any) -> None:
     """The table page is drawn and its socket has answered the watch."""
-    page.wait_for_selector("#duel[data-status][data-synced]", state="attached",
-                           timeout=TIMEOUT_MS)
+    page.wait_for_selector("#duel[data-status][data-synced]", state="attached", timeout=TIMEOUT_MS)
     wait_hall_open(page)
 
 
@@ -193,8 +205,9 @@ def play_one(pages: list[Any], square: str | None = None) -> str:
     waits until both pages show the new version."""
     page = mover(pages)
     try:
-        page.wait_for_selector("#duel[data-state=idle][data-mine='1']", state="attached",
-                               timeout=TIMEOUT_MS)
+        page.wait_for_selector(
+            "#duel[data-state=idle][data-mine='1']", state="attached", timeout=TIMEOUT_MS
+        )
     except Exception:
         for p in pages:
             print(shown(p))

@@ -79,7 +79,8 @@ def wait_ply(page: Any, condition: str, timeout: float = MOVE_TIMEOUT_MS) -> Non
     page.wait_for_function(
         f"(() => {{ const g = document.querySelector('#game');"
         f" return !!g && g.dataset.ply !== undefined && Number(g.dataset.ply) {condition}; }})()",
-        timeout=timeout)
+        timeout=timeout,
+    )
 
 
 def squares(page: Any, selector: str) -> list[str]:
@@ -95,8 +96,9 @@ def play(page: Any, square: str) -> None:
     before = view(page)["ply"]
     tap(page, square)
     # a locator's wait, not a string condition: it works under the hall's CSP too
-    expect(page.locator("#game")).not_to_have_attribute("data-ply", str(before),
-                                                        timeout=MOVE_TIMEOUT_MS)
+    expect(page.locator("#game")).not_to_have_attribute(
+        "data-ply", str(before), timeout=MOVE_TIMEOUT_MS
+    )
     wait_idle(page)
 
 

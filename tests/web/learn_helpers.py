@@ -11,7 +11,8 @@ from reversi.engine import SQUARE_NAMES
 from reversi.engine.moves import legal_moves
 
 TEXTS: dict[str, str] = json.loads(
-    (Path(__file__).resolve().parents[2] / "reversi/web/static/de.json").read_text())
+    (Path(__file__).resolve().parents[2] / "reversi/web/static/de.json").read_text()
+)
 BOARDS_READY = """() => {
   const boards = [...document.querySelectorAll('.liveboard')];
   // idle, and drawn: every position has its four centre discs
@@ -67,5 +68,5 @@ def engine_legal(state: dict[str, Any]) -> list[str]:
 def board_line(state: dict[str, Any]) -> str:
     """The "Brett (ab Reihe 1)" line of the text figure for the drawn discs."""
     chars = ["B" if d == "black" else "W" if d == "white" else "." for d in state["discs"]]
-    rows = ["".join(chars[r * 8:r * 8 + 8]) for r in range(8)]
+    rows = ["".join(chars[r * 8 : r * 8 + 8]) for r in range(8)]
     return "Brett (ab Reihe 1): " + "/".join(rows)

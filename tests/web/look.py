@@ -40,8 +40,10 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
 
 def assert_accessible(page: Any, where: str = "") -> None:
     """axe-core finds nothing serious or critical on the page as it is now."""
-    found = "\n".join(f"{v['id']} ({v['impact']}): {v['help']} — "
-                      f"{[n['target'] for n in v['nodes']][:5]}" for v in axe_violations(page))
+    found = "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:5]}"
+        for v in axe_violations(page)
+    )
     assert found == "", where
 
 
@@ -62,16 +64,21 @@ class Shots:
 
 
 @contextlib.contextmanager
-def look_page(browser: Any, console: Any, size: str | None = None,
-              scheme: str = "light") -> Iterator[tuple[Any, Shots]]:
+def look_page(
+    browser: Any, console: Any, size: str | None = None, scheme: str = "light"
+) -> Iterator[tuple[Any, Shots]]:
     """A page with reduced motion in ``scheme``, at ``size`` (a phone with touch) or the
     browser's default; its console has no errors when the block ends, and its
     screenshots are drawn."""
     options: dict[str, Any] = {"reduced_motion": "reduce", "color_scheme": scheme}
     if size is not None:
         width, height = SIZES[size]
-        options.update(viewport={"width": width, "height": height}, device_scale_factor=1,
-                       is_mobile=size == "phone", has_touch=size == "phone")
+        options.update(
+            viewport={"width": width, "height": height},
+            device_scale_factor=1,
+            is_mobile=size == "phone",
+            has_touch=size == "phone",
+        )
     context = browser.new_context(**options)
     page = context.new_page()
     console.attach(page)
@@ -91,8 +98,9 @@ def fits_the_screen(page: Any, size: str) -> None:
 
 
 @contextlib.contextmanager
-def offline_after_one_visit(browser: Any, console: Any, path: str,
-                            wait: Any) -> Iterator[tuple[Any, Server]]:
+def offline_after_one_visit(
+    browser: Any, console: Any, path: str, wait: Any
+) -> Iterator[tuple[Any, Server]]:
     """A page that visited ``path`` once (``wait(page)`` until it is ready), reloaded
     under its service worker's control, and whose server is then gone. Only the
     requests to that server may fail in the console: the page's own refused loads and
@@ -113,6 +121,11 @@ def offline_after_one_visit(browser: Any, console: Any, path: str,
     finally:
         context.close()
         server.stop()
-    assert [e for e in console.errors if not e.startswith(REFUSED)
-            and not (e.startswith("WebSocket connection to ")
-                     and e.endswith("net::ERR_CONNECTION_REFUSED"))] == []
+    assert [
+        e
+        for e in console.errors
+        if not e.startswith(REFUSED)
+        and not (
+            e.startswith("WebSocket connection to ") and e.endswith("net::ERR_CONNECTION_REFUSED")
+        )
+    ] == []

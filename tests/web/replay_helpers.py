@@ -35,9 +35,18 @@ def ggf_file(path: Path, transcripts: tuple[str, ...] = GAMES) -> Path:
     for number, moves in enumerate(transcripts):
         board = Board(moves=moves)
         margin = board.count(BLACK) - board.count(WHITE)
-        records.append(write_ggf(board, {"PC": "Test", "PB": "Anna", "PW": "Ben",
-                                         "DT": f"2026.11.30_12:{number:02d}:00.GMT",
-                                         "RE": f"{margin:+.3f}"}))
+        records.append(
+            write_ggf(
+                board,
+                {
+                    "PC": "Test",
+                    "PB": "Anna",
+                    "PW": "Ben",
+                    "DT": f"2026.11.30_12:{number:02d}:00.GMT",
+                    "RE": f"{margin:+.3f}",
+                },
+            )
+        )
     path.write_text("\n".join(records) + "\n")
     return path
 
@@ -48,8 +57,12 @@ def import_games(data_dir: Path, path: Path) -> list[str]:
 
     env = dict(os.environ, REVERSI_DATA_DIR=str(data_dir))
     env.pop("REVERSI_DATABASE_URL", None)
-    subprocess.run([sys.executable, "-m", "reversi", "import", str(path)], env=env,
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "reversi", "import", str(path)],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     return [entry.id for _, entry in games_in(path)]  # type: ignore[union-attr]
 
 

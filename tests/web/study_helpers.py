@@ -9,8 +9,15 @@ from reversi.engine import Board
 
 from .learn_helpers import visit, wait_boards
 
-__all__ = ["BOARDS", "assert_dots_are_the_engines", "boards", "engine_board", "legal_squares",
-           "visit", "wait_boards"]
+__all__ = [
+    "BOARDS",
+    "assert_dots_are_the_engines",
+    "boards",
+    "engine_board",
+    "legal_squares",
+    "visit",
+    "wait_boards",
+]
 
 #: The position every live board of the page shows: discs, side to move, dots.
 BOARDS = """() => [...document.querySelectorAll('.liveboard')].map((lb) => {

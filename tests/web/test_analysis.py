@@ -28,8 +28,9 @@ ANALYSIS_TIMEOUT_MS = 180_000
 
 
 @pytest.fixture(scope="module")
-def archive(built: None, tmp_path_factory: pytest.TempPathFactory
-            ) -> Iterator[tuple[DuelServer, list[str]]]:
+def archive(
+    built: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[DuelServer, list[str]]]:
     server, ids = archive_server(tmp_path_factory.mktemp("analysis-archive"))
     yield server, ids
     server.stop()
@@ -38,7 +39,7 @@ def archive(built: None, tmp_path_factory: pytest.TempPathFactory
 def exact_value(moves: str, ply: int) -> float:
     """The solver's final disc difference for Ebenholz after ``ply`` discs (imports count
     the empties for the winner)."""
-    board = Board(moves=moves[:2 * ply])
+    board = Board(moves=moves[: 2 * ply])
     if board.is_game_over():
         outcome = board.outcome(Counting.WINNER)
         assert outcome is not None
@@ -49,17 +50,28 @@ def exact_value(moves: str, ply: int) -> float:
 
 
 def test_the_review_messages_are_documented() -> None:
-    section = DOC[DOC.index("## Reviewing a game"):]
-    for name in ("review", "review-cancel", "review-start", "review-move", "review-done",
-                 "review-cancelled"):
+    section = DOC[DOC.index("## Reviewing a game") :]
+    for name in (
+        "review",
+        "review-cancel",
+        "review-start",
+        "review-move",
+        "review-done",
+        "review-cancelled",
+    ):
         assert f"`{name}`" in section, name
 
 
 def test_the_worker_reviews_one_position_per_call_and_sums_up() -> None:
     moves = "f5d6c5f4e3f6g5e6e7"  # a wipe-out in 9 moves
     reviewer = Reviewer()
-    start = json.loads(reviewer.start(json.dumps(
-        {"type": "review", "id": "r", "moves": moves, "counting": "winner", "seconds": 0.05})))
+    start = json.loads(
+        reviewer.start(
+            json.dumps(
+                {"type": "review", "id": "r", "moves": moves, "counting": "winner", "seconds": 0.05}
+            )
+        )
+    )
     assert start == {"type": "review-start", "id": "r", "total": 9}
     steps = [json.loads(reviewer.step()) for _ in range(10)]
     assert [s["type"] for s in steps] == ["review-move"] * 9 + ["review-done"]
@@ -78,7 +90,8 @@ def test_the_worker_reviews_one_position_per_call_and_sums_up() -> None:
 
 
 def test_the_analysis_runs_to_the_end_and_agrees_with_the_solver(
-        archive: tuple[DuelServer, list[str]], page: Any) -> None:
+    archive: tuple[DuelServer, list[str]], page: Any
+) -> None:
     server, ids = archive
     moves = GAMES[3]
     page.goto(f"{server.url}/partie/{ids[3]}#analyse")
@@ -89,12 +102,15 @@ def test_the_analysis_runs_to_the_end_and_agrees_with_the_solver(
     # the page stays responsive meanwhile: stepping works during the analysis
     page.get_by_role("button", name="Vor ▶").click()
     expect(page.locator("#replay")).to_have_attribute("data-step", "1")
-    expect(page.locator("#analysis")).to_have_attribute("data-state", "done",
-                                                        timeout=ANALYSIS_TIMEOUT_MS)
+    expect(page.locator("#analysis")).to_have_attribute(
+        "data-state", "done", timeout=ANALYSIS_TIMEOUT_MS
+    )
     # one point per position, 0 to 60; the exact ones are the solver's
     points = page.eval_on_selector_all(
-        ".g-pt", "els => els.map(e => [Number(e.dataset.ply), Number(e.dataset.value),"
-                 " e.classList.contains('exact')])")
+        ".g-pt",
+        "els => els.map(e => [Number(e.dataset.ply), Number(e.dataset.value),"
+        " e.classList.contains('exact')])",
+    )
     assert [p[0] for p in points] == list(range(61))
     assert page.get_attribute("#graph", "data-points") == "61"
     exact = [(ply, value) for ply, value, is_exact in points if is_exact]
@@ -130,8 +146,9 @@ def test_the_analysis_runs_to_the_end_and_agrees_with_the_solver(
     expect(ghost).to_have_count(1)
 
 
-def test_cancel_stops_the_analysis(archive: tuple[DuelServer, list[str]], players: Any,
-                                   console: Any) -> None:
+def test_cancel_stops_the_analysis(
+    archive: tuple[DuelServer, list[str]], players: Any, console: Any
+) -> None:
     """Under the hall's real Content-Security-Policy: the page, its graph and its
     progress bar set no inline style."""
     server, ids = archive

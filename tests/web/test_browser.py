@@ -60,8 +60,10 @@ def test_dots_are_the_legal_moves_and_drehzahl_the_flip_counts(page: Any, server
     assert {sq: int(n) for sq, n in shown.items()} == v["legal"]
     # the squares' names say it too, starting with the coordinate
     for sq, n in v["legal"].items():
-        assert page.get_attribute(f"[data-square={sq}]", "aria-label") == \
-            f"{sq}, leer, erlaubt, dreht {n}"
+        assert (
+            page.get_attribute(f"[data-square={sq}]", "aria-label")
+            == f"{sq}, leer, erlaubt, dreht {n}"
+        )
     # dots can be switched off; the squares stay playable
     page.click("#setting-dots")
     assert page.locator(".sq.show-dot").count() == 0
@@ -84,12 +86,12 @@ def test_drehzahl_switch_survives_a_reload(page: Any, server: Any) -> None:
     assert not page.is_checked("#setting-counts")
 
 
-@pytest.mark.parametrize(("square", "reason"), [
-    ("d4", "d4 ist schon besetzt."),
-    ("a1", "a1 schließt keinen Stein ein"),
-])
-def test_an_illegal_tap_says_why_and_the_move_stays(page: Any, server: Any, square: str,
-                                                     reason: str) -> None:
+@pytest.mark.parametrize(
+    ("square", "reason"), [("d4", "d4 ist schon besetzt."), ("a1", "a1 schließt keinen Stein ein")]
+)
+def test_an_illegal_tap_says_why_and_the_move_stays(
+    page: Any, server: Any, square: str, reason: str
+) -> None:
     open_game(page, server.url, "/zu-zweit")
     before = view(page)
     tap(page, square)
@@ -152,8 +154,11 @@ def test_a_two_on_one_device_game_to_the_end(page: Any, server: Any) -> None:
     v = view(page)
     assert v["result"] is not None and v["turn"] is None
     black, white = disc_counts(page)
-    assert (v["result"]["black"], v["result"]["white"]) == (black, white) == \
-        (v["counts"]["black"], v["counts"]["white"])
+    assert (
+        (v["result"]["black"], v["result"]["white"])
+        == (black, white)
+        == (v["counts"]["black"], v["counts"]["white"])
+    )
     text = page.inner_text("#result-text")
     assert numbers(text) == [black, white]
     assert ("Ebenholz" if black > white else "Perlmutt") in text
@@ -168,8 +173,8 @@ def test_keyboard_arrows_enter_and_typed_coordinates(page: Any, server: Any) -> 
     page.focus("[data-square=d3]")
     page.keyboard.press("ArrowRight")  # e3
     page.keyboard.press("ArrowRight")  # f3
-    page.keyboard.press("ArrowDown")   # f4
-    page.keyboard.press("ArrowDown")   # f5
+    page.keyboard.press("ArrowDown")  # f4
+    page.keyboard.press("ArrowDown")  # f5
     assert page.evaluate("document.activeElement.dataset.square") == "f5"
     page.keyboard.press("Enter")
     wait_ply(page, "=== 1")

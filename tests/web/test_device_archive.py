@@ -36,11 +36,13 @@ def result_links(page: Any) -> str:
     """The result box's "Wiederholung" and "Analyse": the game's id (both point to it)."""
     box = page.locator("#result")
     replay = box.get_by_role("link", name="Wiederholung")
-    expect(replay).to_have_attribute("href", re.compile(r"^/partie/[A-Za-z0-9_-]{8,64}$"),
-                                     timeout=TIMEOUT_MS)
+    expect(replay).to_have_attribute(
+        "href", re.compile(r"^/partie/[A-Za-z0-9_-]{8,64}$"), timeout=TIMEOUT_MS
+    )
     game_id = str(replay.get_attribute("href")).removeprefix("/partie/")
     expect(box.get_by_role("link", name="Analyse")).to_have_attribute(
-        "href", f"/partie/{game_id}#analyse")
+        "href", f"/partie/{game_id}#analyse"
+    )
     # reachable with the keyboard, right after "Neues Spiel"
     box.get_by_role("button", name="Neues Spiel").focus()
     page.keyboard.press("Tab")
@@ -52,7 +54,8 @@ def result_links(page: Any) -> str:
 
 @needs_ai
 def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
-        archive_server: DuelServer, browser: Any, console: Any) -> None:
+    archive_server: DuelServer, browser: Any, console: Any
+) -> None:
     page = new_player(browser, console)
     try:
         start_leicht_with_lot_8(page, archive_server.url)
@@ -71,8 +74,18 @@ def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
         theirs = server_copy(page, game_id)
         assert theirs["client_id"] == game_id and theirs["kind"] == "device"
         assert set(mine) - {"mode"} <= set(theirs)
-        for key in ("moves", "transcript", "result", "counting", "you", "root", "clocks",
-                    "tags", "finished_at", "started_at"):
+        for key in (
+            "moves",
+            "transcript",
+            "result",
+            "counting",
+            "you",
+            "root",
+            "clocks",
+            "tags",
+            "finished_at",
+            "started_at",
+        ):
             assert mine[key] == theirs[key], key
         assert [theirs[c]["level"] for c in ("black", "white")] == [None, "leicht"]
         assert mine["started_at"] < mine["finished_at"]
@@ -84,8 +97,9 @@ def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
         text, href = games[0]
         assert href == f"/partie/{game_id}"
         r = mine["result"]
-        outcome = "gewonnen" if r["winner"] == "black" else "verloren" if r["winner"] else \
-            "unentschieden"
+        outcome = (
+            "gewonnen" if r["winner"] == "black" else "verloren" if r["winner"] else "unentschieden"
+        )
         assert f"Gegen Computer (Leicht) als Ebenholz, {outcome} {r['black']}:{r['white']}" in text
         link = page.get_by_role("link", name=text, exact=True)
         expect(link).to_have_attribute("href", f"/partie/{game_id}")
@@ -100,7 +114,8 @@ def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
         for step in range(total + 1):
             expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
             assert page.text_content("#figure-text") == german_figure(
-                Board(moves=transcript[:2 * step])), f"step {step}"
+                Board(moves=transcript[: 2 * step])
+            ), f"step {step}"
             if step < total:
                 forward.click()
     finally:
@@ -109,7 +124,8 @@ def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
 
 @needs_ai
 def test_a_game_of_two_on_one_device_is_kept_without_indexeddb_and_sent(
-        archive_server: DuelServer, browser: Any, console: Any) -> None:
+    archive_server: DuelServer, browser: Any, console: Any
+) -> None:
     page = new_player(browser, console)
     page.context.add_init_script(NO_INDEXEDDB)
     try:
@@ -135,8 +151,8 @@ def test_a_game_of_two_on_one_device_is_kept_without_indexeddb_and_sent(
 
 
 def test_the_newest_200_are_kept_and_listed_offline_and_the_replay_shell_is_served(
-        built: None, browser: Any, console: Any,
-        tmp_path_factory: pytest.TempPathFactory) -> None:
+    built: None, browser: Any, console: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     server = DuelServer(tmp_path_factory.mktemp("offline-archive")).start()
     page = new_player(browser, console)
     try:
@@ -182,28 +198,36 @@ def test_the_newest_200_are_kept_and_listed_offline_and_the_replay_shell_is_serv
         page.context.close()
         server.stop()
     # the hall's calls to the stopped server fail (no console errors of the page itself)
-    assert [e for e in console.errors
-            if not e.startswith("Failed to load resource: net::ERR_CONNECTION_REFUSED")
-            and not (e.startswith("WebSocket connection to ")
-                     and e.endswith("net::ERR_CONNECTION_REFUSED"))] == []
+    assert [
+        e
+        for e in console.errors
+        if not e.startswith("Failed to load resource: net::ERR_CONNECTION_REFUSED")
+        and not (
+            e.startswith("WebSocket connection to ") and e.endswith("net::ERR_CONNECTION_REFUSED")
+        )
+    ] == []
     console.errors.clear()
 
 
 def test_a_computer_game_whose_moves_are_refused_still_counts(
-        archive_server: DuelServer, browser: Any, console: Any) -> None:
+    archive_server: DuelServer, browser: Any, console: Any
+) -> None:
     page = new_player(browser, console)
     try:
         page.goto(archive_server.url + "/bilanz")
         open_bilanz(page)
         # a queued game whose moves the server refuses (not over after two moves)
-        page.evaluate("""async (at) => {
+        page.evaluate(
+            """async (at) => {
           localStorage.setItem("reversi.outbox.v1", JSON.stringify([{
             id: "refused-moves-1", level: "leicht", outcome: "win", finished_at: at,
             detail: { human: "black", black: 13, white: 0 }, moves: "f5d6",
             started_at: at - 60 }]));
           const game = document.querySelector('link[href$="js/game.js"]').href;
           await (await import(game.replace("js/game.js", "js/hall.js"))).sendResults();
-        }""", time.time())
+        }""",
+            time.time(),
+        )
         assert page.evaluate("localStorage.getItem('reversi.outbox.v1')") == "[]"
         open_bilanz(page, archive_server.url)
         expect(page.locator("#bilanz-table tr[data-level=leicht] .wins")).to_have_text("1")
@@ -212,8 +236,9 @@ def test_a_computer_game_whose_moves_are_refused_still_counts(
         page.context.close()
 
 
-def test_the_replay_route_serves_the_page_shell(archive_server: DuelServer,
-                                               browser: Any, console: Any) -> None:
+def test_the_replay_route_serves_the_page_shell(
+    archive_server: DuelServer, browser: Any, console: Any
+) -> None:
     page = new_player(browser, console)
     try:
         response = page.goto(archive_server.url + "/partie/K7MXRT")
@@ -226,7 +251,8 @@ def test_the_replay_route_serves_the_page_shell(archive_server: DuelServer,
 
 @needs_ai
 def test_with_the_switch_on_a_solo_game_ends_in_its_analysis(
-        archive_server: DuelServer, browser: Any, console: Any) -> None:
+    archive_server: DuelServer, browser: Any, console: Any
+) -> None:
     page = new_player(browser, console)
     try:
         start_leicht_with_lot_8(page, archive_server.url)
@@ -237,7 +263,8 @@ def test_with_the_switch_on_a_solo_game_ends_in_its_analysis(
             play(page, square)
         page.wait_for_url(re.compile(r"/partie/[A-Za-z0-9_-]{8,64}#analyse$"), timeout=TIMEOUT_MS)
         expect(page.get_by_role("progressbar", name="Fortschritt der Analyse")).to_be_visible(
-            timeout=TIMEOUT_MS)
+            timeout=TIMEOUT_MS
+        )
         # the switch is kept for the next game
         page.goto(archive_server.url + "/allein")
         wait_idle(page)

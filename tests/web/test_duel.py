@@ -32,8 +32,7 @@ from .duel_helpers import (
     wait_text,
 )
 
-PAYLOADS = ["<script>window.pwned = 1</script>",
-            '<img src=x onerror="window.pwned = 1">']
+PAYLOADS = ["<script>window.pwned = 1</script>", '<img src=x onerror="window.pwned = 1">']
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +40,6 @@ def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     server = DuelServer(tmp_path_factory.mktemp("duels")).start()
     yield server
     server.stop()
-
-
 
 
 def other(pages: list[Any], page: Any) -> Any:
@@ -56,11 +53,11 @@ def clock_seconds(page: Any, seat: int) -> int:
 
 def discs(page: Any) -> str:
     return page.eval_on_selector_all(  # type: ignore[no-any-return]
-        ".sq", "els => els.map(e => ({black: 'B', white: 'W'})[e.dataset.disc] || '.').join('')")
+        ".sq", "els => els.map(e => ({black: 'B', white: 'W'})[e.dataset.disc] || '.').join('')"
+    )
 
 
-def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
-                                     console: Any) -> None:
+def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any, console: Any) -> None:
     base = duel_server.url
     a = players()
     a_sockets = Sockets(a)
@@ -117,7 +114,9 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
     assert start > 0
     first.wait_for_function(
         f"(() => {{ const [m, s] = document.getElementById('clock-{seat}').textContent.split(':');"
-        f" return Number(m) * 60 + Number(s) < {start}; }})()", timeout=TIMEOUT_MS)
+        f" return Number(m) * 60 + Number(s) < {start}; }})()",
+        timeout=TIMEOUT_MS,
+    )
     assert clock_seconds(other(pages, first), seat) < start + 1
 
     # chat: HTML and script stay text
@@ -129,8 +128,9 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
         b.wait_for_function(f"document.querySelectorAll('#chat-log li').length === {lines}")
     for page in pages:
         page.wait_for_function("document.querySelectorAll('#chat-log li').length === 2")
-        texts = page.eval_on_selector_all("#chat-log .chat-text",
-                                          "els => els.map(e => e.textContent)")
+        texts = page.eval_on_selector_all(
+            "#chat-log .chat-text", "els => els.map(e => e.textContent)"
+        )
         assert texts == PAYLOADS
         assert page.locator("#chat-log img, #chat-log script").count() == 0
         assert page.evaluate("window.pwned") is None
@@ -205,8 +205,9 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any,
     assert console.errors == []
 
 
-def test_typed_code_abort_rematch_and_resign(duel_server: DuelServer, players: Any,
-                                            console: Any) -> None:
+def test_typed_code_abort_rematch_and_resign(
+    duel_server: DuelServer, players: Any, console: Any
+) -> None:
     base = duel_server.url
     a, b = players(), players()
     code = open_table(a, base)
@@ -292,8 +293,9 @@ def test_typed_code_abort_rematch_and_resign(duel_server: DuelServer, players: A
     assert console.errors == []
 
 
-def test_onlooker_presence_and_callback(duel_server: DuelServer, players: Any,
-                                        console: Any) -> None:
+def test_onlooker_presence_and_callback(
+    duel_server: DuelServer, players: Any, console: Any
+) -> None:
     base = duel_server.url
     a, b, c = players(), players(), players()
     code = open_table(a, base)
@@ -362,8 +364,9 @@ def chat_line(page: Any, text: str) -> None:
     page.wait_for_function(f"document.querySelectorAll('#chat-log li').length > {count}")
 
 
-def test_without_the_server_the_table_page_says_so(duel_server: DuelServer, players: Any,
-                                                  console: Any) -> None:
+def test_without_the_server_the_table_page_says_so(
+    duel_server: DuelServer, players: Any, console: Any
+) -> None:
     page = players()
     page.route("**/api/**", lambda route: route.abort("connectionrefused"))
     page.goto(duel_server.url + "/tisch/ACDEFH")
@@ -378,7 +381,8 @@ def seat_of_or_none(page: Any) -> int | None:
 
 
 def test_a_move_made_while_the_server_is_down_is_sent_after_the_restart(
-        built: None, tmp_path: Path, players: Any, console: Any) -> None:
+    built: None, tmp_path: Path, players: Any, console: Any
+) -> None:
     server = DuelServer(tmp_path).start()
     try:
         a, b = players(), players()
@@ -413,8 +417,9 @@ def test_a_move_made_while_the_server_is_down_is_sent_after_the_restart(
     assert [e for e in console.errors if "WebSocket" not in e and "Failed to load" not in e] == []
 
 
-def test_nickname_and_moving_to_another_device(duel_server: DuelServer, players: Any,
-                                               console: Any) -> None:
+def test_nickname_and_moving_to_another_device(
+    duel_server: DuelServer, players: Any, console: Any
+) -> None:
     base = duel_server.url
     a = players()
     code = open_table(a, base)
@@ -424,8 +429,9 @@ def test_nickname_and_moving_to_another_device(duel_server: DuelServer, players:
     assert a.get_attribute("#nick-input", "aria-invalid") == "true"
     a.fill("#nick-input", "Anna Lena")
     a.click("#nick-save")
-    a.wait_for_function("document.getElementById('nick-current').textContent === 'Anna Lena'",
-                        timeout=TIMEOUT_MS)
+    a.wait_for_function(
+        "document.getElementById('nick-current').textContent === 'Anna Lena'", timeout=TIMEOUT_MS
+    )
     assert "Anna Lena" in a.inner_text("#nick-msg")
 
     # "Auf anderem Gerät weiterspielen": a one-time link and code, 10 minutes
@@ -467,8 +473,9 @@ def test_nickname_and_moving_to_another_device(duel_server: DuelServer, players:
     assert [e for e in console.errors if "Failed to load resource" not in e] == []
 
 
-def test_the_own_resume_link_moves_the_player(duel_server: DuelServer, players: Any,
-                                              console: Any) -> None:
+def test_the_own_resume_link_moves_the_player(
+    duel_server: DuelServer, players: Any, console: Any
+) -> None:
     """The seat link is a transfer (issue 13, fault 1): the phone continues as the same
     player, under the same name; the old page says it moved and stops playing."""
     base = duel_server.url

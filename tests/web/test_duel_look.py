@@ -12,15 +12,7 @@ from typing import Any
 import pytest
 
 from .conftest import ARTIFACTS
-from .duel_helpers import (
-    DuelServer,
-    join,
-    mover,
-    new_player,
-    open_table,
-    play_one,
-    wait_table,
-)
+from .duel_helpers import DuelServer, join, mover, new_player, open_table, play_one, wait_table
 from .look import SCHEMES, SIZES, assert_accessible
 
 SHOTS = Path(os.environ.get("DUEL_SHOTS", str(ARTIFACTS)))
@@ -60,8 +52,9 @@ def resign(pages: list[Any]) -> None:
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_axe_finds_nothing_serious_at_the_table(browser: Any, duel_server: DuelServer,
-                                                console: Any, scheme: str) -> None:
+def test_axe_finds_nothing_serious_at_the_table(
+    browser: Any, duel_server: DuelServer, console: Any, scheme: str
+) -> None:
     base = duel_server.url
     a = new_player(browser, console, color_scheme=scheme)
     b = None
@@ -94,11 +87,17 @@ def test_axe_finds_nothing_serious_at_the_table(browser: Any, duel_server: DuelS
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_duel_screenshots(browser: Any, duel_server: DuelServer, console: Any, size: str,
-                          scheme: str) -> None:
+def test_duel_screenshots(
+    browser: Any, duel_server: DuelServer, console: Any, size: str, scheme: str
+) -> None:
     width, height = SIZES[size]
-    options = {"viewport": {"width": width, "height": height}, "color_scheme": scheme,
-               "device_scale_factor": 1, "is_mobile": size == "phone", "has_touch": size == "phone"}
+    options = {
+        "viewport": {"width": width, "height": height},
+        "color_scheme": scheme,
+        "device_scale_factor": 1,
+        "is_mobile": size == "phone",
+        "has_touch": size == "phone",
+    }
     SHOTS.mkdir(parents=True, exist_ok=True)
     shots: list[Path] = []
 

@@ -39,8 +39,12 @@ SHOTS = Path(os.environ.get("DUEL_SHOTS", str(ARTIFACTS)))
 MOVE_TIME = 4
 GRACE = 1.0
 MOVE_TIMES = (MOVE_TIME, 15, 30, 60, 120, 300)
-QUICK = {"move_times": MOVE_TIMES, "default_move_time": MOVE_TIME,
-         "first_move_time": float(MOVE_TIME), "grace": GRACE}
+QUICK = {
+    "move_times": MOVE_TIMES,
+    "default_move_time": MOVE_TIME,
+    "first_move_time": float(MOVE_TIME),
+    "grace": GRACE,
+}
 
 DE = json.loads((Path(__file__).parents[2] / "reversi/web/static/de.json").read_text())
 
@@ -128,8 +132,6 @@ def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     yield from start_server(tmp_path_factory.mktemp("duels-time"))
 
 
-
-
 def seconds(text: str) -> int:
     minutes, secs = text.split(":")
     return int(minutes) * 60 + int(secs)
@@ -145,8 +147,7 @@ def at_a_table(players: Any, base: str) -> list[Any]:
     return [a, b]
 
 
-def test_running_out_of_time_loses(quick_server: DuelServer, players: Any,
-                                   console: Any) -> None:
+def test_running_out_of_time_loses(quick_server: DuelServer, players: Any, console: Any) -> None:
     pages = at_a_table(players, quick_server.url)
     assert table(pages[0])["rules"]["move_time"] == MOVE_TIME
     # both move once: a real game, no longer one that is aborted
@@ -156,8 +157,7 @@ def test_running_out_of_time_loses(quick_server: DuelServer, players: Any,
     winner = pages[1] if loser is pages[0] else pages[0]
     seat = seat_of(loser)
     for page in pages:
-        wait_table(page, f"t.ply === 2 && t.toMove === {seat}"
-                         " && !t.firstMoves")
+        wait_table(page, f"t.ply === 2 && t.toMove === {seat} && !t.firstMoves")
         page.evaluate(CLOCK_RECORDER)
 
     # the side to move does nothing; both pages see its clock count down (shown as low),
@@ -199,18 +199,21 @@ def test_running_out_of_time_loses(quick_server: DuelServer, players: Any,
     # a loss on time: the discs are the standing when it ended, not a score
     standing = german("end.standing", **score)
     assert loser.inner_text("#result-text") == (
-        f"{german('end.you.loss.early')} {german('end.why.timeout.you')} {standing}")
+        f"{german('end.you.loss.early')} {german('end.why.timeout.you')} {standing}"
+    )
     loser_name = table(winner)["seats"][seat]["name"]
     assert winner.inner_text("#result-text") == (
-        f"{german('end.you.win.early')} {german('end.why.timeout', name=loser_name)} {standing}")
+        f"{german('end.you.win.early')} {german('end.why.timeout', name=loser_name)} {standing}"
+    )
     assert not loser.is_visible("#resign") and not loser.is_visible("#abort")
     SHOTS.mkdir(parents=True, exist_ok=True)
     loser.screenshot(path=str(SHOTS / "duel-timeout-end.png"), full_page=True)
     assert console.errors == []
 
 
-def test_a_game_without_a_first_move_is_aborted(quick_server: DuelServer, players: Any,
-                                                console: Any) -> None:
+def test_a_game_without_a_first_move_is_aborted(
+    quick_server: DuelServer, players: Any, console: Any
+) -> None:
     pages = at_a_table(players, quick_server.url)
     for page in pages:
         assert table(page)["clock"]["first_moves"] is True
@@ -231,8 +234,9 @@ def test_a_game_without_a_first_move_is_aborted(quick_server: DuelServer, player
     assert console.errors == []
 
 
-def test_a_callback_makes_a_browser_notification(duel_server: DuelServer, players: Any,
-                                                 console: Any) -> None:
+def test_a_callback_makes_a_browser_notification(
+    duel_server: DuelServer, players: Any, console: Any
+) -> None:
     base = duel_server.url
     a, b = players(), players()
     # B allowed notifications for the hall
@@ -254,14 +258,19 @@ def test_a_callback_makes_a_browser_notification(duel_server: DuelServer, player
     b.wait_for_function("window.__notifications.length > 0", timeout=TIMEOUT_MS)
     made = b.evaluate("window.__notifications.map(({title, body, tag}) => ({title, body, tag}))")
     a_name = table(a)["seats"][0]["name"]
-    assert made == [{"title": german("hall.title"),
-                     "body": german("callback.notice", name=a_name),
-                     "tag": f"callback-{code}"}]
+    assert made == [
+        {
+            "title": german("hall.title"),
+            "body": german("callback.notice", name=a_name),
+            "tag": f"callback-{code}",
+        }
+    ]
     assert b.inner_text("#callback-notice span") == german("callback.notice", name=a_name)
 
     # a click on the notification leads to the table
-    b.evaluate("setTimeout(() => window.__notifications[0].note.dispatchEvent("
-               "new Event('click')), 0)")
+    b.evaluate(
+        "setTimeout(() => window.__notifications[0].note.dispatchEvent(new Event('click')), 0)"
+    )
     b.wait_for_url(f"**/tisch/{code}", timeout=TIMEOUT_MS)
     wait_ready(b)
     a.wait_for_selector("#seat-1 .presence.on", timeout=TIMEOUT_MS)
@@ -269,8 +278,9 @@ def test_a_callback_makes_a_browser_notification(duel_server: DuelServer, player
 
 
 @pytest.mark.parametrize("answer", ["granted", "denied"])
-def test_the_table_page_asks_for_notifications(duel_server: DuelServer, players: Any,
-                                               console: Any, answer: str) -> None:
+def test_the_table_page_asks_for_notifications(
+    duel_server: DuelServer, players: Any, console: Any, answer: str
+) -> None:
     page = players()
     page.context.add_init_script(NOTIFICATIONS.replace("ANSWER", json.dumps(answer)))
     open_table(page, duel_server.url)
@@ -286,12 +296,14 @@ def test_the_table_page_asks_for_notifications(duel_server: DuelServer, players:
     assert console.errors == []
 
 
-def test_the_opener_chooses_among_the_servers_move_times(quick_server: DuelServer,
-                                                          players: Any, console: Any) -> None:
+def test_the_opener_chooses_among_the_servers_move_times(
+    quick_server: DuelServer, players: Any, console: Any
+) -> None:
     a = players()
     open_table(a, quick_server.url)
-    choices = a.eval_on_selector_all("input[name=move_time]", "inputs => inputs.map("
-                                     "i => [Number(i.value), i.checked])")
+    choices = a.eval_on_selector_all(
+        "input[name=move_time]", "inputs => inputs.map(i => [Number(i.value), i.checked])"
+    )
     assert choices == [[s, s == MOVE_TIME] for s in MOVE_TIMES]
     a.check("input[name=move_time][value='15']")
     wait_table(a, "t.moveTime === 15")

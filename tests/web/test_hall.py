@@ -13,19 +13,12 @@ from typing import Any
 
 import pytest
 
-from .duel_helpers import (
-    TIMEOUT_MS,
-    DuelServer,
-    join,
-    new_player,
-    open_table,
-    play_one,
-    wait_table,
-)
+from .duel_helpers import TIMEOUT_MS, DuelServer, join, new_player, open_table, play_one, wait_table
 
 
 def api(page: Any, method: str, path: str, body: Any = None) -> Any:
-    return page.evaluate("""async ([method, path, body]) => {
+    return page.evaluate(
+        """async ([method, path, body]) => {
       const init = { method, credentials: "same-origin" };
       if (body !== null) {
         init.body = JSON.stringify(body);
@@ -33,7 +26,9 @@ def api(page: Any, method: str, path: str, body: Any = None) -> Any:
       }
       const r = await fetch(path, init);
       return { status: r.status, body: await r.json() };
-    }""", [method, path, body])
+    }""",
+        [method, path, body],
+    )
 
 
 def finish_duel(base: str, winner: Any, loser: Any) -> str:
@@ -71,11 +66,13 @@ def board_rows(page: Any) -> list[list[str]]:
     page.wait_for_selector("#board-table tbody tr", timeout=TIMEOUT_MS)
     return page.eval_on_selector_all(  # type: ignore[no-any-return]
         "#board-table tbody tr:not(.gap)",
-        "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))")
+        "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))",
+    )
 
 
 def test_two_players_finish_a_duel_and_see_points_level_and_place(
-        browser: Any, console: Any, hall_server: DuelServer) -> None:
+    browser: Any, console: Any, hall_server: DuelServer
+) -> None:
     base = hall_server.url
     anna = new_player(browser, console)
     ben = new_player(browser, console)
@@ -95,8 +92,11 @@ def test_two_players_finish_a_duel_and_see_points_level_and_place(
         anna.goto(base + "/rangliste")
         rows = board_rows(anna)
         assert anna.locator("#milestone-notice").count() == 0
-        assert [[*r[:2], r[3]] for r in rows] == [["1", "Anna (du)", "20"], ["2", "Cleo", "11"],
-                                                  ["3", "Ben", "2"]]
+        assert [[*r[:2], r[3]] for r in rows] == [
+            ["1", "Anna (du)", "20"],
+            ["2", "Cleo", "11"],
+            ["3", "Ben", "2"],
+        ]
         assert rows[0][2].startswith("⭐ 3") and rows[1][2].startswith("⭐ 3")
         assert rows[2][2].startswith("⭐ 2")
         assert anna.get_attribute("#board-table tr.you", "aria-current") == "true"
@@ -111,8 +111,9 @@ def test_two_players_finish_a_duel_and_see_points_level_and_place(
         anna.wait_for_selector("#milestones li", timeout=TIMEOUT_MS)
         assert anna.locator("#milestone-notice").count() == 0
         assert "Stufe ⭐ 3" in anna.text_content("#my-level")
-        done = anna.eval_on_selector_all("#milestones li",
-                                         "ls => ls.map(l => l.classList.contains('done'))")
+        done = anna.eval_on_selector_all(
+            "#milestones li", "ls => ls.map(l => l.classList.contains('done'))"
+        )
         assert done == [True, True, False, False, False]
         assert anna.text_content("[data-milestone=five_wins] .milestone-progress") == "2 von 5"
         assert anna.text_content("#my-points tr[data-period=week] .points") == "20"
@@ -128,8 +129,9 @@ def test_two_players_finish_a_duel_and_see_points_level_and_place(
         assert "Woche: 2" in ben.text_content("#duels-summary")
         all_duels = ben.eval_on_selector_all("#duels-all td", "tds => tds.map(t => t.textContent)")
         assert all_duels == ["2", "0", "0", "2"]
-        opponents = ben.eval_on_selector_all("#duels-table tbody tr:not(.all) th",
-                                             "ths => ths.map(t => t.textContent)")
+        opponents = ben.eval_on_selector_all(
+            "#duels-table tbody tr:not(.all) th", "ths => ths.map(t => t.textContent)"
+        )
         assert sorted(o.split(" ")[0] for o in opponents) == ["Anna", "Cleo"]
 
         # Cleo: one win, one loss against two people: level 3
@@ -144,7 +146,8 @@ def test_two_players_finish_a_duel_and_see_points_level_and_place(
 
 
 def test_offline_computer_games_are_sent_later_exactly_once(
-        browser: Any, console: Any, hall_server: DuelServer) -> None:
+    browser: Any, console: Any, hall_server: DuelServer
+) -> None:
     base = hall_server.url
     page = new_player(browser, console)
     try:
@@ -167,8 +170,21 @@ def test_offline_computer_games_are_sent_later_exactly_once(
         page.wait_for_function("window.hallStore.outbox().length === 0", timeout=TIMEOUT_MS)
         # sent again (as if the answer had been lost): acknowledged, stored once
         ids = page.evaluate("window.hallStore.results().map(r => r.id)")
-        again = api(page, "POST", "/api/results", {"results": [
-            {"id": ids[0], "level": "mittel", "outcome": "win", "finished_at": 1_764_000_000}]})
+        again = api(
+            page,
+            "POST",
+            "/api/results",
+            {
+                "results": [
+                    {
+                        "id": ids[0],
+                        "level": "mittel",
+                        "outcome": "win",
+                        "finished_at": 1_764_000_000,
+                    }
+                ]
+            },
+        )
         assert again["status"] == 200 and again["body"]["new"] == []
         me = api(page, "GET", "/api/me")["body"]
         assert me["record"]["computer"]["games"] == 2 and me["points"]["week"]["points"] == 0
@@ -181,7 +197,8 @@ def test_offline_computer_games_are_sent_later_exactly_once(
 
 
 def test_settings_follow_the_player_to_another_device(
-        browser: Any, console: Any, hall_server: DuelServer) -> None:
+    browser: Any, console: Any, hall_server: DuelServer
+) -> None:
     base = hall_server.url
     phone = new_player(browser, console)
     laptop = new_player(browser, console)
@@ -205,8 +222,9 @@ def test_settings_follow_the_player_to_another_device(
         assert transfer["status"] == 200, transfer
         transfer = transfer["body"]
         laptop.goto(base + "/weiter")
-        assert api(laptop, "POST", "/api/transfer/redeem",
-                   {"code": transfer["code"]})["status"] == 200
+        assert (
+            api(laptop, "POST", "/api/transfer/redeem", {"code": transfer["code"]})["status"] == 200
+        )
         laptop.goto(base + "/allein")
         laptop.wait_for_selector("#setting-counts", timeout=TIMEOUT_MS)
         assert laptop.is_checked("#setting-counts")

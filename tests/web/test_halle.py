@@ -10,14 +10,7 @@ from typing import Any
 import pytest
 
 from .conftest import ARTIFACTS
-from .duel_helpers import (
-    TIMEOUT_MS,
-    DuelServer,
-    play_one,
-    shown,
-    wait_ready,
-    wait_table,
-)
+from .duel_helpers import TIMEOUT_MS, DuelServer, play_one, shown, wait_ready, wait_table
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +31,8 @@ def open_from_start(page: Any, base: str, private: bool = False) -> str:
 
 
 def test_a_stranger_sits_with_one_tap_and_a_third_watches(
-        duel_server: DuelServer, players: Any) -> None:
+    duel_server: DuelServer, players: Any
+) -> None:
     base = duel_server.url
     a, b, c = players(), players(), players()
     b.goto(base + "/halle")
@@ -74,8 +68,9 @@ def test_a_stranger_sits_with_one_tap_and_a_third_watches(
     row.get_by_text("Züge: 1").wait_for(timeout=TIMEOUT_MS)
 
 
-def test_two_taps_on_schnelle_partie_meet_at_one_table(duel_server: DuelServer,
-                                                       players: Any) -> None:
+def test_two_taps_on_schnelle_partie_meet_at_one_table(
+    duel_server: DuelServer, players: Any
+) -> None:
     base = duel_server.url
     a, b, c = players(), players(), players()
     a.goto(base + "/halle")
@@ -100,7 +95,8 @@ def test_two_taps_on_schnelle_partie_meet_at_one_table(duel_server: DuelServer,
     assert shown(c)["seat"] is None
     a.get_by_text("Zuschauer: 1").wait_for(timeout=TIMEOUT_MS)
     c.get_by_text("Den Chat der beiden lesen Zuschauer an diesem Tisch nicht.").wait_for(
-        timeout=TIMEOUT_MS)
+        timeout=TIMEOUT_MS
+    )
 
 
 def test_the_lobby_looks_right(duel_server: DuelServer, players: Any) -> None:

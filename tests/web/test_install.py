@@ -44,8 +44,11 @@ def test_the_manifest_is_german_and_its_icons_are_drawn(page: Any, server: Any) 
     for icon in manifest["icons"]:
         data = page.request.get(server.url + href.rsplit("/", 1)[0] + "/" + icon["src"]).body()
         sizes[icon["purpose"], icon["sizes"]] = png_size(data)
-    assert sizes == {("any", "192x192"): (192, 192), ("any", "512x512"): (512, 512),
-                     ("maskable", "512x512"): (512, 512)}
+    assert sizes == {
+        ("any", "192x192"): (192, 192),
+        ("any", "512x512"): (512, 512),
+        ("maskable", "512x512"): (512, 512),
+    }
 
 
 def test_chromium_finds_the_hall_installable(page: Any, server: Any) -> None:
@@ -61,13 +64,20 @@ def test_chromium_finds_the_hall_installable(page: Any, server: Any) -> None:
     assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
 
 
-def test_a_new_build_says_so_and_reloads_only_when_asked(browser: Any, built: None,
-                                                         console: Any) -> None:
+def test_a_new_build_says_so_and_reloads_only_when_asked(
+    browser: Any, built: None, console: Any
+) -> None:
     port = free_port()
-    first = ServerProcess([sys.executable, "-m", "reversi", "serve", "--port", str(port)], port,
-                          ARTIFACTS / f"install-{port}.log")
-    second = ServerProcess([sys.executable, "-c", NEXT_BUILD.format(port=port)], port,
-                           ARTIFACTS / f"install-next-{port}.log")
+    first = ServerProcess(
+        [sys.executable, "-m", "reversi", "serve", "--port", str(port)],
+        port,
+        ARTIFACTS / f"install-{port}.log",
+    )
+    second = ServerProcess(
+        [sys.executable, "-c", NEXT_BUILD.format(port=port)],
+        port,
+        ARTIFACTS / f"install-next-{port}.log",
+    )
     context = browser.new_context(reduced_motion="reduce")
     try:
         first.start()

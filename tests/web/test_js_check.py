@@ -18,8 +18,13 @@ def test_tsc_check_js_finds_no_error(built: None) -> None:
     if shutil.which("node") is None:
         pytest.skip("node is missing (apt-get install nodejs)")
     tsc = WEB / "node_modules" / "typescript" / "bin" / "tsc"
-    result = subprocess.run(["node", str(tsc), "-p", str(WEB / "jsconfig.json")],
-                            capture_output=True, text=True, cwd=WEB, timeout=300)
+    result = subprocess.run(
+        ["node", str(tsc), "-p", str(WEB / "jsconfig.json")],
+        capture_output=True,
+        text=True,
+        cwd=WEB,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -30,18 +35,27 @@ def test_tsc_would_see_a_type_error(built: None, tmp_path: Path) -> None:
     bad = tmp_path / "bad.js"
     bad.write_text(f'import {{ t }} from "{WEB / "static" / "js" / "i18n.js"}";\nt(1, 2, 3);\n')
     config = tmp_path / "jsconfig.json"
-    config.write_text(json.dumps({"extends": str(WEB / "jsconfig.json"),
-                                  "include": [str(WEB / "static" / "js" / "**" / "*.js"),
-                                              str(bad)]}))
+    config.write_text(
+        json.dumps(
+            {
+                "extends": str(WEB / "jsconfig.json"),
+                "include": [str(WEB / "static" / "js" / "**" / "*.js"), str(bad)],
+            }
+        )
+    )
     tsc = WEB / "node_modules" / "typescript" / "bin" / "tsc"
-    result = subprocess.run(["node", str(tsc), "-p", str(config)],
-                            capture_output=True, text=True, cwd=WEB, timeout=300)
+    result = subprocess.run(
+        ["node", str(tsc), "-p", str(config)], capture_output=True, text=True, cwd=WEB, timeout=300
+    )
     assert result.returncode != 0 and "bad.js" in result.stdout
 
 
 def test_no_client_module_is_over_400_lines() -> None:
-    long = {str(p.relative_to(WEB)): n for p in (WEB / "static").rglob("*.js")
-            if (n := len(p.read_text().splitlines())) > 400}
+    long = {
+        str(p.relative_to(WEB)): n
+        for p in (WEB / "static").rglob("*.js")
+        if (n := len(p.read_text().splitlines())) > 400
+    }
     assert long == {}
 
 

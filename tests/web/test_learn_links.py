@@ -10,8 +10,13 @@ from playwright.sync_api import expect
 from .helpers import open_game, play, tap
 from .learn_helpers import text
 
-GROUP = {"/regeln": "learn.rules", "/lernen": "learn.lesson", "/tipps": "learn.tips",
-         "/eroeffnungen": "learn.openings", "/aufgaben": "learn.puzzles"}
+GROUP = {
+    "/regeln": "learn.rules",
+    "/lernen": "learn.lesson",
+    "/tipps": "learn.tips",
+    "/eroeffnungen": "learn.openings",
+    "/aufgaben": "learn.puzzles",
+}
 
 
 def test_the_start_page_has_a_lernen_group(page: Any, server: Any) -> None:

@@ -13,8 +13,9 @@ from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_axe_finds_nothing_serious_on_the_learning_pages(browser: Any, server: Any, console: Any,
-                                                         scheme: str) -> None:
+def test_axe_finds_nothing_serious_on_the_learning_pages(
+    browser: Any, server: Any, console: Any, scheme: str
+) -> None:
     missing: list[str] = []  # i18n.t() warns about a key de.json lacks
     with look_page(browser, console, scheme=scheme) as (page, _):
         page.on("console", lambda m: missing.append(m.text) if "missing text" in m.text else None)
@@ -37,8 +38,9 @@ def test_axe_finds_nothing_serious_on_the_learning_pages(browser: Any, server: A
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_learning_screenshots(browser: Any, server: Any, console: Any, size: str,
-                              scheme: str) -> None:
+def test_learning_screenshots(
+    browser: Any, server: Any, console: Any, size: str, scheme: str
+) -> None:
     with look_page(browser, console, size, scheme) as (page, shot):
         page.goto(server.url + "/")
         page.wait_for_selector("#go-rules")

@@ -11,8 +11,9 @@ from .learn_helpers import board_state, engine_legal, visit, wait_boards
 from .look import offline_after_one_visit
 
 
-def test_rules_and_lesson_work_offline_after_one_visit(browser: Any, built: None,
-                                                       console: Any) -> None:
+def test_rules_and_lesson_work_offline_after_one_visit(
+    browser: Any, built: None, console: Any
+) -> None:
     with offline_after_one_visit(browser, console, "/regeln", wait_boards) as (page, server):
         for path in ("/regeln", "/lernen"):
             visit(page, server.url + path)

@@ -13,7 +13,7 @@ from reversi.engine import Board, german_figure
 from reversi.web.session import STATELESS, Worker
 
 DOC = (Path(__file__).resolve().parents[2] / "docs/protocol.md").read_text()
-SECTION = DOC[DOC.index("## Positions without a game"):DOC.index("## Duels")]
+SECTION = DOC[DOC.index("## Positions without a game") : DOC.index("## Duels")]
 
 
 def ask(worker: Worker, **message: Any) -> list[dict[str, Any]]:
@@ -47,8 +47,11 @@ def test_play_answers_the_position_after_the_move_in_flip_order() -> None:
     board = Board(moves="e6d6c3f4c4e3c6b7e2f3g3b4c5")
     assert answer["played"] == "c5" and answer["moves"] == board.transcript()
     assert answer["obf"] == board.obf() and answer["view"]["figure"] == german_figure(board)
-    assert answer["view"]["last"] == {"square": "c5", "color": "black",
-                                      "flipped": ["c4", "d4", "d5"]}
+    assert answer["view"]["last"] == {
+        "square": "c5",
+        "color": "black",
+        "flipped": ["c4", "d4", "d5"],
+    }
 
 
 def test_lines_count_the_directions_a_move_closes() -> None:
@@ -67,17 +70,25 @@ def test_a_move_that_makes_the_other_side_pass() -> None:
 def test_a_refused_play_says_why_and_echoes_the_id() -> None:
     worker = Worker()
     assert ask(worker, type="position", id=3, play="d4") == [
-        {"type": "illegal", "id": 3, "square": "d4", "reason": "occupied"}]
+        {"type": "illegal", "id": 3, "square": "d4", "reason": "occupied"}
+    ]
     assert ask(worker, type="position", id=4, play=" A1") == [
-        {"type": "illegal", "id": 4, "square": "a1", "reason": "no_flips"}]
+        {"type": "illegal", "id": 4, "square": "a1", "reason": "no_flips"}
+    ]
     over = "f5d6c5f4e3f6g5e6e7"
     assert ask(worker, type="position", id=5, moves=over, play="a1")[0]["reason"] == "game_over"
 
 
 def test_bad_positions_are_errors_that_quote_the_input() -> None:
     worker = Worker()
-    for bad in ({"obf": "x"}, {"moves": "d3d3"}, {"moves": 5}, {"obf": 3}, {"play": "z9"},
-                {"play": 4}):
+    for bad in (
+        {"obf": "x"},
+        {"moves": "d3d3"},
+        {"moves": 5},
+        {"obf": 3},
+        {"play": "z9"},
+        {"play": 4},
+    ):
         [answer] = ask(worker, type="position", id=9, **bad)
         assert answer["type"] == "error" and answer["id"] == 9, bad
         assert str(next(iter(bad.values()))) in answer["message"], answer
@@ -88,7 +99,8 @@ def test_a_new_game_can_begin_from_a_position() -> None:
     obf = "XOOO--X--XOXOOX-OOXXOOOXOXXOXX-OOXOOXXO-O-OXXOOXOOOXXX-XO-O-OX-X X"
     [message] = ask(worker, type="new", mode="solo", level="leicht", human="black", obf=obf)
     assert message["view"]["squares"] == "".join(
-        {"X": "B", "O": "W", "-": "."}[c] for c in obf[:64])
+        {"X": "B", "O": "W", "-": "."}[c] for c in obf[:64]
+    )
     assert message["view"]["can_undo"] is False and message["view"]["turn"] == "black"
     [message] = ask(worker, type="new", mode="duo", moves="f5d6")
     assert message["view"]["ply"] == 2

@@ -17,8 +17,9 @@ FOUND = re.compile(r"\bfound\b")
 
 def wait_step(page: Any, step: str) -> None:
     """The lesson shows `step`; its board's dots (when it shows any) are the engine's moves."""
-    page.wait_for_selector(f"#lesson[data-step='{step}'][data-finished=no][data-loaded=yes]",
-                           timeout=STEP_TIMEOUT_MS)
+    page.wait_for_selector(
+        f"#lesson[data-step='{step}'][data-finished=no][data-loaded=yes]", timeout=STEP_TIMEOUT_MS
+    )
     wait_boards(page)
     state = board_state(page.locator("#lesson .liveboard"))
     if step in ("1", "3", "5", "7"):
@@ -48,10 +49,12 @@ def refused(page: Any, square: str, *parts: str, step: str) -> None:
 def play_the_game_out(page: Any) -> None:
     """The last step: tap a dotted square until the game against Leicht is over."""
     for _ in range(40):
-        page.wait_for_function("""() => document.querySelector('#lesson').dataset.finished === 'yes'
+        page.wait_for_function(
+            """() => document.querySelector('#lesson').dataset.finished === 'yes'
             || (document.querySelector('#lesson .liveboard').dataset.state === 'idle'
                 && document.querySelectorAll('#lesson .sq.show-dot').length > 0)""",
-            timeout=STEP_TIMEOUT_MS)
+            timeout=STEP_TIMEOUT_MS,
+        )
         if page.locator("#lesson").get_attribute("data-finished") == "yes":
             return
         state = board_state(page.locator("#lesson .liveboard"))
@@ -70,7 +73,8 @@ def test_the_lesson_from_start_to_end(page: Any, server: Any) -> None:
     # 1: d3 – an occupied square, an empty one that encloses nothing, another legal first move
     refused(page, "d4", text("reason.occupied", square="d4"), text("lesson.d3.hint"), step="1")
     expect(page.locator("#lesson .lb-notice a")).to_have_attribute(
-        "href", "/regeln#faq-feld-nimmt-nicht")
+        "href", "/regeln#faq-feld-nimmt-nicht"
+    )
     refused(page, "a1", text("reason.no_flips", square="a1"), step="1")
     refused(page, "c4", text("lesson.d3.other", square="c4"), step="1")
     tap(page, "d3")
@@ -101,7 +105,8 @@ def test_the_lesson_from_start_to_end(page: Any, server: Any) -> None:
     refused(page, "e2", text("lesson.pass.nopass", square="e2"), step="5")
     tap(page, "h3")
     expect(page.locator("#lesson .lb-notice")).to_contain_text(
-        text("notice.pass", color="Perlmutt", other="Ebenholz"))
+        text("notice.pass", color="Perlmutt", other="Ebenholz")
+    )
     expect(page.locator("#lesson-task")).to_have_text(text("lesson.pass.task2"))
     wait_boards(page)
     refused(page, "a1", text("reason.no_flips", square="a1"), text("lesson.pass.again"), step="5")
@@ -111,11 +116,13 @@ def test_the_lesson_from_start_to_end(page: Any, server: Any) -> None:
     refused(page, "a8", text("reason.game_over"), text("lesson.count.hint"), step="6")
     page.click("[data-choice=white]")
     expect(page.locator("#lesson .lb-notice")).to_contain_text(
-        text("lesson.count.wrong", choice="Perlmutt"))
+        text("lesson.count.wrong", choice="Perlmutt")
+    )
     assert page.locator("#lesson").get_attribute("data-step") == "6"
     page.click("[data-choice=black]")
     expect(page.locator("#lesson .lb-notice")).to_have_text(
-        text("lesson.count.done", black=27, white=1, empty=36))
+        text("lesson.count.done", black=27, white=1, empty=36)
+    )
     wait_step(page, "7")
     # 7: a short endgame against Leicht, with the dots on and the game's reasons
     page.wait_for_selector("#lesson .sq.show-dot")

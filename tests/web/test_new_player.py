@@ -20,15 +20,44 @@ from .test_hall import finish_duel
 #: must pass after the computer's reply to the last one, and the computer's next move
 #: ends the game (found with reversi.web.session, the worker's own code).
 PASS_THEN_END = [
-    "c4", "c2", "d3", "a5", "b1", "b3", "a2", "b5", "a3", "a6", "b7", "c6", "b8", "d7", "d2",
-    "a8", "d8", "d1", "e8", "f1", "f2", "f5", "f6", "g2", "g3", "f8", "g6", "h2", "h4", "h7",
+    "c4",
+    "c2",
+    "d3",
+    "a5",
+    "b1",
+    "b3",
+    "a2",
+    "b5",
+    "a3",
+    "a6",
+    "b7",
+    "c6",
+    "b8",
+    "d7",
+    "d2",
+    "a8",
+    "d8",
+    "d1",
+    "e8",
+    "f1",
+    "f2",
+    "f5",
+    "f6",
+    "g2",
+    "g3",
+    "f8",
+    "g6",
+    "h2",
+    "h4",
+    "h7",
 ]
 
 
 @pytest.fixture(scope="module")
 def duels(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
-    server = DuelServer(tmp_path_factory.mktemp("duels"),
-                        settings={"default_move_time": 30}).start()
+    server = DuelServer(
+        tmp_path_factory.mktemp("duels"), settings={"default_move_time": 30}
+    ).start()
     yield server
     server.stop()
 
@@ -68,8 +97,9 @@ def test_drehzahl_is_off_and_says_why_while_the_dots_are_off(page: Any, server: 
     assert page.locator("#counts-why").count() == 0
 
 
-def test_the_text_figure_keeps_each_row_on_one_line(browser: Any, server: Any,
-                                                    console: Any) -> None:
+def test_the_text_figure_keeps_each_row_on_one_line(
+    browser: Any, server: Any, console: Any
+) -> None:
     """Fault 10: the board line wrapped in the middle of a row in the panel."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, reduced_motion="reduce")
     page = context.new_page()
@@ -145,14 +175,17 @@ def test_the_solo_result_box_shows_the_counts_and_what_next(page: Any, server: A
         play(page, square)
     page.wait_for_selector("#result")
     v = view(page)
-    assert page.get_attribute("#result-bar", "aria-label") == \
-        f"Steine: Ebenholz {v['result']['black']}, Perlmutt {v['result']['white']}"
+    assert (
+        page.get_attribute("#result-bar", "aria-label")
+        == f"Steine: Ebenholz {v['result']['black']}, Perlmutt {v['result']['white']}"
+    )
     assert page.is_visible("#result-new")
     assert page.get_attribute("#result a[href='/bilanz']", "href") == "/bilanz"
 
 
-def test_after_a_duel_the_box_the_seats_and_the_bilanz_agree(duels: DuelServer,
-                                                             players: Any) -> None:
+def test_after_a_duel_the_box_the_seats_and_the_bilanz_agree(
+    duels: DuelServer, players: Any
+) -> None:
     """Faults 4, 5 and 13 (duel): the Bilanz said "Noch keine Partie beendet." next to
     finished duels, the seats kept the old level, and the result box was bare."""
     base = duels.url
@@ -166,7 +199,8 @@ def test_after_a_duel_the_box_the_seats_and_the_bilanz_agree(duels: DuelServer,
         mine = page.get_attribute("#duel", "data-seat")
         page.wait_for_function(
             f"document.querySelector('#seat-{mine} .level')?.textContent === '{level}'",
-                               timeout=TIMEOUT_MS)
+            timeout=TIMEOUT_MS,
+        )
         other = 1 - int(str(mine))
         assert page.inner_text(f"#seat-{other} .level") == ("⭐ 2" if page is winner else "⭐ 3")
     winner.goto(base + "/bilanz")
@@ -176,8 +210,9 @@ def test_after_a_duel_the_box_the_seats_and_the_bilanz_agree(duels: DuelServer,
     assert "Duell gegen" in recent and "gewonnen" in recent and "+10" in recent
 
 
-def test_the_first_moves_longer_time_is_explained_at_the_clock(duels: DuelServer,
-                                                              players: Any) -> None:
+def test_the_first_moves_longer_time_is_explained_at_the_clock(
+    duels: DuelServer, players: Any
+) -> None:
     """Fault 6: a 30 s table showed 1:00 for the first move without saying why."""
     base = duels.url
     a, b = players(), players()

@@ -11,16 +11,27 @@ from .test_browser import needs_ai, play_solo_to_the_end
 
 
 @needs_ai
-def test_solo_starts_and_plays_with_the_server_gone(browser: Any, built: None,
-                                                    console: Any) -> None:
-    with offline_after_one_visit(browser, console, "/allein",
-                                 lambda page: wait_idle(page, 60_000)) as (page, server):
+def test_solo_starts_and_plays_with_the_server_gone(
+    browser: Any, built: None, console: Any
+) -> None:
+    with offline_after_one_visit(
+        browser, console, "/allein", lambda page: wait_idle(page, 60_000)
+    ) as (page, server):
         cached = page.evaluate(PRECACHED)
         assert cached["active"]
-        for needed in ("/", "stdlib.zip", "reversi.zip", "pyodide.asm.wasm", "pyodide.mjs",
-                       "worker.js", "app.css", "de.json"):
-            assert any(key == needed or key.endswith("/" + needed)
-                       for key in cached["keys"]), needed
+        for needed in (
+            "/",
+            "stdlib.zip",
+            "reversi.zip",
+            "pyodide.asm.wasm",
+            "pyodide.mjs",
+            "worker.js",
+            "app.css",
+            "de.json",
+        ):
+            assert any(key == needed or key.endswith("/" + needed) for key in cached["keys"]), (
+                needed
+            )
         page.reload()
         wait_idle(page, 60_000)
         assert page.url.endswith("/allein")

@@ -51,10 +51,15 @@ def duels(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Due
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_game_pages_fit_the_first_screen(browser: Any, server: Any, console: Any,
-                                             width: int, height: int) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  reduced_motion="reduce", locale="de-DE", has_touch=True)
+def test_the_game_pages_fit_the_first_screen(
+    browser: Any, server: Any, console: Any, width: int, height: int
+) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        reduced_motion="reduce",
+        locale="de-DE",
+        has_touch=True,
+    )
     try:
         for path in ("/allein", "/zu-zweit"):
             page = context.new_page()
@@ -67,13 +72,14 @@ def test_the_game_pages_fit_the_first_screen(browser: Any, server: Any, console:
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_a_table_fits_the_first_screen_with_both_clocks(duels: DuelServer, players: Any,
-                                                        browser: Any, console: Any,
-                                                        width: int, height: int) -> None:
+def test_a_table_fits_the_first_screen_with_both_clocks(
+    duels: DuelServer, players: Any, browser: Any, console: Any, width: int, height: int
+) -> None:
     host = players()
     code = open_table(host, duels.url)
-    phone = new_player(browser, console, viewport={"width": width, "height": height},
-                       has_touch=True)
+    phone = new_player(
+        browser, console, viewport={"width": width, "height": height}, has_touch=True
+    )
     try:
         join(phone, duels.url, code)
         wait_table(phone, "t.status === 'playing' && t.state === 'idle'")

@@ -17,7 +17,7 @@ GAME_JS = (REPO / "reversi/web/static/js/game.js").read_text()
 def section(title: str) -> str:
     start = DOC.index(title)
     end = DOC.find("\n#", start + len(title))
-    return DOC[start:end if end != -1 else None]
+    return DOC[start : end if end != -1 else None]
 
 
 def first_column(table: str) -> list[str]:

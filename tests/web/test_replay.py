@@ -24,8 +24,9 @@ PASS_GAME = 3  # GAMES[3]: Perlmutt passes once
 
 
 @pytest.fixture(scope="module")
-def archive(built: None, tmp_path_factory: pytest.TempPathFactory
-            ) -> Iterator[tuple[DuelServer, list[str]]]:
+def archive(
+    built: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[DuelServer, list[str]]]:
     server, ids = archive_server(tmp_path_factory.mktemp("replay-archive"))
     yield server, ids
     server.stop()
@@ -40,8 +41,9 @@ def open_replay(page: Any, url: str) -> None:
     wait_replay(page)
 
 
-def test_every_step_shows_the_engines_position(archive: tuple[DuelServer, list[str]],
-                                               page: Any) -> None:
+def test_every_step_shows_the_engines_position(
+    archive: tuple[DuelServer, list[str]], page: Any
+) -> None:
     server, ids = archive
     moves = GAMES[PASS_GAME]
     open_replay(page, f"{server.url}/partie/{ids[PASS_GAME]}")
@@ -52,10 +54,10 @@ def test_every_step_shows_the_engines_position(archive: tuple[DuelServer, list[s
     forward = page.get_by_role("button", name="Vor ▶")
     for step in range(61):
         expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
-        board = Board(moves=moves[:2 * step])
+        board = Board(moves=moves[: 2 * step])
         assert figure(page) == german_figure(board), f"step {step}"
         if step:
-            square = moves[2 * step - 2:2 * step]
+            square = moves[2 * step - 2 : 2 * step]
             current = page.locator(".tr-move[aria-current=step]")
             expect(current).to_have_text(re.compile(f"^{square}"))
             assert page.get_attribute(".sq[data-last]", "data-square") == square
@@ -67,7 +69,7 @@ def test_every_step_shows_the_engines_position(archive: tuple[DuelServer, list[s
     for step in range(59, 55, -1):
         back.click()
         expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
-        assert figure(page) == german_figure(Board(moves=moves[:2 * step]))
+        assert figure(page) == german_figure(Board(moves=moves[: 2 * step]))
     page.get_by_role("button", name="⏮ Anfang").click()
     expect(page.locator("#replay")).to_have_attribute("data-step", "0")
     assert figure(page) == german_figure(Board())
@@ -92,7 +94,8 @@ WATCH_DISCS = """() => {
 
 
 def test_with_motion_a_step_animates_forwards_and_backwards(
-        archive: tuple[DuelServer, list[str]], browser: Any, console: Any) -> None:
+    archive: tuple[DuelServer, list[str]], browser: Any, console: Any
+) -> None:
     """Forwards the disc appears, then its flips turn in flip order; backwards the flips
     turn back, last first, and the disc goes last."""
     server, ids = archive
@@ -115,19 +118,22 @@ def test_with_motion_a_step_animates_forwards_and_backwards(
         page.keyboard.press("ArrowRight")
         expect(last).to_have_attribute("data-disc", mover)
         assert page.evaluate("window.__discs") == [[square, "", mover]] + [
-            [sq, other, mover] for sq in order]
+            [sq, other, mover] for sq in order
+        ]
         page.evaluate(WATCH_DISCS)
         page.keyboard.press("ArrowLeft")
         expect(placed).to_have_attribute("data-disc", "")
         assert page.evaluate("window.__discs") == [[sq, mover, other] for sq in reversed(order)] + [
-            [square, mover, ""]]
+            [square, mover, ""]
+        ]
         assert figure(page) == german_figure(Board(moves=moves[:40]))
     finally:
         context.close()
 
 
 def test_keys_and_the_move_list_step_through_the_game(
-        archive: tuple[DuelServer, list[str]], page: Any) -> None:
+    archive: tuple[DuelServer, list[str]], page: Any
+) -> None:
     server, ids = archive
     moves = GAMES[0]
     open_replay(page, f"{server.url}/partie/{ids[0]}")
@@ -147,8 +153,9 @@ def test_keys_and_the_move_list_step_through_the_game(
     expect(page.locator("#status")).to_contain_text(f"Zug 12 von 60: Perlmutt setzt {moves[22:24]}")
 
 
-def test_the_ggf_download_holds_the_same_moves(archive: tuple[DuelServer, list[str]],
-                                               page: Any, tmp_path: Path) -> None:
+def test_the_ggf_download_holds_the_same_moves(
+    archive: tuple[DuelServer, list[str]], page: Any, tmp_path: Path
+) -> None:
     server, ids = archive
     open_replay(page, f"{server.url}/partie/{ids[PASS_GAME]}")
     with page.expect_download() as info:
@@ -162,11 +169,13 @@ def test_the_ggf_download_holds_the_same_moves(archive: tuple[DuelServer, list[s
     assert tags["PB"] == "Anna" and tags["PW"] == "Ben"
 
 
-def test_copy_position_and_game(archive: tuple[DuelServer, list[str]], browser: Any,
-                                console: Any) -> None:
+def test_copy_position_and_game(
+    archive: tuple[DuelServer, list[str]], browser: Any, console: Any
+) -> None:
     server, ids = archive
-    context = browser.new_context(reduced_motion="reduce", locale="de-DE",
-                                  permissions=["clipboard-read", "clipboard-write"])
+    context = browser.new_context(
+        reduced_motion="reduce", locale="de-DE", permissions=["clipboard-read", "clipboard-write"]
+    )
     try:
         page = context.new_page()
         console.attach(page)
@@ -184,7 +193,8 @@ def test_copy_position_and_game(archive: tuple[DuelServer, list[str]], browser: 
 
 
 def test_play_from_here_starts_a_solo_game_from_the_shown_position(
-        archive: tuple[DuelServer, list[str]], page: Any) -> None:
+    archive: tuple[DuelServer, list[str]], page: Any
+) -> None:
     server, ids = archive
     moves = GAMES[PASS_GAME]
     open_replay(page, f"{server.url}/partie/{ids[PASS_GAME]}")
@@ -205,8 +215,9 @@ def test_play_from_here_starts_a_solo_game_from_the_shown_position(
     expect(page.locator("#play-from-here")).to_be_disabled()
 
 
-def test_a_duels_replay_opens_for_anyone(archive: tuple[DuelServer, list[str]],
-                                         players: Any, browser: Any, console: Any) -> None:
+def test_a_duels_replay_opens_for_anyone(
+    archive: tuple[DuelServer, list[str]], players: Any, browser: Any, console: Any
+) -> None:
     server, _ = archive
     a, b = players(), players()
     code = open_table(a, server.url)
@@ -227,7 +238,8 @@ def test_a_duels_replay_opens_for_anyone(archive: tuple[DuelServer, list[str]],
         open_replay(page, f"{server.url}/partie/{code.lower()}")
         assert page.get_attribute("#replay", "data-total") == "3"
         expect(page.locator("#fact-result")).to_contain_text(
-            re.compile(r"gewinnt \d+:\d+\. (Ebenholz|Perlmutt) hat aufgegeben\."))
+            re.compile(r"gewinnt \d+:\d+\. (Ebenholz|Perlmutt) hat aufgegeben\.")
+        )
         expect(page.locator(".tr-move")).to_have_count(3)
         # a duel's moves carry their seconds
         expect(page.locator(".tr-move .tr-time")).to_have_count(3)
@@ -241,8 +253,9 @@ def test_a_duels_replay_opens_for_anyone(archive: tuple[DuelServer, list[str]],
         context.close()
 
 
-def test_an_id_that_is_no_game_gets_a_german_404(archive: tuple[DuelServer, list[str]],
-                                                 browser: Any) -> None:
+def test_an_id_that_is_no_game_gets_a_german_404(
+    archive: tuple[DuelServer, list[str]], browser: Any
+) -> None:
     server, _ = archive
     # no console check here: the browser itself logs the 404 answers
     context = browser.new_context(reduced_motion="reduce", locale="de-DE")

@@ -17,8 +17,9 @@ from .replay_helpers import archive_server, wait_replay
 
 
 @pytest.fixture(scope="module")
-def archive(built: None, tmp_path_factory: pytest.TempPathFactory
-            ) -> Iterator[tuple[DuelServer, list[str]]]:
+def archive(
+    built: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[DuelServer, list[str]]]:
     server, ids = archive_server(tmp_path_factory.mktemp("replay-look"))
     yield server, ids
     server.stop()
@@ -26,13 +27,13 @@ def archive(built: None, tmp_path_factory: pytest.TempPathFactory
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_the_analysed_replay_is_accessible_and_fits_a_phone(
-        archive: tuple[DuelServer, list[str]], browser: Any, console: Any, scheme: str) -> None:
+    archive: tuple[DuelServer, list[str]], browser: Any, console: Any, scheme: str
+) -> None:
     server, ids = archive
     with look_page(browser, console, "desktop", scheme) as (page, shot):
         page.goto(f"{server.url}/partie/{ids[3]}#analyse")
         wait_replay(page)
-        expect(page.locator("#analysis")).to_have_attribute("data-state", "done",
-                                                            timeout=180_000)
+        expect(page.locator("#analysis")).to_have_attribute("data-state", "done", timeout=180_000)
         page.get_by_role("button", name=re.compile("^Zug 40, ")).click()
         expect(page.locator("#replay")).to_have_attribute("data-step", "40")
         assert_accessible(page, "an analysed replay")

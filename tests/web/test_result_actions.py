@@ -11,15 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .archive_helpers import (
-    api,
-    device,
-    load_error,
-    open_bilanz,
-    outbox_entry,
-    recent,
-    solo_record,
-)
+from .archive_helpers import api, device, load_error, open_bilanz, outbox_entry, recent, solo_record
 from .duel_helpers import TIMEOUT_MS, DuelServer, new_player
 from .test_hall import finish_duel
 
@@ -32,7 +24,8 @@ def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 
 
 def test_a_duel_links_to_its_replay_and_the_bilanz_lists_every_game_once(
-        duel_server: DuelServer, browser: Any, console: Any) -> None:
+    duel_server: DuelServer, browser: Any, console: Any
+) -> None:
     base = duel_server.url
     anna, ben = new_player(browser, console), new_player(browser, console)
     try:
@@ -43,7 +36,8 @@ def test_a_duel_links_to_its_replay_and_the_bilanz_lists_every_game_once(
             replay = box.get_by_role("link", name="Wiederholung")
             expect(replay).to_have_attribute("href", f"/partie/{code}")
             expect(box.get_by_role("link", name="Analyse")).to_have_attribute(
-                "href", f"/partie/{code}#analyse")
+                "href", f"/partie/{code}#analyse"
+            )
             # keyboard: from the rematch offer to the replay, then the analysis
             box.get_by_role("button", name="Revanche anbieten").focus()
             page.keyboard.press("Tab")
@@ -57,16 +51,23 @@ def test_a_duel_links_to_its_replay_and_the_bilanz_lists_every_game_once(
         open_bilanz(anna)
         here, there = "here-game-1", "other-device-1"
         device(anna, "saveGame", solo_record(here, now + 120))
-        sent = api(anna, "POST", "/api/results", {"results": [
-            outbox_entry(here, now + 120), outbox_entry(there, now - 120)]})
+        sent = api(
+            anna,
+            "POST",
+            "/api/results",
+            {"results": [outbox_entry(here, now + 120), outbox_entry(there, now - 120)]},
+        )
         assert sent["status"] == 200, sent
         games = api(anna, "GET", "/api/games?player=me")["body"]["games"]
         other = next(g["id"] for g in games if g.get("client_id") == there)
 
         open_bilanz(anna, base)
         listed = recent(anna)
-        assert [href for _, href in listed] == [f"/partie/{here}", f"/partie/{code}",
-                                               f"/partie/{other}"]
+        assert [href for _, href in listed] == [
+            f"/partie/{here}",
+            f"/partie/{code}",
+            f"/partie/{other}",
+        ]
         assert "Gegen Computer (Leicht) als Ebenholz, gewonnen 13:0" in listed[0][0]
         assert "Duell gegen" in listed[1][0] and "gewonnen" in listed[1][0]
         assert "(+10)" in listed[1][0]
@@ -96,15 +97,22 @@ def test_a_duel_links_to_its_replay_and_the_bilanz_lists_every_game_once(
         assert duel["id"] == code and duel["kind"] == "duel" and duel["clocks"] is True
         assert device(anna, "loadGame", other)["client_id"] == there
         assert load_error(anna, "ZZZZZZ") == {
-            "typed": True, "code": "unknown",
-            "message": "Diese Partie gibt es nicht – weder auf diesem Gerät noch auf dem Server."}
-        assert load_error(ben, other) == {"typed": True, "code": "foreign",
-                                          "message": "Diese Partie gehört einem anderen Spieler."}
+            "typed": True,
+            "code": "unknown",
+            "message": "Diese Partie gibt es nicht – weder auf diesem Gerät noch auf dem Server.",
+        }
+        assert load_error(ben, other) == {
+            "typed": True,
+            "code": "foreign",
+            "message": "Diese Partie gehört einem anderen Spieler.",
+        }
         anna.context.set_offline(True)
         assert load_error(anna, "ZZZZZZ") == {
-            "typed": True, "code": "offline",
+            "typed": True,
+            "code": "offline",
             "message": "Diese Partie ist nicht auf diesem Gerät, und der Server ist gerade "
-                       "nicht erreichbar."}
+            "nicht erreichbar.",
+        }
         assert device(anna, "loadGame", here)["id"] == here  # offline too
     finally:
         for page in (anna, ben):

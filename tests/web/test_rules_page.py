@@ -17,8 +17,14 @@ from .learn_helpers import board_line, board_state, engine_legal, text, visit, w
 REPO = Path(__file__).resolve().parents[2]
 FAQ = json.loads((REPO / "tests/data/seed_faq.json").read_text())
 #: the project's source documents, beside the checkout (or beside its worktrees' folder)
-SEEDS = next((folder / "shared/seeds" for folder in (REPO.parent, REPO.parent.parent)
-              if (folder / "shared/seeds").is_dir()), REPO.parent / "shared/seeds")
+SEEDS = next(
+    (
+        folder / "shared/seeds"
+        for folder in (REPO.parent, REPO.parent.parent)
+        if (folder / "shared/seeds").is_dir()
+    ),
+    REPO.parent / "shared/seeds",
+)
 
 
 def seed_questions(name: str) -> list[str]:
@@ -67,6 +73,7 @@ def test_every_mini_board_shows_the_engines_legal_moves(page: Any, server: Any) 
         state = board_state(boards.nth(i))
         assert sorted(state["dots"]) == sorted(engine_legal(state)), i
         assert board_line(state) in state["figure"]
+
     # the boards whose text names the squares: the engine agrees with the prose
     def dots(rule: str) -> list[str]:
         return sorted(board_state(page.locator(f"#{rule} .liveboard"))["dots"])
@@ -92,21 +99,24 @@ def test_a_tap_plays_through_the_engine_and_a_wrong_tap_says_why(page: Any, serv
     wait_boards(page)
     state = board_state(first)
     assert state["discs"][19] == "black" and state["discs"][27] == "black"  # d3 placed, d4 flipped
-    expect(notice).to_have_text(text("announce.move", color="Ebenholz", square="d3",
-                                      count="1 Stein", flipped="d4"))
+    expect(notice).to_have_text(
+        text("announce.move", color="Ebenholz", square="d3", count="1 Stein", flipped="d4")
+    )
     assert sorted(state["dots"]) == sorted(engine_legal(state)) == ["c3", "c5", "e3"]
     # three lines at once, flipped in flip order (clockwise from the top, nearest first)
     lines = page.locator("#regel-mehrere .liveboard")
     lines.locator("[data-square=c5]").click()
     wait_boards(page)
-    expect(lines.locator(".lb-notice")).to_have_text(text(
-        "announce.move", color="Ebenholz", square="c5", count="3 Steine", flipped="c4 d4 d5"))
+    expect(lines.locator(".lb-notice")).to_have_text(
+        text("announce.move", color="Ebenholz", square="c5", count="3 Steine", flipped="c4 d4 d5")
+    )
     # the pass example: after h3 Perlmutt must pass, with the link to the FAQ entry
     passing = page.locator("#regel-passen .liveboard")
     passing.locator("[data-square=h3]").click()
     wait_boards(page)
     expect(passing.locator(".lb-notice")).to_contain_text(
-        text("notice.pass", color="Perlmutt", other="Ebenholz"))
+        text("notice.pass", color="Perlmutt", other="Ebenholz")
+    )
     assert passing.locator(".lb-notice a").get_attribute("href") == "/regeln#faq-passen"
     assert board_state(passing)["turn"] == "black"
     # flipping back: after d3, Perlmutt's c3 turns d4 back
@@ -141,11 +151,22 @@ def test_the_rules_page_covers_glossary_and_settings(page: Any, server: Any) -> 
     page.goto(server.url + "/regeln")
     page.wait_for_selector("#begriffe dl")
     terms = page.eval_on_selector_all("#begriffe dt", "els => els.map(e => e.textContent)")
-    for term in ("Einschließen", "Umdrehen", "Aussetzen", "Ecke", "Stabil", "Beweglichkeit",
-                 "X-Feld", "C-Feld", "Parität", "Front"):
+    for term in (
+        "Einschließen",
+        "Umdrehen",
+        "Aussetzen",
+        "Ecke",
+        "Stabil",
+        "Beweglichkeit",
+        "X-Feld",
+        "C-Feld",
+        "Parität",
+        "Front",
+    ):
         assert any(term.lower() in t.lower() for t in terms), term
-    rows = page.eval_on_selector_all("#einstellungen tbody th",
-                                     "els => els.map(e => e.textContent)")
+    rows = page.eval_on_selector_all(
+        "#einstellungen tbody th", "els => els.map(e => e.textContent)"
+    )
     assert {"Zählweise", "Hilfen", "Zugzeit im Duell"} <= set(rows)
     assert page.title().startswith("Reversi: Regeln")
 
@@ -163,7 +184,8 @@ WATCH_TURNS = """el => {
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_flips_turn_one_after_another_in_flip_order_unless_motion_is_reduced(
-        browser: Any, server: Any, console: Any, motion: str) -> None:
+    browser: Any, server: Any, console: Any, motion: str
+) -> None:
     context = browser.new_context(reduced_motion=motion)
     page = context.new_page()
     console.attach(page)

@@ -82,9 +82,16 @@ def test_the_service_worker_precaches_everything(client: TestClient) -> None:
     cfg = config(client)
     assert build["version"] == cfg["version"]
     urls = build["precache"]
-    for needed in ("/", cfg["stdlib"], cfg["reversi"], f"{cfg['pyodide']}pyodide.asm.wasm",
-                   f"{cfg['pyodide']}pyodide.mjs", f"{cfg['app']}js/worker.js",
-                   f"{cfg['app']}de.json", f"{cfg['app']}css/app.css"):
+    for needed in (
+        "/",
+        cfg["stdlib"],
+        cfg["reversi"],
+        f"{cfg['pyodide']}pyodide.asm.wasm",
+        f"{cfg['pyodide']}pyodide.mjs",
+        f"{cfg['app']}js/worker.js",
+        f"{cfg['app']}de.json",
+        f"{cfg['app']}css/app.css",
+    ):
         assert needed in urls
     for url in urls:
         assert client.head(url).status_code == 200, url
@@ -99,8 +106,13 @@ def test_the_serve_command_is_there(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_template_library_is_vendored_and_precached(client: TestClient) -> None:
     app = config(client)["app"]
-    urls = json.loads(re.search(r"const BUILD = (\{.*?\n\});", client.get("/sw.js").text,  # type: ignore[union-attr]
-                                re.DOTALL).group(1))["precache"]
+    urls = json.loads(
+        re.search(
+            r"const BUILD = (\{.*?\n\});",
+            client.get("/sw.js").text,  # type: ignore[union-attr]
+            re.DOTALL,
+        ).group(1)
+    )["precache"]
     for name in ("vendor/lit-html/lit-html.js", "vendor/lit-html/directives/class-map.js"):
         response = client.get(app + name)
         assert response.status_code == 200, name
@@ -118,11 +130,16 @@ def test_a_path_without_a_route_is_answered_in_german(client: TestClient, path: 
 
 
 def test_the_api_answers_an_unknown_path_and_a_wrong_method_with_typed_errors(
-        client: TestClient) -> None:
+    client: TestClient,
+) -> None:
     missing = client.get("/api/nirgends")
     assert missing.status_code == 404
-    assert missing.json() == {"error": "not_found", "key": "server.no_route", "params": {},
-                              "message": "Diese Seite gibt es hier nicht."}
+    assert missing.json() == {
+        "error": "not_found",
+        "key": "server.no_route",
+        "params": {},
+        "message": "Diese Seite gibt es hier nicht.",
+    }
     wrong = client.delete("/api/me")
     assert wrong.status_code == 405 and "GET" in wrong.headers["allow"]
     assert wrong.json()["error"] == "bad_method"

@@ -23,8 +23,9 @@ def first_move_ai(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """A stand-in computer that takes the first legal move and logs the levels it got."""
     levels: list[str] = []
 
-    def choose_move(board: Board, level: Any, *, seed: int | None = None,
-                    budget: float | None = None) -> Move:
+    def choose_move(
+        board: Board, level: Any, *, seed: int | None = None, budget: float | None = None
+    ) -> Move:
         levels.append(level)
         return next(iter(board.legal_moves))
 
@@ -48,10 +49,12 @@ def play(session: Session, *squares: str) -> list[dict[str, Any]]:
 def test_illegal_moves_say_why_and_change_nothing() -> None:
     session = Session(mode="duo")
     before = session.view()
-    assert session.handle({"type": "move", "square": "d4"}) == \
-        [{"type": "illegal", "square": "d4", "reason": "occupied"}]
-    assert session.handle({"type": "move", "square": "A1"}) == \
-        [{"type": "illegal", "square": "a1", "reason": "no_flips"}]
+    assert session.handle({"type": "move", "square": "d4"}) == [
+        {"type": "illegal", "square": "d4", "reason": "occupied"}
+    ]
+    assert session.handle({"type": "move", "square": "A1"}) == [
+        {"type": "illegal", "square": "a1", "reason": "no_flips"}
+    ]
     assert session.view() == before
     play(session, *SHORT_GAME)
     assert session.handle({"type": "move", "square": "h8"})[0]["reason"] == "game_over"
@@ -91,8 +94,11 @@ def test_the_result_and_the_counts() -> None:
 def test_last_move_flips_in_flip_order() -> None:
     board = Board(moves="c4c5b6e3d6b5a6c3f5e6")
     board.push("d3")
-    assert game_view(board)["last"] == {"square": "d3", "color": "black",
-                                        "flipped": ["e4", "d4", "d5", "c4"]}
+    assert game_view(board)["last"] == {
+        "square": "d3",
+        "color": "black",
+        "flipped": ["e4", "d4", "d5", "c4"],
+    }
 
 
 def test_duo_undo_and_redo_one_move_at_a_time() -> None:
@@ -113,8 +119,9 @@ def test_solo_the_computer_answers(first_move_ai: list[str]) -> None:
     [message] = play(session, "d3")
     assert message["view"]["players"] == {"black": "human", "white": "computer"}
     assert session.computer_to_move()
-    assert session.handle({"type": "move", "square": "c5"}) == \
-        [{"type": "illegal", "square": "c5", "reason": "not_your_turn"}]
+    assert session.handle({"type": "move", "square": "c5"}) == [
+        {"type": "illegal", "square": "c5", "reason": "not_your_turn"}
+    ]
     [message] = session.handle({"type": "think"})
     assert message["cause"] == "computer" and message["view"]["ply"] == 2
     assert first_move_ai == ["mittel"]
@@ -138,12 +145,18 @@ def test_solo_undo_skips_the_computers_turns(first_move_ai: list[str]) -> None:
 
 def test_solo_when_the_computer_begins(first_move_ai: list[str]) -> None:
     worker = Worker()
-    [message] = json.loads(worker.handle(json.dumps(
-        {"type": "new", "mode": "solo", "level": "schwer", "human": "white"})))
+    [message] = json.loads(
+        worker.handle(
+            json.dumps({"type": "new", "mode": "solo", "level": "schwer", "human": "white"})
+        )
+    )
     assert message["view"]["players"] == {"black": "computer", "white": "human"}
     assert worker.computer_to_move()
-    assert json.loads(worker.thinking()) == \
-        {"type": "thinking", "color": "black", "level": "schwer"}
+    assert json.loads(worker.thinking()) == {
+        "type": "thinking",
+        "color": "black",
+        "level": "schwer",
+    }
     [message] = json.loads(worker.handle(json.dumps({"type": "think"})))
     assert message["view"]["ply"] == 1
     assert not message["view"]["can_undo"]  # the computer's first move stays

@@ -39,7 +39,8 @@ def stdlib_imports(source: str) -> set[str]:
 
 
 def test_every_stdlib_import_of_the_shipped_code_is_in_the_trimmed_zip(
-        info: dict[str, list[str]]) -> None:
+    info: dict[str, list[str]],
+) -> None:
     shipped = {*info["stdlib_modules"], *info["loaded_modules"], *info["builtin_modules"]}
     with zipfile.ZipFile(DIST / "py/stdlib.zip") as archive:
         members = set(archive.namelist())
@@ -48,8 +49,9 @@ def test_every_stdlib_import_of_the_shipped_code_is_in_the_trimmed_zip(
         for name in stdlib_imports((REPO / file).read_text()):
             # `from package import name` may name an attribute, not a module
             module = name if name in shipped else name.rsplit(".", 1)[0]
-            assert module in shipped or module.split(".")[0] in info["builtin_modules"], \
+            assert module in shipped or module.split(".")[0] in info["builtin_modules"], (
                 f"{file} imports {name}, which the trimmed standard library lacks"
+            )
 
 
 def test_the_shipped_files_are_the_sources(info: dict[str, list[str]]) -> None:
@@ -73,7 +75,9 @@ def test_pyodide_imports_and_plays_with_only_the_trimmed_stdlib(info: dict[str, 
         pytest.fail("node is missing: dev/setup installs it")
     result = subprocess.run(
         [node, str(Path(__file__).with_name("pyodide_check.mjs")), str(PYODIDE), str(DIST / "py")],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])

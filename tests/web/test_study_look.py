@@ -52,15 +52,26 @@ def test_screenshots(browser: Any, server: Any, console: Any, size: str, scheme:
             shot(f"study-{name}-full", full=True)
 
 
-def test_the_study_pages_work_offline_after_one_visit(browser: Any, built: None,
-                                                     console: Any) -> None:
+def test_the_study_pages_work_offline_after_one_visit(
+    browser: Any, built: None, console: Any
+) -> None:
     with offline_after_one_visit(browser, console, "/aufgaben", wait_boards) as (page, server):
         cached = page.evaluate(PRECACHED)
         assert cached["active"]
-        for needed in ("data/puzzles.json", "data/openings.json", "js/study/tips.js",
-                       "js/study/openings.js", "js/study/puzzles.js", "js/study/common.js",
-                       "js/learn/liveboard.js", "js/learn/shared_engine.js", "css/study.css",
-                       "css/learn.css", "vendor/lit-html/lit-html.js", "reversi.zip"):
+        for needed in (
+            "data/puzzles.json",
+            "data/openings.json",
+            "js/study/tips.js",
+            "js/study/openings.js",
+            "js/study/puzzles.js",
+            "js/study/common.js",
+            "js/learn/liveboard.js",
+            "js/learn/shared_engine.js",
+            "css/study.css",
+            "css/learn.css",
+            "vendor/lit-html/lit-html.js",
+            "reversi.zip",
+        ):
             assert any(key.endswith("/" + needed) for key in cached["keys"]), needed
         for path in PAGES.values():
             visit(page, server.url + path)

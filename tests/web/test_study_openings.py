@@ -22,8 +22,10 @@ def shown_position(page: Any) -> str:
 
 def step_to(page: Any, text: str) -> None:
     page.wait_for_function(
-        "(t) => document.querySelector('.stepper-announce').textContent === t", arg=text,
-        timeout=60_000)
+        "(t) => document.querySelector('.stepper-announce').textContent === t",
+        arg=text,
+        timeout=60_000,
+    )
     wait_boards(page)
 
 
@@ -79,7 +81,8 @@ def test_every_opening_is_shown_at_the_end_of_its_line(page: Any, server: Any) -
             "([id, n, moves]) => location.hash === '#' + id && document.querySelector("
             "'.stepper-announce').textContent.startsWith(`Zug ${n} von ${n}:`) && [...document"
             ".querySelectorAll('.line .played')].map((s) => s.textContent).join(' ') === moves",
-            arg=[opening["id"], n, opening["moves"]])
+            arg=[opening["id"], n, opening["moves"]],
+        )
         wait_boards(page)
         assert shown_position(page) == Board(moves=opening["moves"].replace(" ", "")).obf()
         assert_dots_are_the_engines(page)

@@ -19,8 +19,9 @@ from .study_helpers import assert_dots_are_the_engines, boards, visit, wait_boar
 DATA = json.loads((REPO / "reversi/web/static/data/puzzles.json").read_text())
 PUZZLES = DATA["puzzles"]
 #: a puzzle with a unique winning move and a move that loses
-WIN = next(p for p in PUZZLES if p["kind"] == "win" and p["empties"] <= 8
-           and min(p["scores"].values()) < 0)
+WIN = next(
+    p for p in PUZZLES if p["kind"] == "win" and p["empties"] <= 8 and min(p["scores"].values()) < 0
+)
 
 
 def puzzle_of_the_day(utc: str) -> dict[str, Any]:
@@ -37,14 +38,25 @@ def puzzle_of_the_day(utc: str) -> dict[str, Any]:
 def result(score: int) -> str:
     if score == 0:
         return "endet unentschieden"
-    return f"gewinnt mit {score} Steinen Vorsprung" if score > 0 else \
-        f"verliert mit {-score} Steinen Rückstand"
+    return (
+        f"gewinnt mit {score} Steinen Vorsprung"
+        if score > 0
+        else f"verliert mit {-score} Steinen Rückstand"
+    )
 
 
-@pytest.mark.parametrize("utc", ["2026-12-01T22:59:00+00:00", "2026-12-01T23:00:00+00:00",
-                                 "2027-06-30T21:59:00+00:00", "2027-06-30T22:00:00+00:00"])
+@pytest.mark.parametrize(
+    "utc",
+    [
+        "2026-12-01T22:59:00+00:00",
+        "2026-12-01T23:00:00+00:00",
+        "2027-06-30T21:59:00+00:00",
+        "2027-06-30T22:00:00+00:00",
+    ],
+)
 def test_the_puzzle_of_the_day_follows_the_berlin_calendar(
-        page: Any, server: Any, utc: str) -> None:
+    page: Any, server: Any, utc: str
+) -> None:
     page.clock.set_fixed_time(utc)
     page.goto(server.url + "/aufgaben")
     expected = puzzle_of_the_day(utc)
@@ -55,12 +67,14 @@ def test_the_puzzle_of_the_day_follows_the_berlin_calendar(
 
 
 def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered(
-        page: Any, server: Any) -> None:
+    page: Any, server: Any
+) -> None:
     visit(page, server.url + f"/aufgaben#{WIN['id']}")
     # a live board shows the start until the puzzle's position is set
     page.wait_for_function(
         f"document.querySelectorAll('.liveboard .sq[data-disc=black], .liveboard"
-        f" .sq[data-disc=white]').length === {64 - WIN['empties']}")
+        f" .sq[data-disc=white]').length === {64 - WIN['empties']}"
+    )
     color = "Ebenholz" if WIN["turn"] == "black" else "Perlmutt"
     assert page.locator("#puzzle-task").inner_text().startswith(f"{color} ist am Zug und gewinnt")
     assert_dots_are_the_engines(page)
@@ -69,9 +83,11 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     page.click(f".liveboard .sq[data-square={wrong}]")
     notice = page.locator(".lb-notice")
     notice.wait_for(timeout=60_000)
-    assert notice.inner_text() == (f"Nicht dieser: Mit {wrong} {result(WIN['scores'][wrong])}, "
-                                   "wenn beide Seiten danach fehlerfrei spielen. "
-                                   "Versuche einen anderen Zug.")
+    assert notice.inner_text() == (
+        f"Nicht dieser: Mit {wrong} {result(WIN['scores'][wrong])}, "
+        "wenn beide Seiten danach fehlerfrei spielen. "
+        "Versuche einen anderen Zug."
+    )
     wait_boards(page)
     assert boards(page)[0]["discs"] == before  # refused: nothing was set
     assert page.locator("#play-wrong").inner_text().endswith(f"{wrong} gegen Schwer ausspielen")
@@ -80,19 +96,27 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     page.keyboard.type(WIN["answer"])
     feedback = page.locator("#puzzle-feedback .ok")
     feedback.wait_for(timeout=60_000)
-    assert feedback.inner_text() == (f"Richtig! Mit {WIN['answer']} {result(WIN['score'])}, "
-                                     "wenn beide Seiten danach fehlerfrei spielen.")
+    assert feedback.inner_text() == (
+        f"Richtig! Mit {WIN['answer']} {result(WIN['score'])}, "
+        "wenn beide Seiten danach fehlerfrei spielen."
+    )
     button = page.locator(f"button.puzzle-button[data-puzzle='{WIN['id']}']")
     assert button.get_attribute("data-solved") == "true"
     assert button.get_attribute("aria-label").endswith(", gelöst")
 
     page.reload()
     page.wait_for_selector(f"section.puzzle[data-puzzle='{WIN['id']}']")
-    assert page.locator(f"button.puzzle-button[data-puzzle='{WIN['id']}']").get_attribute(
-        "data-solved") == "true"
+    assert (
+        page.locator(f"button.puzzle-button[data-puzzle='{WIN['id']}']").get_attribute(
+            "data-solved"
+        )
+        == "true"
+    )
     assert f"Stufe {WIN['step']}" in page.locator(".puzzle-step").nth(WIN["step"] - 1).inner_text()
-    assert page.locator(".puzzle-step").nth(WIN["step"] - 1).locator(".step-done").inner_text() \
+    assert (
+        page.locator(".puzzle-step").nth(WIN["step"] - 1).locator(".step-done").inner_text()
         == "1 von 10 gelöst"
+    )
 
 
 def test_the_rest_is_played_out_against_the_exact_solver(page: Any, server: Any) -> None:
@@ -105,7 +129,8 @@ def test_the_rest_is_played_out_against_the_exact_solver(page: Any, server: Any)
             "() => { const lb = document.querySelector('.liveboard');"
             " return lb.dataset.state === 'idle' && (lb.querySelector('.show-dot') ||"
             " document.querySelector('#puzzle-feedback').textContent.includes('zu Ende')); }",
-            timeout=60_000)
+            timeout=60_000,
+        )
         if "zu Ende" in page.locator("#puzzle-feedback").inner_text():
             break
         page.locator(".liveboard .sq.show-dot").first.click()

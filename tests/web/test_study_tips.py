@@ -34,7 +34,8 @@ def test_every_tip_has_a_live_board_with_the_engines_dots(page: Any, server: Any
 
 
 def test_both_moves_of_every_tip_are_judged_and_the_good_one_is_better(
-        page: Any, server: Any) -> None:
+    page: Any, server: Any
+) -> None:
     visit(page, server.url + "/tipps")
     for figure in page.locator("figure.tip-board").all():
         buttons = figure.locator(".tip-buttons button")
@@ -42,8 +43,9 @@ def test_both_moves_of_every_tip_are_judged_and_the_good_one_is_better(
         figure.locator(".tip-buttons button").nth(1).click()  # the weak move, played
         verdict = figure.locator(".tip-verdict")
         verdict.locator(f"li[data-square={weak}]").wait_for(timeout=60_000)
-        lines = {li.get_attribute("data-square"): li.inner_text()
-                 for li in verdict.locator("li").all()}
+        lines = {
+            li.get_attribute("data-square"): li.inner_text() for li in verdict.locator("li").all()
+        }
         assert set(lines) == {good, weak}
         assert "Schwacher Zug" in lines[weak] and "Guter Zug" in lines[good]
         assert score(lines[good]) > score(lines[weak]), lines

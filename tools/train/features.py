@@ -49,7 +49,10 @@ def image_indices(board: np.ndarray) -> list[np.ndarray]:
 def mobility(p: np.ndarray, o: np.ndarray) -> np.ndarray:
     """Own legal moves minus the opponent's (plain Python: a few µs each)."""
     return np.fromiter(
-        (legal_moves(a, b).bit_count() - legal_moves(b, a).bit_count()
-         for a, b in zip(p.tolist(), o.tolist(), strict=True)),
-        dtype=np.int32, count=len(p),
+        (
+            legal_moves(a, b).bit_count() - legal_moves(b, a).bit_count()
+            for a, b in zip(p.tolist(), o.tolist(), strict=True)
+        ),
+        dtype=np.int32,
+        count=len(p),
     )

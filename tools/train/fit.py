@@ -63,8 +63,7 @@ class Design:
         self.columns = np.concatenate(columns, axis=1)  # (N, 46)
         parity = (data["empties"].astype(np.int32) & 1).astype(np.float64)
         self.scalars = np.stack(
-            [np.ones(len(data)), mobility(data["p"], data["o"]).astype(np.float64), parity],
-            axis=1,
+            [np.ones(len(data)), mobility(data["p"], data["o"]).astype(np.float64), parity], axis=1
         )
         self.labels = data["label"].astype(np.float64)
         self.empties = data["empties"].astype(np.int32)
@@ -73,8 +72,14 @@ class Design:
         return self.columns[rows], self.scalars[rows], self.labels[rows]
 
 
-def ridge(columns: np.ndarray, scalars: np.ndarray, y: np.ndarray, unknowns: int,
-          strength: float, iterations: int) -> tuple[np.ndarray, np.ndarray]:
+def ridge(
+    columns: np.ndarray,
+    scalars: np.ndarray,
+    y: np.ndarray,
+    unknowns: int,
+    strength: float,
+    iterations: int,
+) -> tuple[np.ndarray, np.ndarray]:
     """Minimise |A w - y|² + strength·|w_patterns|² by conjugate gradients."""
     used, local = np.unique(columns, return_inverse=True)
     local = local.reshape(columns.shape)
@@ -120,13 +125,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strength", type=float, default=3.0, help="ridge regularisation")
     parser.add_argument("--overlap", type=int, default=2, help="empties borrowed each side")
     parser.add_argument("--iterations", type=int, default=300)
-    parser.add_argument("--validate-every", type=int, default=10,
-                        help="every N-th chunk of games is kept for validation")
+    parser.add_argument(
+        "--validate-every",
+        type=int,
+        default=10,
+        help="every N-th chunk of games is kept for validation",
+    )
     args = parser.parse_args(argv)
     start = time.process_time()
     data, validation = read_games(args.data, args.validate_every)
-    print(f"{len(data):,} positions for fitting, {len(validation):,} for validation, "
-          f"from {args.data}", flush=True)
+    print(
+        f"{len(data):,} positions for fitting, {len(validation):,} for validation, "
+        f"from {args.data}",
+        flush=True,
+    )
     folds = [fold(pattern) for pattern in PATTERNS]
     offsets = list(np.cumsum([0] + [p.size for p in PATTERNS[:-1]]))
     unknowns = sum(p.size for p in PATTERNS)
@@ -150,15 +162,19 @@ def main(argv: list[str] | None = None) -> int:
         mae = np.abs(fitted - y)[own].mean() if own.any() else float("nan")
         held = float("nan")
         if check is not None:
-            mine = np.flatnonzero((check.empties >= phase * width)
-                                  & (check.empties < (phase + 1) * width))
+            mine = np.flatnonzero(
+                (check.empties >= phase * width) & (check.empties < (phase + 1) * width)
+            )
             if len(mine):
                 c_columns, c_scalars, c_y = check.subset(mine)
                 held = np.abs(table[c_columns].sum(axis=1) + c_scalars @ scalar - c_y).mean()
-        print(f"phase {phase:2} (empties {phase * width}–{(phase + 1) * width - 1}): "
-              f"{len(rows):,} positions, MAE fitting {mae:.2f}, validation {held:.2f} discs, "
-              f"mobility {scalar[1]:+.2f}, parity {scalar[2]:+.2f}, "
-              f"CPU {time.process_time() - start:.0f} s", flush=True)
+        print(
+            f"phase {phase:2} (empties {phase * width}–{(phase + 1) * width - 1}): "
+            f"{len(rows):,} positions, MAE fitting {mae:.2f}, validation {held:.2f} discs, "
+            f"mobility {scalar[1]:+.2f}, parity {scalar[2]:+.2f}, "
+            f"CPU {time.process_time() - start:.0f} s",
+            flush=True,
+        )
         full = []
         for folded, offset in zip(folds, offsets, strict=True):
             full.append(table[folded + offset])
@@ -181,17 +197,25 @@ def report_heldout(data: np.ndarray, phases: list[weights.Phase]) -> None:
     exact = data["label"].astype(np.float64)
     empties = data["empties"].astype(np.int32)
     by_empties = [phases[weights.phase_of(n)] for n in range(65)]
-    ours = np.array([trained.reference(a, b, by_empties[64 - (a | b).bit_count()]) / 100
-                     for a, b in zip(p, o, strict=True)])
+    ours = np.array(
+        [
+            trained.reference(a, b, by_empties[64 - (a | b).bit_count()]) / 100
+            for a, b in zip(p, o, strict=True)
+        ]
+    )
     old = np.array([classic(a, b) for a, b in zip(p, o, strict=True)], dtype=np.float64)
     factor = (old @ exact) / (old @ old)
-    print(f"held-out: {len(data)} positions, {empties.min()}–{empties.max()} empties; "
-          f"MAE trained {np.abs(ours - exact).mean():.2f} discs, hand-written × {factor:.4f} "
-          f"{np.abs(factor * old - exact).mean():.2f} discs")
+    print(
+        f"held-out: {len(data)} positions, {empties.min()}–{empties.max()} empties; "
+        f"MAE trained {np.abs(ours - exact).mean():.2f} discs, hand-written × {factor:.4f} "
+        f"{np.abs(factor * old - exact).mean():.2f} discs"
+    )
     for n in sorted(set(empties.tolist())):
         sel = empties == n
-        print(f"  {n} empties ({sel.sum()}): trained {np.abs(ours - exact)[sel].mean():.2f}, "
-              f"hand-written {np.abs(factor * old - exact)[sel].mean():.2f}")
+        print(
+            f"  {n} empties ({sel.sum()}): trained {np.abs(ours - exact)[sel].mean():.2f}, "
+            f"hand-written {np.abs(factor * old - exact)[sel].mean():.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -123,8 +123,11 @@ def main(argv: list[str] | None = None) -> int:
         tmp = path.with_suffix(".tmp")
         tmp.write_bytes(bytes(blob))
         tmp.replace(path)
-        print(f"{path.name}: {len(blob) // RECORD.size} positions, "
-              f"CPU {time.process_time() - start:.0f} s", flush=True)
+        print(
+            f"{path.name}: {len(blob) // RECORD.size} positions, "
+            f"CPU {time.process_time() - start:.0f} s",
+            flush=True,
+        )
     return 0
 
 

@@ -76,8 +76,11 @@ def main(argv: list[str] | None = None) -> int:
                 score = EndgameSolver(winner=True).score(p, o)
                 out.write(f"{p:016x} {o:016x} {empties} {score}\n")
                 out.flush()
-                print(f"{index}: {empties} empties, {score:+d}, "
-                      f"CPU {time.process_time() - start:.0f} s", flush=True)
+                print(
+                    f"{index}: {empties} empties, {score:+d}, "
+                    f"CPU {time.process_time() - start:.0f} s",
+                    flush=True,
+                )
     return 0
 
 

@@ -54,8 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         xs, ys = [s for s, _ in data], [d for _, d in data]
         slope, intercept = statistics.linear_regression(xs, ys)
         sigma = statistics.pstdev([y - (slope * x + intercept) for x, y in data])
-        print(f"{depth}: ({shallow_depth(depth)}, {slope:.3f}, {intercept:.1f}, {sigma:.1f}),"
-              f"  # {len(data)} positions")
+        print(
+            f"{depth}: ({shallow_depth(depth)}, {slope:.3f}, {intercept:.1f}, {sigma:.1f}),"
+            f"  # {len(data)} positions"
+        )
     return 0
 
 

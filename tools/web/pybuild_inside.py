@@ -19,13 +19,40 @@ STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))
 #: Packages taken whole: Pyodide's own (its start-up imports parts lazily) and the
 #: codecs a browser may ask for.
 WHOLE = ("_pyodide", "pyodide")
-EXTRA = ("encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii", "encodings.latin_1",
-         "encodings.aliases", "traceback", "linecache", "tokenize", "token", "textwrap",
-         "contextlib", "collections.abc", "dataclasses", "enum", "functools", "typing",
-         "json", "json.decoder", "json.encoder", "json.scanner", "random", "bisect", "time")
+EXTRA = (
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.aliases",
+    "traceback",
+    "linecache",
+    "tokenize",
+    "token",
+    "textwrap",
+    "contextlib",
+    "collections.abc",
+    "dataclasses",
+    "enum",
+    "functools",
+    "typing",
+    "json",
+    "json.decoder",
+    "json.encoder",
+    "json.scanner",
+    "random",
+    "bisect",
+    "time",
+)
 #: The reversi modules shipped to the browser (the AI's whole package is added).
-REVERSI = ("reversi/__init__.py", "reversi/engine", "reversi/ai", "reversi/web/__init__.py",
-           "reversi/web/session.py", "reversi/web/replay.py")
+REVERSI = (
+    "reversi/__init__.py",
+    "reversi/engine",
+    "reversi/ai",
+    "reversi/web/__init__.py",
+    "reversi/web/session.py",
+    "reversi/web/replay.py",
+)
 
 
 def exercise() -> None:
@@ -59,13 +86,15 @@ def exercise() -> None:
             if session.computer_to_move():
                 session.handle({"type": "think"})
             elif not session.board.is_game_over():
-                session.handle({"type": "move",
-                                "square": str(next(iter(session.board.legal_moves)))})
+                session.handle(
+                    {"type": "move", "square": str(next(iter(session.board.legal_moves)))}
+                )
     from reversi.web.replay import Reviewer
 
     reviewer = Reviewer()
-    reviewer.start(json.dumps({"type": "review", "id": 1, "moves": "f5d6c3d3c4f4f6f3e6e7",
-                               "seconds": 0.05}))
+    reviewer.start(
+        json.dumps({"type": "review", "id": 1, "moves": "f5d6c3d3c4f4f6f3e6e7", "seconds": 0.05})
+    )
     for _ in range(3):
         reviewer.step()
     reviewer.stop()
@@ -114,8 +143,11 @@ def main() -> str:
     exercise()
     for name in EXTRA:
         __import__(name)
-    names = {name for name, module in sys.modules.items()
-             if (getattr(module, "__file__", None) or "").startswith(STDLIB_ZIP)}
+    names = {
+        name
+        for name, module in sys.modules.items()
+        if (getattr(module, "__file__", None) or "").startswith(STDLIB_ZIP)
+    }
     names.update(EXTRA)
     import zipfile
     from pathlib import Path

@@ -11,8 +11,12 @@ from reversi.storage.schema import METADATA
 
 def run_migrations(connection: Connection) -> None:
     batch = connection.dialect.name == "sqlite"
-    context.configure(connection=connection, target_metadata=METADATA,
-                      render_as_batch=batch, transactional_ddl=not batch)
+    context.configure(
+        connection=connection,
+        target_metadata=METADATA,
+        render_as_batch=batch,
+        transactional_ddl=not batch,
+    )
     with context.begin_transaction():
         context.run_migrations()
 

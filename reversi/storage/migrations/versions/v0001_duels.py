@@ -44,8 +44,9 @@ def upgrade() -> None:
     )
     op.create_table(
         "table_events",
-        sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "table_id", sa.Integer, sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("version", sa.Integer, primary_key=True),
         sa.Column("kind", sa.String(24), nullable=False),
         sa.Column("payload", sa.JSON, nullable=False),
@@ -55,8 +56,9 @@ def upgrade() -> None:
     op.create_table(
         "chat_lines",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column(
+            "table_id", sa.Integer, sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False
+        ),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("text", sa.String(400), nullable=False),
         sa.Column("at", sa.Float, nullable=False),
@@ -66,8 +68,12 @@ def upgrade() -> None:
         "transfer_tokens",
         sa.Column("token_hash", sa.String(64), primary_key=True),
         sa.Column("code_hash", sa.String(64), nullable=False, unique=True),
-        sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column(
+            "player_id",
+            sa.String(32),
+            sa.ForeignKey("players.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         sa.Column("created_at", sa.Float, nullable=False),
         sa.Column("expires_at", sa.Float, nullable=False),
         sa.Column("used_at", sa.Float, nullable=True),
@@ -90,6 +96,13 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for name in ("meta", "results", "transfer_tokens", "chat_lines", "table_events", "tables",
-                 "players"):
+    for name in (
+        "meta",
+        "results",
+        "transfer_tokens",
+        "chat_lines",
+        "table_events",
+        "tables",
+        "players",
+    ):
         op.drop_table(name)

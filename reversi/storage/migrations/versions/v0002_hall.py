@@ -56,8 +56,9 @@ def upgrade() -> None:
         sa.Column("finished_at", sa.Float, nullable=False),
         sa.Column("received_at", sa.Float, nullable=False),
     )
-    op.create_index("ix_hall_device_games_player", "hall_device_games",
-                    ["player_id", "finished_at"])
+    op.create_index(
+        "ix_hall_device_games_player", "hall_device_games", ["player_id", "finished_at"]
+    )
     op.create_table(
         "hall_profiles",
         sa.Column("player_id", sa.String(32), primary_key=True),
@@ -70,23 +71,36 @@ def upgrade() -> None:
 def _fill_in(scores: sa.Table, totals: sa.Table) -> None:
     """Scores and totals of the results that are already there."""
     conn = op.get_bind()
-    results = sa.table("results", sa.column("game"), sa.column("source"),
-                       sa.column("players", sa.JSON), sa.column("finished_at"))
+    results = sa.table(
+        "results",
+        sa.column("game"),
+        sa.column("source"),
+        sa.column("players", sa.JSON),
+        sa.column("finished_at"),
+    )
     berlin = ZoneInfo("Europe/Berlin")
     rows: list[dict[str, object]] = []
     sums: dict[tuple[str, str], list[int]] = {}
     for game, source, players, finished_at in conn.execute(
-            sa.select(results.c.game, results.c.source, results.c.players,
-                      results.c.finished_at)):
+        sa.select(results.c.game, results.c.source, results.c.players, results.c.finished_at)
+    ):
         ids = [p.get("player") for p in players or []]
         for entry in players or []:
             player, outcome = entry.get("player"), entry.get("outcome")
             if not player or outcome not in _POINTS:
                 continue
             opponent = next((o for o in ids if o and o != player), None)
-            rows.append({"game": game, "source": source, "player_id": player,
-                         "opponent_id": opponent, "outcome": outcome,
-                         "points": _POINTS[outcome], "finished_at": finished_at})
+            rows.append(
+                {
+                    "game": game,
+                    "source": source,
+                    "player_id": player,
+                    "opponent_id": opponent,
+                    "outcome": outcome,
+                    "points": _POINTS[outcome],
+                    "finished_at": finished_at,
+                }
+            )
             day = datetime.fromtimestamp(finished_at, berlin).date()
             year, week, _ = day.isocalendar()
             for key in (f"{year}-W{week:02d}", f"{day.year}-{day.month:02d}", str(day.year)):
@@ -96,8 +110,13 @@ def _fill_in(scores: sa.Table, totals: sa.Table) -> None:
     if rows:
         op.bulk_insert(scores, rows)
     if sums:
-        op.bulk_insert(totals, [{"period": k, "player_id": p, "points": v[0], "games": v[1]}
-                                for (k, p), v in sums.items()])
+        op.bulk_insert(
+            totals,
+            [
+                {"period": k, "player_id": p, "points": v[0], "games": v[1]}
+                for (k, p), v in sums.items()
+            ],
+        )
 
 
 def downgrade() -> None:

@@ -54,10 +54,13 @@ def repair(conn: sa.Connection) -> int:
     changed = 0
     for table, (keys, columns) in JSON_COLUMNS.items():
         for column in columns:
-            rows = conn.execute(sa.text(
-                f"SELECT {', '.join(keys)}, CAST({column} AS TEXT) FROM {table} "
-                f"WHERE CAST({column} AS TEXT) LIKE :escape ESCAPE '!'"),
-                {"escape": "%\\u%"}).all()
+            rows = conn.execute(
+                sa.text(
+                    f"SELECT {', '.join(keys)}, CAST({column} AS TEXT) FROM {table} "
+                    f"WHERE CAST({column} AS TEXT) LIKE :escape ESCAPE '!'"
+                ),
+                {"escape": "%\\u%"},
+            ).all()
             for row in rows:
                 stored = json.loads(row[-1])
                 repaired = valid_text(stored)
@@ -65,9 +68,10 @@ def repair(conn: sa.Connection) -> int:
                     continue
                 value = "CAST(:value AS JSON)" if postgres else ":value"
                 where = " AND ".join(f"{key} = :k{i}" for i, key in enumerate(keys))
-                conn.execute(sa.text(f"UPDATE {table} SET {column} = {value} WHERE {where}"),
-                             {"value": json.dumps(repaired),
-                              **{f"k{i}": row[i] for i in range(len(keys))}})
+                conn.execute(
+                    sa.text(f"UPDATE {table} SET {column} = {value} WHERE {where}"),
+                    {"value": json.dumps(repaired), **{f"k{i}": row[i] for i in range(len(keys))}},
+                )
                 changed += 1
     return changed
 
