@@ -52,17 +52,17 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 VENDORED = ("lit-html",)
 #: npm packages the build and the tests use
 TOOLS = ("axe-core", "typescript", "@resvg/resvg-js")
-#: The Python sources shipped to the browser; a change to any of them rebuilds the zips.
-PY_SOURCES = (
+#: The Python sources shipped to the browser (reversi.zip; pybuild_inside.py is given them)
+SHIPPED = (
     "reversi/__init__.py",
     "reversi/engine",
     "reversi/ai",
     "reversi/web/__init__.py",
     "reversi/web/session.py",
     "reversi/web/replay.py",
-    "tools/web/pybuild.mjs",
-    "tools/web/pybuild_inside.py",
 )
+#: a change to any of these rebuilds the zips
+PY_SOURCES = (*SHIPPED, "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")
 #: The files of those folders that go along: modules, and data read with pkgutil (the weights).
 SHIPPED_SUFFIXES = (".py", ".bin")
 
@@ -296,6 +296,7 @@ def build_python(force: bool = False) -> bool:
             str(NODE_MODULES / "pyodide"),
             str(REPO),
             str(new),
+            json.dumps({"reversi": SHIPPED, "suffixes": SHIPPED_SUFFIXES}),
         ],
         capture_output=True,
         text=True,

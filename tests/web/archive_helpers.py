@@ -18,15 +18,6 @@ _DEVICE = """async ([name, args]) => {
   return archive[name](...args);
 }"""
 
-_API = """async ([method, path, body]) => {
-  const init = { method, credentials: "same-origin" };
-  if (body !== null) {
-    init.body = JSON.stringify(body);
-    init.headers = { "Content-Type": "application/json" };
-  }
-  const r = await fetch(path, init);
-  return { status: r.status, body: await r.json() };
-}"""
 
 #: waits until the server lists the device game `id` (its client_id); then its detail
 _SERVER_COPY = """async (id) => {
@@ -61,10 +52,6 @@ def load_error(page: Any, game_id: str) -> dict[str, Any] | None:
 def device(page: Any, name: str, *args: Any) -> Any:
     """``await archive[name](...args)`` in the page (saveGame, listGames, getGame …)."""
     return page.evaluate(_DEVICE, [name, list(args)])
-
-
-def api(page: Any, method: str, path: str, body: Any = None) -> Any:
-    return page.evaluate(_API, [method, path, body])
 
 
 def server_copy(page: Any, client_id: str) -> dict[str, Any]:

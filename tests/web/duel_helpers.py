@@ -226,3 +226,14 @@ def sync(pages: list[Any]) -> None:
     target = max(shown(p)["version"] for p in pages)
     for p in pages:
         wait_table(p, f"t.version >= {target}")
+
+
+def at_a_table(players: Any, base: str) -> list[Any]:
+    """Two new players (the ``players`` fixture) at a running table on ``base``: the draw
+    is made and shown on both pages."""
+    a, b = players(), players()
+    code = open_table(a, base)
+    join(b, base, code)
+    for page in (a, b):
+        wait_table(page, "t.status === 'playing' && t.draw && t.state === 'idle'")
+    return [a, b]

@@ -17,6 +17,7 @@ from .duel_helpers import (
     TIMEOUT_MS,
     DuelServer,
     Sockets,
+    at_a_table,
     join,
     mover,
     open_table,
@@ -385,12 +386,8 @@ def test_a_move_made_while_the_server_is_down_is_sent_after_the_restart(
 ) -> None:
     server = DuelServer(tmp_path).start()
     try:
-        a, b = players(), players()
-        code = open_table(a, server.url)
-        join(b, server.url, code)
-        pages = [a, b]
-        for page in pages:
-            wait_table(page, "t.status === 'playing' && t.state === 'idle'")
+        pages = at_a_table(players, server.url)
+        a, b = pages
         play_one(pages)
         play_one(pages)
         m = mover(pages)

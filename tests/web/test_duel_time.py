@@ -21,6 +21,7 @@ from .conftest import ARTIFACTS
 from .duel_helpers import (
     TIMEOUT_MS,
     DuelServer,
+    at_a_table,
     join,
     mover,
     open_table,
@@ -135,16 +136,6 @@ def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 def seconds(text: str) -> int:
     minutes, secs = text.split(":")
     return int(minutes) * 60 + int(secs)
-
-
-def at_a_table(players: Any, base: str) -> list[Any]:
-    """Two players at a running table (the draw is made and shown)."""
-    a, b = players(), players()
-    code = open_table(a, base)
-    join(b, base, code)
-    for page in (a, b):
-        wait_table(page, "t.status === 'playing' && t.draw && t.state === 'idle'")
-    return [a, b]
 
 
 def test_running_out_of_time_loses(quick_server: DuelServer, players: Any, console: Any) -> None:

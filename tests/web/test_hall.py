@@ -14,21 +14,7 @@ from typing import Any
 import pytest
 
 from .duel_helpers import TIMEOUT_MS, DuelServer, join, new_player, open_table, play_one, wait_table
-
-
-def api(page: Any, method: str, path: str, body: Any = None) -> Any:
-    return page.evaluate(
-        """async ([method, path, body]) => {
-      const init = { method, credentials: "same-origin" };
-      if (body !== null) {
-        init.body = JSON.stringify(body);
-        init.headers = { "Content-Type": "application/json" };
-      }
-      const r = await fetch(path, init);
-      return { status: r.status, body: await r.json() };
-    }""",
-        [method, path, body],
-    )
+from .helpers import api
 
 
 def finish_duel(base: str, winner: Any, loser: Any) -> str:

@@ -16,7 +16,7 @@ from reversi.engine import BLACK, SQUARE_NAMES, Board, flip_order, german_figure
 from reversi.web.session import position_view
 
 from .conftest import ARTIFACTS
-from .duel_helpers import DuelServer, join, open_table, play_one, wait_table
+from .duel_helpers import DuelServer, at_a_table, play_one, wait_table
 from .helpers import view, wait_idle
 from .replay_helpers import GAMES, archive_server, wait_replay
 
@@ -219,12 +219,9 @@ def test_a_duels_replay_opens_for_anyone(
     archive: tuple[DuelServer, list[str]], players: Any, browser: Any, console: Any
 ) -> None:
     server, _ = archive
-    a, b = players(), players()
-    code = open_table(a, server.url)
-    join(b, server.url, code)
-    pages = [a, b]
-    for page in pages:
-        wait_table(page, "t.status === 'playing' && t.state === 'idle'")
+    pages = at_a_table(players, server.url)
+    a = pages[0]
+    code = a.url.rsplit("/", 1)[1]
     played = [play_one(pages), play_one(pages), play_one(pages)]
     a.click("#resign")
     a.click("#confirm-yes")

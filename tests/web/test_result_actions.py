@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .archive_helpers import api, device, load_error, open_bilanz, outbox_entry, recent, solo_record
+from .archive_helpers import device, load_error, open_bilanz, outbox_entry, recent, solo_record
 from .duel_helpers import TIMEOUT_MS, DuelServer, new_player
+from .helpers import api
 from .test_hall import finish_duel
 
 

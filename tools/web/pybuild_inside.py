@@ -13,8 +13,12 @@ from typing import Any
 
 # Only what Pyodide's start-up has loaded anyway is imported at the top: the
 # build's own tools (zipfile, pathlib …) are imported after the modules are counted.
-ARGS: dict[str, str] = globals()["ARGS"]
+ARGS: dict[str, Any] = globals()["ARGS"]
 SRC, OUT = ARGS["src"], ARGS["out"]
+#: the reversi sources shipped to the browser, and the suffixes of the files that go along
+#: (reversi.web.build's SHIPPED and SHIPPED_SUFFIXES)
+REVERSI: list[str] = list(ARGS["reversi"])
+SUFFIXES: tuple[str, ...] = tuple(ARGS["suffixes"])
 STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))
 #: Packages taken whole: Pyodide's own (its start-up imports parts lazily) and the
 #: codecs a browser may ask for.
@@ -44,16 +48,6 @@ EXTRA = (
     "bisect",
     "time",
 )
-#: The reversi modules shipped to the browser (the AI's whole package is added).
-REVERSI = (
-    "reversi/__init__.py",
-    "reversi/engine",
-    "reversi/ai",
-    "reversi/web/__init__.py",
-    "reversi/web/session.py",
-    "reversi/web/replay.py",
-)
-
 
 def exercise() -> None:
     """Import and play like the worker does, so lazy imports are seen too."""
@@ -161,7 +155,7 @@ def main() -> str:
     for entry in REVERSI:
         path = Path(SRC, entry)
         for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
-            if file.suffix in (".py", ".bin") and "__pycache__" not in file.parts:
+            if file.suffix in SUFFIXES and "__pycache__" not in file.parts:
                 sources[str(file.relative_to(SRC))] = file.read_bytes()
     reversi = dict(sources)  # modules with their sources, and data files (.bin) as they are
     for name, source in sources.items():
