@@ -90,7 +90,7 @@ async def test_chat_is_plain_limited_and_keeps_no_secrets(service: DuelServer) -
             await service.service.handle(black, p.Chat(code=code, text=text))
         assert bad.value.code == reason
     await service.service.handle(black, p.Chat(code=code, text="a\x00b\x1bc " + "y" * 190))
-    assert (await view(service, code))["chat"][-1]["text"].startswith("a b c")
+    assert (await view(service, code, white))["chat"][-1]["text"].startswith("a b c")
     own_secret = (await view(service, code, black))["you"]["secret"]
     with pytest.raises(DuelError) as secret:
         await service.service.handle(black, p.Chat(code=code, text=f"nimm {own_secret}"))
@@ -112,7 +112,7 @@ async def test_only_the_last_hundred_lines_are_kept(service: DuelServer) -> None
         await service.service.handle(
             black if i % 2 else white, p.Chat(code=code, text=f"Zeile {i}")
         )
-    chat = (await view(service, code))["chat"]
+    chat = (await view(service, code, white))["chat"]
     assert len(chat) == 100
     assert chat[0]["text"] == "Zeile 5" and chat[-1]["text"] == "Zeile 104"
 
