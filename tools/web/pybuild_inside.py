@@ -49,6 +49,7 @@ EXTRA = (
     "time",
 )
 
+
 def exercise() -> None:
     """Import and play like the worker does, so lazy imports are seen too."""
     sys.path.insert(0, SRC)
