@@ -124,6 +124,7 @@ class DuelServer:
                 await self.service.sweep()
                 await self.hub.sweep_searches()
                 await self.hub.close_abandoned()
+                await self.hub.report_online()
             except Exception:
                 log.exception("the sweeper failed; trying again")
 

@@ -38,6 +38,10 @@ if TYPE_CHECKING:
     from reversi.server.settings import Settings
 
 log = logging.getLogger("reversi.lobby")
+#: every process says its number of players online this often, and the others forget
+#: a process they have not heard from for ONLINE_TTL seconds
+ONLINE_EVERY = 10.0
+ONLINE_TTL = 3 * ONLINE_EVERY
 
 CHANNEL = "lobby"
 #: the lobby lists at most this many tables of each kind
@@ -111,8 +115,8 @@ class Lobby:
         self.settings = settings
         self.broker = service.broker
         self.watchers: set[Connection] = set()
-        #: process → how many players have a socket there
-        self.online: dict[str, int] = {}
+        #: process → how many players have a socket there, and when that was heard
+        self.online: dict[str, tuple[int, float]] = {}
         self._asked = False
         #: events that came while a subscriber's snapshot was read: sent after it
         self._held: dict[Connection, list[Announcement]] = {}
@@ -263,14 +267,21 @@ class Lobby:
                     held.append(shared)
         elif kind == "online":
             before = self.total()
-            self.online[message["process"]] = int(message["count"])
+            self.online[message["process"]] = (int(message["count"]), self.settings.clock())
             if self.total() != before:
                 self._tell({"type": "lobby_online", "online": self.total()})
         elif kind == "online_query" and message["process"] != self.process:
             await self.count_online(local)
 
     def total(self) -> int:
-        return sum(self.online.values())
+        """The players online in all processes; a process not heard for ONLINE_TTL
+        seconds (killed without a goodbye) no longer counts."""
+        now = self.settings.clock()
+        return sum(
+            count
+            for process, (count, heard) in self.online.items()
+            if process == self.process or now - heard <= ONLINE_TTL
+        )
 
     def _tell(self, message: dict[str, Any]) -> None:
         shared = Announcement(message)

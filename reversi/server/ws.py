@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket
 from reversi.server import protocol as p
 from reversi.server.connection import STRIKES, Announcement, CloseCode, Connection, error_message
 from reversi.server.identity import COOKIE, Identity
-from reversi.server.lobby import Lobby
+from reversi.server.lobby import ONLINE_EVERY, Lobby
 from reversi.server.lookups import Lookups
 from reversi.server.pairing import Pairing
 from reversi.server.presence import Presence
@@ -48,6 +48,8 @@ class Hub:
         self.players: dict[str, set[Connection]] = defaultdict(set)
         #: open sockets by client address
         self.addresses: dict[str, int] = defaultdict(int)
+        #: when this process last told the others its number of players online
+        self._online_reported = float("-inf")
         #: who has each table open, over all processes (seats and onlookers)
         self.seen = Presence(self.broker, settings.process_id, self.tables)
         self.resyncs = 0
@@ -99,6 +101,14 @@ class Hub:
                     conn.close(CloseCode.MOVED_AWAY)
             else:
                 conn.send(message)
+
+    async def report_online(self) -> None:
+        """This process's number of players online again, every ONLINE_EVERY seconds (the
+        sweeper calls it), so that the other processes can forget a dead one."""
+        now = self.settings.clock()
+        if now - self._online_reported >= ONLINE_EVERY:
+            self._online_reported = now
+            await self.lobby.count_online(len(self.players))
 
     async def resync_all(self) -> None:
         """After the broker lost messages: every socket catches up from the database."""

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from reversi.server.clock import ManualClock
+from reversi.server.lobby import ONLINE_EVERY, ONLINE_TTL
 from tests.app_fixtures import make_settings, players
+from tests.server.helpers import portal
 from tests.server.test_protocol import until
 
 
@@ -164,3 +166,34 @@ async def test_the_snapshot_comes_from_the_database_and_rematches_keep_private(
     assert [t["code"] for t in snapshot["tables"]] == [public.code]
     assert snapshot["duels"] == []  # the private table's rematch is private too
     assert snapshot["mine"] == [public.code]
+
+
+def test_a_process_not_heard_from_for_a_while_no_longer_counts_online(
+    settings: Any, clock: ManualClock
+) -> None:
+    """A process killed without a goodbye: its players leave the count after ONLINE_TTL,
+    while a live process says its count again every ONLINE_EVERY seconds."""
+    with players(settings, 1) as (a,):
+        lobby = a.app.state.duels.hub.lobby  # type: ignore[attr-defined]
+        hub = a.app.state.duels.hub  # type: ignore[attr-defined]
+        portal(a).call(lobby.on_message, {"type": "online", "process": "gone", "count": 5}, 0)
+        assert lobby.total() == 5
+        clock.advance(ONLINE_TTL - 1)
+        assert lobby.total() == 5
+        clock.advance(2)
+        assert lobby.total() == 0  # "gone" said nothing for longer than ONLINE_TTL
+        portal(a).call(lobby.on_message, {"type": "online", "process": "alive", "count": 2}, 0)
+        assert lobby.total() == 2
+        published: list[dict[str, Any]] = []
+        real = lobby.broker.publish
+
+        async def spy(channel: str, message: dict[str, Any]) -> None:
+            published.append(message)
+            await real(channel, message)
+
+        lobby.broker.publish = spy
+        portal(a).call(hub.report_online)
+        portal(a).call(hub.report_online)  # within ONLINE_EVERY: said once
+        clock.advance(ONLINE_EVERY)
+        portal(a).call(hub.report_online)
+        assert [m["type"] for m in published] == ["online", "online"]
