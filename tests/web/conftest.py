@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.loose_limits import loose_env
 from tests.processes import ServerProcess, free_port
 
 CHROMIUM = "/usr/bin/chromium"
@@ -27,16 +28,7 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
 #: the limits of one person are too tight for a whole test session from 127.0.0.1
-LOOSE = dict(
-    os.environ,
-    REVERSI_NEW_PLAYER_LIMIT="10000/minute",
-    REVERSI_GUESS_LIMIT="10000/minute",
-    REVERSI_VIEW_LIMIT="10000/minute",
-    REVERSI_RENAME_LIMIT="10000/minute",
-    REVERSI_CONNECTIONS_PER_ADDRESS="0",
-    REVERSI_SOCKETS_PER_ADDRESS="0",
-    REVERSI_SOCKETS_PER_PLAYER="0",
-)
+LOOSE = dict(os.environ, **loose_env())
 
 
 class Server(ServerProcess):
