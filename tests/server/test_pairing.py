@@ -85,31 +85,28 @@ def test_a_search_is_not_listed_and_cancel_ends_it(settings: Any) -> None:
             assert error["code"] == "paired" and error["params"]["table"]
 
 
-def test_a_search_ends_after_its_timeout(settings: Any, clock: ManualClock) -> None:
-    with players(settings, 1) as (a,):
+@pytest.mark.parametrize("left", [False, True], ids=["timeout", "socket-left"])
+def test_a_search_ends_by_itself(settings: Any, clock: ManualClock, left: bool) -> None:
+    """After pair_timeout while its socket stays (the socket is told), or pair_grace after
+    its socket left (its table is aborted)."""
+    wait, reason = (settings.pair_grace, "away") if left else (settings.pair_timeout, "timeout")
+    with players(settings, 1) as (a,), contextlib.ExitStack() as socket:
         a.get("/api/me")
-        with greeted(a) as [wa]:
-            code = tap(wa)["code"]
-            hub = server_of(a).hub
-            assert portal(a).call(hub.sweep_searches) == []
-            clock.advance(settings.pair_timeout)
-            assert portal(a).call(hub.sweep_searches) == [(code, "timeout")]
-            ended = until(wa, "pairing_ended")
-            assert ended["code"] == code and ended["reason"] == "timeout"
-
-
-def test_a_search_whose_socket_left_ends_after_the_grace(settings: Any, clock: ManualClock) -> None:
-    with players(settings, 1) as (a,):
-        a.get("/api/me")
-        with greeted(a) as [wa]:
-            code = tap(wa)["code"]
+        [wa] = socket.enter_context(greeted(a))
+        code = tap(wa)["code"]
+        if left:
+            socket.close()
         hub = server_of(a).hub
-        assert portal(a).call(hub.sweep_searches) == []  # away from now on
-        clock.advance(settings.pair_grace - 1)
+        assert portal(a).call(hub.sweep_searches) == []  # if left: away from now on
+        clock.advance(wait - 1)
         assert portal(a).call(hub.sweep_searches) == []
         clock.advance(1)
-        assert portal(a).call(hub.sweep_searches) == [(code, "away")]
-        assert a.get(f"/api/tables/{code}").json()["table"]["status"] == "aborted"
+        assert portal(a).call(hub.sweep_searches) == [(code, reason)]
+        if left:
+            assert a.get(f"/api/tables/{code}").json()["table"]["status"] == "aborted"
+        else:
+            ended = until(wa, "pairing_ended")
+            assert ended["code"] == code and ended["reason"] == "timeout"
 
 
 def test_pairing_prefers_someone_you_have_not_just_played(settings: Any) -> None:

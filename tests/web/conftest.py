@@ -63,6 +63,16 @@ def server(built: None) -> Iterator[Server]:
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A duel server of the test module's own (``duel_helpers.DuelServer``)."""
+    from .duel_helpers import DuelServer
+
+    srv = DuelServer(tmp_path_factory.mktemp("duels")).start()
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
