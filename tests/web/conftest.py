@@ -1,4 +1,5 @@
-"""Fixtures of the web tests: a real server on a free port, and headless Chromium.
+"""Fixtures of the web tests: a real server on a free port (one for the session, and a
+duel server for each test module that asks), and headless Chromium.
 
 The browser is Debian's ``/usr/bin/chromium`` driven by Playwright's sync API (keep
 these tests out of asyncio: the sync API refuses to run inside an event loop).
@@ -10,12 +11,15 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.loose_limits import loose_env
 from tests.processes import ServerProcess, free_port
+
+if TYPE_CHECKING:
+    from .duel_helpers import DuelServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -64,8 +68,8 @@ def server(built: None) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A duel server of the test module's own (``duel_helpers.DuelServer``)."""
+def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
+    """The whole hall in a process of the test module's own, on its own data directory."""
     from .duel_helpers import DuelServer
 
     srv = DuelServer(tmp_path_factory.mktemp("duels")).start()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,18 +24,11 @@ from .test_new_player import PASS_THEN_END, start_leicht_with_lot_8
 NO_INDEXEDDB = "Object.defineProperty(window, 'indexedDB', {value: undefined, configurable: true});"
 
 
-@pytest.fixture(scope="module")
-def archive_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
-    server = DuelServer(tmp_path_factory.mktemp("archive")).start()
-    yield server
-    server.stop()
-
-
 @pytest.fixture
-def solo_page(archive_server: DuelServer, players: Any) -> Any:
+def solo_page(duel_server: DuelServer, players: Any) -> Any:
     """A new player's page on the archive server, at a new game against Leicht (lot 8)."""
     page = players()
-    start_leicht_with_lot_8(page, archive_server.url)
+    start_leicht_with_lot_8(page, duel_server.url)
     return page
 
 
@@ -62,7 +54,7 @@ def result_links(page: Any) -> str:
 
 @needs_ai
 def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
-    archive_server: DuelServer, solo_page: Any
+    duel_server: DuelServer, solo_page: Any
 ) -> None:
     page = solo_page
     for square in PASS_THEN_END:  # Ebenholz passes once on the way
@@ -97,7 +89,7 @@ def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
     assert mine["started_at"] < mine["finished_at"]
 
     # the Bilanz lists it once (the device's copy and the server's are one game)
-    open_bilanz(page, archive_server.url)
+    open_bilanz(page, duel_server.url)
     games = recent(page)
     assert len(games) == 1, games
     text, href = games[0]
@@ -128,11 +120,11 @@ def test_a_solo_game_played_to_the_end_is_on_the_device_and_on_the_server(
 
 @needs_ai
 def test_a_game_of_two_on_one_device_is_kept_without_indexeddb_and_sent(
-    archive_server: DuelServer, players: Any
+    duel_server: DuelServer, players: Any
 ) -> None:
     page = players()
     page.context.add_init_script(NO_INDEXEDDB)
-    page.goto(archive_server.url + "/zu-zweit?zuege=" + SHORT[:-2])
+    page.goto(duel_server.url + "/zu-zweit?zuege=" + SHORT[:-2])
     wait_idle(page, 60_000)
     play(page, SHORT[-2:])
     game_id = result_links(page)
@@ -146,7 +138,7 @@ def test_a_game_of_two_on_one_device_is_kept_without_indexeddb_and_sent(
     assert theirs["black"] == {"name": None, "level": None}
     assert theirs["moves"] == mine["moves"]
 
-    open_bilanz(page, archive_server.url)
+    open_bilanz(page, duel_server.url)
     assert recent(page) == [(recent(page)[0][0], f"/partie/{game_id}")]
     assert "Zu zweit an einem Gerät, Ebenholz gewinnt 13:0, " in recent(page)[0][0]
 
@@ -210,10 +202,10 @@ def test_the_newest_200_are_kept_and_listed_offline_and_the_replay_shell_is_serv
 
 
 def test_a_computer_game_whose_moves_are_refused_still_counts(
-    archive_server: DuelServer, players: Any
+    duel_server: DuelServer, players: Any
 ) -> None:
     page = players()
-    page.goto(archive_server.url + "/bilanz")
+    page.goto(duel_server.url + "/bilanz")
     open_bilanz(page)
     # a queued game whose moves the server refuses (not over after two moves)
     page.evaluate(
@@ -228,14 +220,14 @@ def test_a_computer_game_whose_moves_are_refused_still_counts(
         time.time(),
     )
     assert page.evaluate("localStorage.getItem('reversi.outbox.v1')") == "[]"
-    open_bilanz(page, archive_server.url)
+    open_bilanz(page, duel_server.url)
     expect(page.locator("#bilanz-table tr[data-level=leicht] .wins")).to_have_text("1")
     expect(page.locator("#recent-none")).to_be_visible()  # not in the archive
 
 
-def test_the_replay_route_serves_the_page_shell(archive_server: DuelServer, players: Any) -> None:
+def test_the_replay_route_serves_the_page_shell(duel_server: DuelServer, players: Any) -> None:
     page = players()
-    response = page.goto(archive_server.url + "/partie/K7MXRT")
+    response = page.goto(duel_server.url + "/partie/K7MXRT")
     assert response is not None and response.status == 200
     assert response.headers["content-type"].startswith("text/html")
     expect(page.locator("body[data-build]")).to_have_count(1)
@@ -243,7 +235,7 @@ def test_the_replay_route_serves_the_page_shell(archive_server: DuelServer, play
 
 @needs_ai
 def test_with_the_switch_on_a_solo_game_ends_in_its_analysis(
-    archive_server: DuelServer, solo_page: Any
+    duel_server: DuelServer, solo_page: Any
 ) -> None:
     page = solo_page
     switch = page.get_by_role("switch", name="Nach der Partie gleich analysieren")
@@ -257,7 +249,7 @@ def test_with_the_switch_on_a_solo_game_ends_in_its_analysis(
         timeout=TIMEOUT_MS
     )
     # the switch is kept for the next game
-    page.goto(archive_server.url + "/allein")
+    page.goto(duel_server.url + "/allein")
     wait_idle(page)
     kept = page.get_by_role("switch", name="Nach der Partie gleich analysieren")
     expect(kept).to_be_checked()

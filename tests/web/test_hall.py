@@ -8,10 +8,7 @@ link, a move each, "Aufgeben".
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from .duel_helpers import TIMEOUT_MS, DuelServer, join, open_table, play_one, wait_table
 from .helpers import api
@@ -41,13 +38,6 @@ def name(page: Any, base: str, nickname: str) -> None:
     assert api(page, "POST", "/api/me", {"nickname": nickname})["status"] == 200
 
 
-@pytest.fixture(scope="module")
-def hall_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
-    server = DuelServer(tmp_path_factory.mktemp("hall")).start()
-    yield server
-    server.stop()
-
-
 def board_rows(page: Any) -> list[list[str]]:
     page.wait_for_selector("#board-table tbody tr", timeout=TIMEOUT_MS)
     return page.eval_on_selector_all(  # type: ignore[no-any-return]
@@ -57,9 +47,9 @@ def board_rows(page: Any) -> list[list[str]]:
 
 
 def test_two_players_finish_a_duel_and_see_points_level_and_place(
-    players: Any, hall_server: DuelServer
+    players: Any, duel_server: DuelServer
 ) -> None:
-    base = hall_server.url
+    base = duel_server.url
     anna, ben, cleo = players(), players(), players()
     for page, nickname in ((anna, "Anna"), (ben, "Ben"), (cleo, "Cleo")):
         name(page, base, nickname)
@@ -126,9 +116,9 @@ def test_two_players_finish_a_duel_and_see_points_level_and_place(
 
 
 def test_offline_computer_games_are_sent_later_exactly_once(
-    players: Any, hall_server: DuelServer
+    players: Any, duel_server: DuelServer
 ) -> None:
-    base = hall_server.url
+    base = duel_server.url
     page = players()
     page.goto(base + "/bilanz")
     page.wait_for_selector("#bilanz-sync", timeout=TIMEOUT_MS)  # the player is made
@@ -169,9 +159,9 @@ def test_offline_computer_games_are_sent_later_exactly_once(
 
 
 def test_settings_follow_the_player_to_another_device(
-    players: Any, hall_server: DuelServer
+    players: Any, duel_server: DuelServer
 ) -> None:
-    base = hall_server.url
+    base = duel_server.url
     phone, laptop = players(), players()
     phone.goto(base + "/allein")
     phone.wait_for_selector("#setting-counts", timeout=TIMEOUT_MS)
