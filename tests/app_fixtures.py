@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from reversi.server.clock import ManualClock
 from reversi.server.duels import create_duel_app
 from reversi.server.settings import Settings
+from tests.loose_limits import loose_settings
 from tests.server.scratch_db import scratch_database
 
 POSTGRES_URL = os.environ.get(
@@ -92,18 +93,9 @@ def make_settings(
         clock=clock,
         sweep_interval=0,
         secret="test-secret",
-        message_limit="1000/second",
-        create_limit="1000/minute",
-        join_limit="1000/minute",
-        chat_limit="1000/minute",
-        view_limit="1000/minute",
-        guess_limit="1000/minute",
-        new_player_limit="1000/minute",
-        rename_limit="1000/minute",
-        sit_limit="1000/minute",
-        pair_limit="1000/minute",
         lobby_prompt=0.02,
         lobby_interval=0.05,
+        **loose_settings(),
     )
     for key, value in overrides.items():
         setattr(settings, key, value)

@@ -8,15 +8,15 @@ from pathlib import Path
 from tests.processes import REPO
 
 
-def test_the_move_generation_benchmark_counts_the_published_leaves() -> None:
-    result = subprocess.run(
-        [sys.executable, "benchmarks/movegen.py", "--depth", "5", "--repeat", "1"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
+def run(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """``python *args`` in the repository, its output as text."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=300, check=check
     )
+
+
+def test_the_move_generation_benchmark_counts_the_published_leaves() -> None:
+    result = run("benchmarks/movegen.py", "--depth", "5", "--repeat", "1")
     perft_lines = [
         line
         for line in result.stdout.splitlines()
@@ -28,43 +28,23 @@ def test_the_move_generation_benchmark_counts_the_published_leaves() -> None:
 
 
 def test_the_save_benchmark_runs_on_sqlite() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "benchmarks.save", "--saves", "160", "--only", "sqlite"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    result = run("-m", "benchmarks.save", "--saves", "160", "--only", "sqlite")
     assert "SQLite" in result.stdout and "saves/s" in result.stdout
 
 
 def test_the_archive_benchmark_imports_and_analyses() -> None:
-    result = subprocess.run(
-        [sys.executable, "benchmarks/archive.py", "--games", "20", "--budget", "0.01"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    result = run("benchmarks/archive.py", "--games", "20", "--budget", "0.01")
     assert "20 Partien ins Archiv aufgenommen, 0 schon darin, 0 abgelehnt" in result.stdout
     assert "0 Partien ins Archiv aufgenommen, 20 schon darin, 0 abgelehnt" in result.stdout
     assert "von 60 Stellungen exakt" in result.stdout
 
 
 def _match(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "benchmarks/match.py", "leicht", "leicht", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run("benchmarks/match.py", "leicht", "leicht", *args, check=False)
 
 
-def _final_score(run: subprocess.CompletedProcess[str]) -> str:
-    return run.stdout.splitlines()[-1].split(": ", 1)[1]
+def _final_score(match: subprocess.CompletedProcess[str]) -> str:
+    return match.stdout.splitlines()[-1].split(": ", 1)[1]
 
 
 def test_a_match_with_a_results_file_continues_where_it_stopped(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from reversi.server import protocol as p
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
 from reversi.storage import open_store
-from tests.server.helpers import move, results, seated, view
+from tests.server.helpers import move, results, seated, seated_after, view
 
 pytestmark = pytest.mark.anyio
 
@@ -173,9 +173,7 @@ async def test_leaderboards_share_ranks_and_show_your_row_outside_the_top(
 async def test_a_finished_duel_scores_for_both_and_an_aborted_one_not(
     service: DuelServer, clock: ManualClock
 ) -> None:
-    code, black, white = await seated(service)
-    await move(service, code, black, "d3")
-    await move(service, code, white, "c5")
+    code, black, white = await seated_after(service, "d3", "c5")
     await service.service.handle(white, p.Resign(code=code))  # a loss by resignation
     assert (await view(service, code))["table"]["end"]["reason"] == "resign"
     hall = service.hall
@@ -192,9 +190,7 @@ async def test_a_finished_duel_scores_for_both_and_an_aborted_one_not(
     await service.service.handle(white2, p.Abort(code=code2))
     assert (await points(hall, black2), await points(hall, white2)) == (None, None)
     # lost on time: a finished game, one point
-    code3, black3, white3 = await seated(service)
-    await move(service, code3, black3, "d3")
-    await move(service, code3, white3, "c5")
+    code3, black3, white3 = await seated_after(service, "d3", "c5")
     clock.advance(3600)
     await service.service.sweep()
     assert (await view(service, code3))["table"]["end"]["reason"] == "timeout"

@@ -43,6 +43,14 @@ async def move(
     )
 
 
+async def seated_after(server: DuelServer, *squares: str) -> tuple[str, str, str]:
+    """A running table (as ``seated``) where ``squares`` were played by turns, black first."""
+    code, black, white = await seated(server)
+    for ply, square in enumerate(squares):
+        await move(server, code, (black, white)[ply % 2], square)
+    return code, black, white
+
+
 async def play_first_legal(
     server: DuelServer, code: str, black: str, white: str, limit: int = 100
 ) -> dict[str, Any]:

@@ -8,7 +8,9 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +161,23 @@ def open_table(server: Server) -> tuple[str, list[str]]:
         code = a.post("/api/tables").json()["code"]
         assert b.post(f"/api/tables/{code}/join").status_code == 200
         return code, ["; ".join(f"{k}={v}" for k, v in c.cookies.items()) for c in (a, b)]
+
+
+def at_once(
+    sockets: Sequence[ClientConnection], act: Callable[[ClientConnection], Any]
+) -> list[Any]:
+    """``act`` on every socket, each in a thread of its own, all let go together (a barrier
+    holds the first until the last is ready); what each returned, in order."""
+    replies: list[Any] = [None] * len(sockets)
+    start = threading.Barrier(len(sockets))
+
+    def run(i: int) -> None:
+        start.wait()
+        replies[i] = act(sockets[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(sockets))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return replies

@@ -26,27 +26,25 @@ GAME = {
 }
 
 
+def results_body(game_id: str, finished_at: str, *more: str) -> str:
+    """The raw body of POST /api/results with one won game, its fields as given (JSON text)."""
+    fields = [f'"id":"{game_id}"', '"level":"mittel"', '"outcome":"win"']
+    fields += [f'"finished_at":{finished_at}', *more]
+    return '{"results":[{' + ",".join(fields) + "}]}"
+
+
 def test_the_issues_bodies_get_4xx(tmp_path: Path, clock: ManualClock) -> None:
     with players(make_settings(tmp_path, clock), 2) as (a, b):
         code = a.post("/api/tables").json()["code"]
         assert b.post(f"/api/tables/{code}/join").status_code == 200
         answers = [
             a.put("/api/settings", content=f'{{"settings":{{}},"changed_at":{HUGE}}}'),
-            a.post(
-                "/api/results",
-                content=(
-                    f'{{"results":[{{"id":"device-game-1","level":"mittel","outcome":"win",'
-                    f'"finished_at":{HUGE}}}]}}'
-                ),
-            ),
+            a.post("/api/results", content=results_body("device-game-1", str(HUGE))),
             a.post(f"/api/tables/{code}/resume", content=r'{"secret":"\ud800"}'),
             a.post("/api/transfer/redeem", content=r'{"token":"\ud800"}'),
             a.post(
                 "/api/results",
-                content=(
-                    r'{"results":[{"id":"device-game-2","level":"mittel","outcome":"win",'
-                    r'"finished_at":1699990000,"detail":{"black":"\ud800"}}]}'
-                ),
+                content=results_body("device-game-2", "1699990000", r'"detail":{"black":"\ud800"}'),
             ),
             a.post("/api/me", content=r'{"nickname":"\ud800"}'),
             a.post("/api/me", content=f'{{"nickname":{HUGE}}}'),

@@ -11,15 +11,13 @@ from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
 from reversi.server.table import DuelError
 from tests.app_fixtures import make_settings
-from tests.server.helpers import move, player_of, results, seated, stored, view
+from tests.server.helpers import move, player_of, results, seated, seated_after, stored, view
 
 pytestmark = pytest.mark.anyio
 
 
 async def test_running_out_of_time_loses(service: DuelServer, clock: ManualClock) -> None:
-    code, black, white = await seated(service)
-    await move(service, code, black, "d3")
-    await move(service, code, white, "c3")
+    code, black, _ = await seated_after(service, "d3", "c3")
     deadline = (await view(service, code))["table"]["clock"]["deadline"]
     clock.now = deadline + service.settings.grace - 0.01
     assert await service.service.sweep() == []  # the grace still covers it
@@ -36,9 +34,7 @@ async def test_running_out_of_time_loses(service: DuelServer, clock: ManualClock
 async def test_the_sweeper_ends_games_with_nobody_connected(
     service: DuelServer, clock: ManualClock
 ) -> None:
-    code, black, white = await seated(service)
-    await move(service, code, black, "d3")
-    await move(service, code, white, "c3")
+    code, _, _ = await seated_after(service, "d3", "c3")
     never, _, _ = await seated(service)  # nobody ever moves here
     clock.advance(service.settings.first_move_time + service.settings.grace + 1)
     assert sorted(await service.service.sweep()) == sorted([code, never])
@@ -56,9 +52,7 @@ async def test_a_restart_loses_nothing_and_charges_no_downtime(
     first = DuelServer(settings)
     await first.start()
     try:
-        code, black, white = await seated(first)
-        await move(first, code, black, "d3")
-        await move(first, code, white, "c3")
+        code, black, _ = await seated_after(first, "d3", "c3")
         clock.advance(10)
         before = (await view(first, code))["table"]
         assert before["clock"]["remaining"] == pytest.approx(50)

@@ -13,10 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reversi.server.clock import ManualClock
-from tests.app_fixtures import make_settings, players
-from tests.server.test_fuzz_messages import SCALARS, VALUES
-from tests.server.test_protocol import open_and_join
+from tests.server.fuzzing import SCALARS, VALUES, app_of_three
 
 GAME_FIELDS = ["id", "level", "outcome", "finished_at", "detail"]
 NAMES = ["dots", "counts", "sound", "motion", "level", "begins"]
@@ -83,20 +80,15 @@ def requests(draw: st.DrawFn) -> tuple[str, str, bytes]:
 def test_four_thousand_fuzzed_bodies_never_give_500(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    config = make_settings(
+    with app_of_three(
         tmp_path,
-        ManualClock(),
-        f"sqlite+aiosqlite:///{tmp_path}/f.db",
+        caplog,
         hall_write_limit="1000000/minute",
         transfer_limit="1000000/minute",
         join_limit="1000000/minute",
         rename_limit="1000000/minute",
         sit_limit="1000000/minute",
-    )
-    caplog.set_level(logging.WARNING)
-    with players(config, 3) as (a, b, c):
-        code, _ = open_and_join(a, b)
-        c.get("/api/me")
+    ) as (_, (_, _, c), code):
         statuses: dict[int, int] = {}
 
         @settings(

@@ -12,27 +12,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from reversi.server.clock import ManualClock
 from reversi.server.protocol import MESSAGES, parse
-from tests.app_fixtures import make_settings, players
-from tests.server.test_protocol import open_and_join, watch
+from tests.app_fixtures import players
+from tests.server.fuzzing import VALUES, app_of_three
+from tests.server.test_protocol import watch
 
-#: JSON values of every kind, strings with lone surrogates and numbers past 64 bits included
-SCALARS = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.integers(2**63, 10**400)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(st.characters(categories=["L", "N", "P", "Cs", "Cc", "Zs", "So"]), max_size=30)
-)
-VALUES = st.recursive(
-    SCALARS,
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
-    ),
-    max_leaves=6,
-)
 FIELDS = [
     "code",
     "square",
@@ -63,18 +47,10 @@ def messages(draw: st.DrawFn, code: str) -> dict[str, Any]:
 def test_ten_thousand_fuzzed_messages_change_nothing(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    config = make_settings(
-        tmp_path,
-        ManualClock(),
-        f"sqlite+aiosqlite:///{tmp_path}/f.db",
-        message_limit="1000000/second",
-        chat_limit="1000000/second",
-    )
-    caplog.set_level(logging.WARNING)
-    with players(config, 3) as (a, b, c):
-        code, _ = open_and_join(a, b)
+    with app_of_three(
+        tmp_path, caplog, message_limit="1000000/second", chat_limit="1000000/second"
+    ) as (config, (a, _, c), code):
         before = a.get(f"/api/tables/{code}").json()
-        c.get("/api/me")
         with c.websocket_connect("/ws") as ws:
             assert watch(ws, code)["type"] == "state"
             seen: dict[str, int] = {}

@@ -11,7 +11,7 @@ import pytest
 from reversi.server.clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal
-from tests.server.test_protocol import open_and_join, until, watch
+from tests.server.test_protocol import open_and_join, play, until, watch
 
 
 @pytest.fixture
@@ -125,17 +125,7 @@ def test_running_duels_reach_the_lobby_in_batches(
                 table = a.get(f"/api/tables/{code}").json()["table"]
                 color = table["game"]["turn"]
                 square = next(iter(table["game"]["legal"]))
-                seats[color].send_json(
-                    {
-                        "type": "move",
-                        "code": code,
-                        "square": square,
-                        "cid": f"m{ply}",
-                        "ply": ply,
-                        "id": ply,
-                    }
-                )
-                version = until(seats[color], "ack")["version"]
+                version = play(seats[color], code, square, ply)["version"]
             assert server.hub.lobby.batches == before
             portal(a).call(server.hub.lobby.flush)
             batch = until(wc, "lobby_events")

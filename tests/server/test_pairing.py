@@ -4,6 +4,8 @@ opponent, typed errors, and the rate limits of pairing and sitting."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +29,14 @@ def tap(ws: Any, request_id: int = 1) -> dict[str, Any]:
     return reply
 
 
-def hello(*sockets: Any) -> None:
-    for ws in sockets:
-        until(ws, "hello")
+@contextlib.contextmanager
+def greeted(*clients: Any) -> Iterator[list[Any]]:
+    """A socket of each client, past its hello (closed afterwards, the last first)."""
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect("/ws")) for client in clients]
+        for ws in sockets:
+            until(ws, "hello")
+        yield sockets
 
 
 def server_of(client: Any) -> Any:
@@ -40,12 +47,7 @@ def test_two_taps_meet_at_one_table_and_a_third_waits(settings: Any) -> None:
     with players(settings, 3) as (a, b, c):
         for client, name in ((a, "Anna"), (b, "Bert"), (c, "Cleo")):
             client.post("/api/me", json={"nickname": name})
-        with (
-            a.websocket_connect("/ws") as wa,
-            b.websocket_connect("/ws") as wb,
-            c.websocket_connect("/ws") as wc,
-        ):
-            hello(wa, wb, wc)
+        with greeted(a, b, c) as [wa, wb, wc]:
             waiting = tap(wa)
             assert waiting["paired"] is False and waiting["timeout"] == settings.pair_timeout
             assert tap(wa, 2)["code"] == waiting["code"]  # a tap again: the same search
@@ -65,12 +67,7 @@ def test_a_search_is_not_listed_and_cancel_ends_it(settings: Any) -> None:
     with players(settings, 3) as (a, b, c):
         for client in (a, b, c):
             client.get("/api/me")
-        with (
-            a.websocket_connect("/ws") as wa,
-            b.websocket_connect("/ws") as wb,
-            c.websocket_connect("/ws") as wc,
-        ):
-            hello(wa, wb, wc)
+        with greeted(a, b, c) as [wa, wb, wc]:
             wc.send_json({"type": "lobby"})
             code = tap(wa)["code"]
             assert code not in str(until(wc, "lobby_state"))
@@ -88,45 +85,35 @@ def test_a_search_is_not_listed_and_cancel_ends_it(settings: Any) -> None:
             assert error["code"] == "paired" and error["params"]["table"]
 
 
-def test_a_search_ends_after_its_timeout(settings: Any, clock: ManualClock) -> None:
-    with players(settings, 1) as (a,):
+@pytest.mark.parametrize("left", [False, True], ids=["timeout", "socket-left"])
+def test_a_search_ends_by_itself(settings: Any, clock: ManualClock, left: bool) -> None:
+    """After pair_timeout while its socket stays (the socket is told), or pair_grace after
+    its socket left (its table is aborted)."""
+    wait, reason = (settings.pair_grace, "away") if left else (settings.pair_timeout, "timeout")
+    with players(settings, 1) as (a,), contextlib.ExitStack() as socket:
         a.get("/api/me")
-        with a.websocket_connect("/ws") as wa:
-            hello(wa)
-            code = tap(wa)["code"]
-            hub = server_of(a).hub
-            assert portal(a).call(hub.sweep_searches) == []
-            clock.advance(settings.pair_timeout)
-            assert portal(a).call(hub.sweep_searches) == [(code, "timeout")]
-            ended = until(wa, "pairing_ended")
-            assert ended["code"] == code and ended["reason"] == "timeout"
-
-
-def test_a_search_whose_socket_left_ends_after_the_grace(settings: Any, clock: ManualClock) -> None:
-    with players(settings, 1) as (a,):
-        a.get("/api/me")
-        with a.websocket_connect("/ws") as wa:
-            hello(wa)
-            code = tap(wa)["code"]
+        [wa] = socket.enter_context(greeted(a))
+        code = tap(wa)["code"]
+        if left:
+            socket.close()
         hub = server_of(a).hub
-        assert portal(a).call(hub.sweep_searches) == []  # away from now on
-        clock.advance(settings.pair_grace - 1)
+        assert portal(a).call(hub.sweep_searches) == []  # if left: away from now on
+        clock.advance(wait - 1)
         assert portal(a).call(hub.sweep_searches) == []
         clock.advance(1)
-        assert portal(a).call(hub.sweep_searches) == [(code, "away")]
-        assert a.get(f"/api/tables/{code}").json()["table"]["status"] == "aborted"
+        assert portal(a).call(hub.sweep_searches) == [(code, reason)]
+        if left:
+            assert a.get(f"/api/tables/{code}").json()["table"]["status"] == "aborted"
+        else:
+            ended = until(wa, "pairing_ended")
+            assert ended["code"] == code and ended["reason"] == "timeout"
 
 
 def test_pairing_prefers_someone_you_have_not_just_played(settings: Any) -> None:
     with players(settings, 3) as (a, b, c):
         code, _ = open_and_join(a, b)  # a and b just met
         c.get("/api/me")
-        with (
-            a.websocket_connect("/ws") as wa,
-            b.websocket_connect("/ws") as wb,
-            c.websocket_connect("/ws") as wc,
-        ):
-            hello(wa, wb, wc)
+        with greeted(a, b, c) as [wa, wb, wc]:
             wa.send_json({"type": "abort", "code": code, "id": 1})
             until(wa, "ack")
             searching_b = tap(wb)["code"]
@@ -142,8 +129,7 @@ def test_two_who_just_played_meet_again_when_nobody_else_comes(
 ) -> None:
     with players(settings, 2) as (a, b):
         code, _ = open_and_join(a, b)
-        with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
-            hello(wa, wb)
+        with greeted(a, b) as [wa, wb]:
             wa.send_json({"type": "abort", "code": code, "id": 1})
             until(wa, "ack")
             older = tap(wb)["code"]
@@ -168,8 +154,7 @@ def test_pairing_and_sitting_are_rate_limited(
     with players(settings, 3) as (a, b, c):
         for client in (a, b, c):
             client.get("/api/me")
-        with a.websocket_connect("/ws") as wa:
-            hello(wa)
+        with greeted(a) as [wa]:
             tap(wa, 1)
             tap(wa, 2)
             wa.send_json({"type": "quick", "id": 3})

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +15,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from tests.server.live import Server
+from tests.server.live import Server, at_once
 
 
 @pytest.fixture(scope="module")
@@ -98,18 +97,7 @@ def test_two_meet_a_third_waits_and_cancels(server: Server) -> None:
 def test_many_taps_at_once_give_pairs_only(server: Server, tmp_path: Path) -> None:
     cookies = [player(server) for _ in range(13)]
     sockets = [socket_of(server, cookie) for cookie in cookies]
-    replies: list[dict[str, Any]] = [{} for _ in sockets]
-    start = threading.Barrier(len(sockets))
-
-    def run(i: int) -> None:
-        start.wait()
-        replies[i] = tap(sockets[i])
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(sockets))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    replies = at_once(sockets, tap)
     seats = Counter(r["code"] for r in replies)
     assert set(seats.values()) <= {1, 2}  # nobody at a full table
     assert list(seats.values()).count(1) == 1  # 13 players: 6 pairs, one waits

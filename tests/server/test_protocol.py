@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,13 @@ def watch(ws: Any, code: str, version: int | None = None) -> dict[str, Any]:
     until(ws, "hello")
     ws.send_json({"type": "watch", "code": code, "version": version})
     return dict(ws.receive_json())
+
+
+def play(ws: Any, code: str, square: str, ply: int) -> dict[str, Any]:
+    """Sends the move ``square`` as the ``ply``-th (its id and cid numbered by it); the ack."""
+    move = {"type": "move", "code": code, "square": square, "cid": f"m{ply}", "ply": ply}
+    ws.send_json({**move, "id": ply})
+    return until(ws, "ack")
 
 
 @pytest.fixture
@@ -170,31 +178,39 @@ def test_call_back_reaches_every_page_of_the_other_player(settings: Any) -> None
             assert until(wa, "error")["code"] == "too_soon"
 
 
-def test_presence_shows_who_is_connected(settings: Any) -> None:
-    with players(settings) as (a, b):
-        code, _ = open_and_join(a, b)
-        with a.websocket_connect("/ws") as wa:
-            watch(wa, code)
-            assert until(wa, "presence")["seats"] == [True, False]
-            with b.websocket_connect("/ws") as wb:
-                watch(wb, code)
-                assert until(wa, "presence")["seats"] == [True, True]
-            assert until(wa, "presence")["seats"] == [True, False]
-
-
-def test_a_seat_watched_from_a_version_is_still_seated(settings: Any) -> None:
-    """A page that watches from its last version (a reconnect) gets no full state,
-    yet its seat counts: presence shows it, and events meant for its seat reach it."""
+@pytest.fixture
+def watched_alone(settings: Any) -> Iterator[tuple[TestClient, Any, str, dict[str, Any]]]:
+    """A running table that only its first player watches (presence says so): the second
+    player, the first one's socket, the code and the second one's join."""
     with players(settings) as (a, b):
         code, joined = open_and_join(a, b)
         with a.websocket_connect("/ws") as wa:
             watch(wa, code)
             assert until(wa, "presence")["seats"] == [True, False]
-            with b.websocket_connect("/ws") as wb:
-                assert watch(wb, code, joined["version"])["type"] == "events"
-                assert until(wa, "presence")["seats"] == [True, True]
-                wb.send_json({"type": "mute", "code": code, "muted": True})
-                assert [e["kind"] for e in until(wb, "events")["events"]] == ["mute"]
+            yield b, wa, code, joined
+
+
+def test_presence_shows_who_is_connected(
+    watched_alone: tuple[TestClient, Any, str, dict[str, Any]],
+) -> None:
+    b, wa, code, _ = watched_alone
+    with b.websocket_connect("/ws") as wb:
+        watch(wb, code)
+        assert until(wa, "presence")["seats"] == [True, True]
+    assert until(wa, "presence")["seats"] == [True, False]
+
+
+def test_a_seat_watched_from_a_version_is_still_seated(
+    watched_alone: tuple[TestClient, Any, str, dict[str, Any]],
+) -> None:
+    """A page that watches from its last version (a reconnect) gets no full state,
+    yet its seat counts: presence shows it, and events meant for its seat reach it."""
+    b, wa, code, joined = watched_alone
+    with b.websocket_connect("/ws") as wb:
+        assert watch(wb, code, joined["version"])["type"] == "events"
+        assert until(wa, "presence")["seats"] == [True, True]
+        wb.send_json({"type": "mute", "code": code, "muted": True})
+        assert [e["kind"] for e in until(wb, "events")["events"]] == ["mute"]
 
 
 def test_the_old_device_is_told_when_the_player_moves(settings: Any) -> None:
@@ -230,17 +246,7 @@ def test_the_seat_link_carries_the_player_to_another_device(settings: Any) -> No
             names = [seat["name"] for seat in sa["table"]["seats"]]
             owner = bclient.get("/api/me").json()["nickname"]
             for ply, (ws, square) in enumerate(((black, "d3"), (white, "c5"))):
-                ws.send_json(
-                    {
-                        "type": "move",
-                        "code": code,
-                        "square": square,
-                        "cid": f"m{ply}",
-                        "ply": ply,
-                        "id": ply,
-                    }
-                )
-                until(ws, "ack")
+                play(ws, code, square, ply)
             guest = fresh.get("/api/me").json()["nickname"]  # the page asks first
             assert guest != owner
             moved = fresh.post(

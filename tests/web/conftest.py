@@ -1,4 +1,5 @@
-"""Fixtures of the web tests: a real server on a free port, and headless Chromium.
+"""Fixtures of the web tests: a real server on a free port (one for the session, and a
+duel server for each test module that asks), and headless Chromium.
 
 The browser is Debian's ``/usr/bin/chromium`` driven by Playwright's sync API (keep
 these tests out of asyncio: the sync API refuses to run inside an event loop).
@@ -10,11 +11,15 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.loose_limits import loose_env
 from tests.processes import ServerProcess, free_port
+
+if TYPE_CHECKING:
+    from .duel_helpers import DuelServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -27,16 +32,7 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
 #: the limits of one person are too tight for a whole test session from 127.0.0.1
-LOOSE = dict(
-    os.environ,
-    REVERSI_NEW_PLAYER_LIMIT="10000/minute",
-    REVERSI_GUESS_LIMIT="10000/minute",
-    REVERSI_VIEW_LIMIT="10000/minute",
-    REVERSI_RENAME_LIMIT="10000/minute",
-    REVERSI_CONNECTIONS_PER_ADDRESS="0",
-    REVERSI_SOCKETS_PER_ADDRESS="0",
-    REVERSI_SOCKETS_PER_PLAYER="0",
-)
+LOOSE = dict(os.environ, **loose_env())
 
 
 class Server(ServerProcess):
@@ -67,6 +63,16 @@ def built() -> None:
 @pytest.fixture(scope="session")
 def server(built: None) -> Iterator[Server]:
     srv = Server().start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
+    """The whole hall in a process of the test module's own, on its own data directory."""
+    from .duel_helpers import DuelServer
+
+    srv = DuelServer(tmp_path_factory.mktemp("duels")).start()
     yield srv
     srv.stop()
 

@@ -186,6 +186,18 @@ def seat_of(page: Any) -> int:
     return int(shown(page)["seat"])
 
 
+def other(pages: list[Any], page: Any) -> Any:
+    """The other one of two pages."""
+    return pages[1] if page is pages[0] else pages[0]
+
+
+def discs(page: Any) -> str:
+    """The board as the page draws it: 64 of ``B``, ``W`` and ``.``, a1 first."""
+    return page.eval_on_selector_all(  # type: ignore[no-any-return]
+        ".sq", "els => els.map(e => ({black: 'B', white: 'W'})[e.dataset.disc] || '.').join('')"
+    )
+
+
 def join(page: Any, base: str, code: str) -> None:
     page.goto(f"{base}/tisch/{code}")
     wait_ready(page)
@@ -228,12 +240,20 @@ def sync(pages: list[Any]) -> None:
         wait_table(p, f"t.version >= {target}")
 
 
+def seat_two(a: Any, b: Any, base: str) -> str:
+    """``a`` opens a table on ``base`` ("zu 2") and ``b`` follows its code; the code, once
+    ``a`` sees the game running."""
+    code = open_table(a, base)
+    join(b, base, code)
+    wait_table(a, "t.status === 'playing'")
+    return code
+
+
 def at_a_table(players: Any, base: str) -> list[Any]:
     """Two new players (the ``players`` fixture) at a running table on ``base``: the draw
     is made and shown on both pages."""
     a, b = players(), players()
-    code = open_table(a, base)
-    join(b, base, code)
+    seat_two(a, b, base)
     for page in (a, b):
         wait_table(page, "t.status === 'playing' && t.draw && t.state === 'idle'")
     return [a, b]

@@ -5,7 +5,6 @@ and the end. The screenshots land in tests/web/artifacts/ (or $DUEL_SHOTS)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +15,6 @@ from .duel_helpers import DuelServer, join, mover, new_player, open_table, play_
 from .look import SCHEMES, SIZES, assert_accessible
 
 SHOTS = Path(os.environ.get("DUEL_SHOTS", str(ARTIFACTS)))
-
-
-@pytest.fixture(scope="module")
-def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
-    server = DuelServer(tmp_path_factory.mktemp("duel-look")).start()
-    yield server
-    server.stop()
 
 
 def two_at_a_table(browser: Any, console: Any, base: str, **options: Any) -> tuple[Any, Any]:

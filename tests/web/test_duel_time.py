@@ -22,11 +22,11 @@ from .duel_helpers import (
     TIMEOUT_MS,
     DuelServer,
     at_a_table,
-    join,
     mover,
     open_table,
     play_one,
     seat_of,
+    seat_two,
     table,
     wait_hall_open,
     wait_ready,
@@ -233,9 +233,7 @@ def test_a_callback_makes_a_browser_notification(
     # B allowed notifications for the hall
     b.context.grant_permissions(["notifications"], origin=base)
     b.context.add_init_script(NOTIFICATIONS.replace("ANSWER", "null"))
-    code = open_table(a, base)
-    join(b, base, code)
-    wait_table(a, "t.status === 'playing'")
+    code = seat_two(a, b, base)
     # allowed already: the table page asks no more
     assert b.evaluate("Notification.permission") == "granted"
     assert b.locator("#notify").count() == 0

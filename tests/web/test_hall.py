@@ -8,12 +8,9 @@ link, a move each, "Aufgeben".
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from .duel_helpers import TIMEOUT_MS, DuelServer, join, new_player, open_table, play_one, wait_table
+from .duel_helpers import TIMEOUT_MS, DuelServer, join, open_table, play_one, wait_table
 from .helpers import api
 
 
@@ -41,13 +38,6 @@ def name(page: Any, base: str, nickname: str) -> None:
     assert api(page, "POST", "/api/me", {"nickname": nickname})["status"] == 200
 
 
-@pytest.fixture(scope="module")
-def hall_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
-    server = DuelServer(tmp_path_factory.mktemp("hall")).start()
-    yield server
-    server.stop()
-
-
 def board_rows(page: Any) -> list[list[str]]:
     page.wait_for_selector("#board-table tbody tr", timeout=TIMEOUT_MS)
     return page.eval_on_selector_all(  # type: ignore[no-any-return]
@@ -57,164 +47,143 @@ def board_rows(page: Any) -> list[list[str]]:
 
 
 def test_two_players_finish_a_duel_and_see_points_level_and_place(
-    browser: Any, console: Any, hall_server: DuelServer
+    players: Any, duel_server: DuelServer
 ) -> None:
-    base = hall_server.url
-    anna = new_player(browser, console)
-    ben = new_player(browser, console)
-    cleo = new_player(browser, console)
-    try:
-        for page, nickname in ((anna, "Anna"), (ben, "Ben"), (cleo, "Cleo")):
-            name(page, base, nickname)
-        finish_duel(base, cleo, ben)  # Cleo 10, Ben 1
-        finish_duel(base, anna, ben)  # Anna 10, Ben 2
-        # Anna's first duel: a notice at the table's end, level 3 (first game, first win)
-        notice = anna.wait_for_selector("#milestone-notice", timeout=TIMEOUT_MS)
-        assert "Erste Partie gegen einen Menschen" in notice.text_content()
-        assert "Stufe ⭐ 3" in notice.text_content()
-        finish_duel(base, anna, cleo)  # Anna 20, Cleo 11
+    base = duel_server.url
+    anna, ben, cleo = players(), players(), players()
+    for page, nickname in ((anna, "Anna"), (ben, "Ben"), (cleo, "Cleo")):
+        name(page, base, nickname)
+    finish_duel(base, cleo, ben)  # Cleo 10, Ben 1
+    finish_duel(base, anna, ben)  # Anna 10, Ben 2
+    # Anna's first duel: a notice at the table's end, level 3 (first game, first win)
+    notice = anna.wait_for_selector("#milestone-notice", timeout=TIMEOUT_MS)
+    assert "Erste Partie gegen einen Menschen" in notice.text_content()
+    assert "Stufe ⭐ 3" in notice.text_content()
+    finish_duel(base, anna, cleo)  # Anna 20, Cleo 11
 
-        # Anna: first on the week's board; the notice is not shown again
-        anna.goto(base + "/rangliste")
-        rows = board_rows(anna)
-        assert anna.locator("#milestone-notice").count() == 0
-        assert [[*r[:2], r[3]] for r in rows] == [
-            ["1", "Anna (du)", "20"],
-            ["2", "Cleo", "11"],
-            ["3", "Ben", "2"],
-        ]
-        assert rows[0][2].startswith("⭐ 3") and rows[1][2].startswith("⭐ 3")
-        assert rows[2][2].startswith("⭐ 2")
-        assert anna.get_attribute("#board-table tr.you", "aria-current") == "true"
-        assert "Platz 1 mit 20 Punkten" in anna.text_content("#board-you")
-        anna.click("#tab-month")
-        anna.wait_for_selector("#tab-month[aria-selected=true]")
-        assert board_rows(anna)[0][1] == "Anna (du)"
-        anna.keyboard.press("ArrowRight")  # the tabs work with the keyboard
-        anna.wait_for_selector("#tab-year[aria-selected=true]")
-        # the notice is shown once
-        anna.goto(base + "/meilensteine")
-        anna.wait_for_selector("#milestones li", timeout=TIMEOUT_MS)
-        assert anna.locator("#milestone-notice").count() == 0
-        assert "Stufe ⭐ 3" in anna.text_content("#my-level")
-        done = anna.eval_on_selector_all(
-            "#milestones li", "ls => ls.map(l => l.classList.contains('done'))"
-        )
-        assert done == [True, True, False, False, False]
-        assert anna.text_content("[data-milestone=five_wins] .milestone-progress") == "2 von 5"
-        assert anna.text_content("#my-points tr[data-period=week] .points") == "20"
+    # Anna: first on the week's board; the notice is not shown again
+    anna.goto(base + "/rangliste")
+    rows = board_rows(anna)
+    assert anna.locator("#milestone-notice").count() == 0
+    assert [[*r[:2], r[3]] for r in rows] == [
+        ["1", "Anna (du)", "20"],
+        ["2", "Cleo", "11"],
+        ["3", "Ben", "2"],
+    ]
+    assert rows[0][2].startswith("⭐ 3") and rows[1][2].startswith("⭐ 3")
+    assert rows[2][2].startswith("⭐ 2")
+    assert anna.get_attribute("#board-table tr.you", "aria-current") == "true"
+    assert "Platz 1 mit 20 Punkten" in anna.text_content("#board-you")
+    anna.click("#tab-month")
+    anna.wait_for_selector("#tab-month[aria-selected=true]")
+    assert board_rows(anna)[0][1] == "Anna (du)"
+    anna.keyboard.press("ArrowRight")  # the tabs work with the keyboard
+    anna.wait_for_selector("#tab-year[aria-selected=true]")
+    # the notice is shown once
+    anna.goto(base + "/meilensteine")
+    anna.wait_for_selector("#milestones li", timeout=TIMEOUT_MS)
+    assert anna.locator("#milestone-notice").count() == 0
+    assert "Stufe ⭐ 3" in anna.text_content("#my-level")
+    done = anna.eval_on_selector_all(
+        "#milestones li", "ls => ls.map(l => l.classList.contains('done'))"
+    )
+    assert done == [True, True, False, False, False]
+    assert anna.text_content("[data-milestone=five_wins] .milestone-progress") == "2 von 5"
+    assert anna.text_content("#my-points tr[data-period=week] .points") == "20"
 
-        # Ben: third, level 2, one point per loss; his row is his own
-        ben.goto(base + "/rangliste")
-        rows = board_rows(ben)
-        assert rows[2][:2] == ["3", "Ben (du)"] and rows[2][3] == "2"
-        assert "Platz 3 mit 2 Punkten" in ben.text_content("#board-you")
-        ben.goto(base + "/bilanz")
-        ben.wait_for_selector("#duels-table", timeout=TIMEOUT_MS)
-        assert "Stufe: ⭐ 2" in ben.text_content("#duels-summary")
-        assert "Woche: 2" in ben.text_content("#duels-summary")
-        all_duels = ben.eval_on_selector_all("#duels-all td", "tds => tds.map(t => t.textContent)")
-        assert all_duels == ["2", "0", "0", "2"]
-        opponents = ben.eval_on_selector_all(
-            "#duels-table tbody tr:not(.all) th", "ths => ths.map(t => t.textContent)"
-        )
-        assert sorted(o.split(" ")[0] for o in opponents) == ["Anna", "Cleo"]
+    # Ben: third, level 2, one point per loss; his row is his own
+    ben.goto(base + "/rangliste")
+    rows = board_rows(ben)
+    assert rows[2][:2] == ["3", "Ben (du)"] and rows[2][3] == "2"
+    assert "Platz 3 mit 2 Punkten" in ben.text_content("#board-you")
+    ben.goto(base + "/bilanz")
+    ben.wait_for_selector("#duels-table", timeout=TIMEOUT_MS)
+    assert "Stufe: ⭐ 2" in ben.text_content("#duels-summary")
+    assert "Woche: 2" in ben.text_content("#duels-summary")
+    all_duels = ben.eval_on_selector_all("#duels-all td", "tds => tds.map(t => t.textContent)")
+    assert all_duels == ["2", "0", "0", "2"]
+    opponents = ben.eval_on_selector_all(
+        "#duels-table tbody tr:not(.all) th", "ths => ths.map(t => t.textContent)"
+    )
+    assert sorted(o.split(" ")[0] for o in opponents) == ["Anna", "Cleo"]
 
-        # Cleo: one win, one loss against two people: level 3
-        cleo.goto(base + "/meilensteine")
-        cleo.wait_for_selector("#milestones li", timeout=TIMEOUT_MS)
-        assert "Stufe ⭐ 3" in cleo.text_content("#my-level")
-        progress = cleo.text_content("[data-milestone=three_opponents] .milestone-progress")
-        assert progress == "2 von 3"
-    finally:
-        for page in (anna, ben, cleo):
-            page.context.close()
+    # Cleo: one win, one loss against two people: level 3
+    cleo.goto(base + "/meilensteine")
+    cleo.wait_for_selector("#milestones li", timeout=TIMEOUT_MS)
+    assert "Stufe ⭐ 3" in cleo.text_content("#my-level")
+    progress = cleo.text_content("[data-milestone=three_opponents] .milestone-progress")
+    assert progress == "2 von 3"
 
 
 def test_offline_computer_games_are_sent_later_exactly_once(
-    browser: Any, console: Any, hall_server: DuelServer
+    players: Any, duel_server: DuelServer
 ) -> None:
-    base = hall_server.url
-    page = new_player(browser, console)
-    try:
-        page.goto(base + "/bilanz")
-        page.wait_for_selector("#bilanz-sync", timeout=TIMEOUT_MS)  # the player is made
-        page.context.set_offline(True)
-        # two solo games end while offline (as game.js records them)
-        page.evaluate("""async () => {
-          const game = document.querySelector('link[href$="js/game.js"]').href;
-          const store = await import(game.replace("game.js", "store.js"));
-          store.saveResult({ mode: "solo", level: "mittel", human: "black", outcome: "win",
-                             black: 40, white: 24, winner: "black" });
-          store.saveResult({ mode: "solo", level: "schwer", human: "white", outcome: "loss",
-                             black: 50, white: 14, winner: "black" });
-          window.hallStore = store;
-        }""")
-        assert page.evaluate("window.hallStore.outbox().length") == 2
-        page.context.set_offline(False)
-        page.evaluate("dispatchEvent(new Event('online'))")
-        page.wait_for_function("window.hallStore.outbox().length === 0", timeout=TIMEOUT_MS)
-        # sent again (as if the answer had been lost): acknowledged, stored once
-        ids = page.evaluate("window.hallStore.results().map(r => r.id)")
-        again = api(
-            page,
-            "POST",
-            "/api/results",
-            {
-                "results": [
-                    {
-                        "id": ids[0],
-                        "level": "mittel",
-                        "outcome": "win",
-                        "finished_at": 1_764_000_000,
-                    }
-                ]
-            },
-        )
-        assert again["status"] == 200 and again["body"]["new"] == []
-        me = api(page, "GET", "/api/me")["body"]
-        assert me["record"]["computer"]["games"] == 2 and me["points"]["week"]["points"] == 0
-        page.reload()
-        page.wait_for_selector("#bilanz-sync", timeout=TIMEOUT_MS)
-        assert page.text_content("#bilanz-table tr[data-level=mittel] .wins") == "1"
-        assert page.text_content("#bilanz-table tr[data-level=schwer] .losses") == "1"
-    finally:
-        page.context.close()
+    base = duel_server.url
+    page = players()
+    page.goto(base + "/bilanz")
+    page.wait_for_selector("#bilanz-sync", timeout=TIMEOUT_MS)  # the player is made
+    page.context.set_offline(True)
+    # two solo games end while offline (as game.js records them)
+    page.evaluate("""async () => {
+      const game = document.querySelector('link[href$="js/game.js"]').href;
+      const store = await import(game.replace("game.js", "store.js"));
+      store.saveResult({ mode: "solo", level: "mittel", human: "black", outcome: "win",
+                         black: 40, white: 24, winner: "black" });
+      store.saveResult({ mode: "solo", level: "schwer", human: "white", outcome: "loss",
+                         black: 50, white: 14, winner: "black" });
+      window.hallStore = store;
+    }""")
+    assert page.evaluate("window.hallStore.outbox().length") == 2
+    page.context.set_offline(False)
+    page.evaluate("dispatchEvent(new Event('online'))")
+    page.wait_for_function("window.hallStore.outbox().length === 0", timeout=TIMEOUT_MS)
+    # sent again (as if the answer had been lost): acknowledged, stored once
+    ids = page.evaluate("window.hallStore.results().map(r => r.id)")
+    again = api(
+        page,
+        "POST",
+        "/api/results",
+        {
+            "results": [
+                {"id": ids[0], "level": "mittel", "outcome": "win", "finished_at": 1_764_000_000}
+            ]
+        },
+    )
+    assert again["status"] == 200 and again["body"]["new"] == []
+    me = api(page, "GET", "/api/me")["body"]
+    assert me["record"]["computer"]["games"] == 2 and me["points"]["week"]["points"] == 0
+    page.reload()
+    page.wait_for_selector("#bilanz-sync", timeout=TIMEOUT_MS)
+    assert page.text_content("#bilanz-table tr[data-level=mittel] .wins") == "1"
+    assert page.text_content("#bilanz-table tr[data-level=schwer] .losses") == "1"
 
 
 def test_settings_follow_the_player_to_another_device(
-    browser: Any, console: Any, hall_server: DuelServer
+    players: Any, duel_server: DuelServer
 ) -> None:
-    base = hall_server.url
-    phone = new_player(browser, console)
-    laptop = new_player(browser, console)
-    try:
-        phone.goto(base + "/allein")
-        phone.wait_for_selector("#setting-counts", timeout=TIMEOUT_MS)
-        phone.check("#setting-counts")
-        phone.check("input[name=level][value=schwer]")
-        # the end of a game saves them on the server
-        phone.evaluate("dispatchEvent(new CustomEvent('reversi:result'))")
-        assert phone.evaluate("""async () => {
-          for (let i = 0; i < 200; i += 1) {
-            const s = await (await fetch("/api/settings")).json();
-            const got = s.settings || {};
-            if (got.counts === true && got.level === "schwer") return true;
-            await new Promise((resolve) => { setTimeout(resolve, 100); });
-          }
-          return false;
-        }""")
-        transfer = api(phone, "POST", "/api/transfer")
-        assert transfer["status"] == 200, transfer
-        transfer = transfer["body"]
-        laptop.goto(base + "/weiter")
-        assert (
-            api(laptop, "POST", "/api/transfer/redeem", {"code": transfer["code"]})["status"] == 200
-        )
-        laptop.goto(base + "/allein")
-        laptop.wait_for_selector("#setting-counts", timeout=TIMEOUT_MS)
-        assert laptop.is_checked("#setting-counts")
-        assert laptop.is_checked("input[name=level][value=schwer]")
-    finally:
-        phone.context.close()
-        laptop.context.close()
+    base = duel_server.url
+    phone, laptop = players(), players()
+    phone.goto(base + "/allein")
+    phone.wait_for_selector("#setting-counts", timeout=TIMEOUT_MS)
+    phone.check("#setting-counts")
+    phone.check("input[name=level][value=schwer]")
+    # the end of a game saves them on the server
+    phone.evaluate("dispatchEvent(new CustomEvent('reversi:result'))")
+    assert phone.evaluate("""async () => {
+      for (let i = 0; i < 200; i += 1) {
+        const s = await (await fetch("/api/settings")).json();
+        const got = s.settings || {};
+        if (got.counts === true && got.level === "schwer") return true;
+        await new Promise((resolve) => { setTimeout(resolve, 100); });
+      }
+      return false;
+    }""")
+    transfer = api(phone, "POST", "/api/transfer")
+    assert transfer["status"] == 200, transfer
+    transfer = transfer["body"]
+    laptop.goto(base + "/weiter")
+    assert api(laptop, "POST", "/api/transfer/redeem", {"code": transfer["code"]})["status"] == 200
+    laptop.goto(base + "/allein")
+    laptop.wait_for_selector("#setting-counts", timeout=TIMEOUT_MS)
+    assert laptop.is_checked("#setting-counts")
+    assert laptop.is_checked("input[name=level][value=schwer]")

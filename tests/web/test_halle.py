@@ -4,20 +4,10 @@ two profiles tap "Schnelle Partie" and meet at one table; the onlooker count."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from .conftest import ARTIFACTS
 from .duel_helpers import TIMEOUT_MS, DuelServer, play_one, shown, wait_ready, wait_table
-
-
-@pytest.fixture(scope="module")
-def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
-    server = DuelServer(tmp_path_factory.mktemp("halle")).start()
-    yield server
-    server.stop()
 
 
 def open_from_start(page: Any, base: str, private: bool = False) -> str:

@@ -3,21 +3,12 @@ the rules page's "Häufige Fragen"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from .duel_helpers import DuelServer, join, mover, open_table, play_one
 from .learn_helpers import text
-
-
-@pytest.fixture(scope="module")
-def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
-    server = DuelServer(tmp_path_factory.mktemp("duels")).start()
-    yield server
-    server.stop()
 
 
 def test_refusals_and_the_pass_notice_link_the_faq(duel_server: DuelServer, players: Any) -> None:

@@ -41,12 +41,17 @@ def open_replay(page: Any, url: str) -> None:
     wait_replay(page)
 
 
+def open_game(page: Any, archive: tuple[DuelServer, list[str]], n: int) -> str:
+    """The replay of the archive's game ``n``; its moves."""
+    server, ids = archive
+    open_replay(page, f"{server.url}/partie/{ids[n]}")
+    return GAMES[n]
+
+
 def test_every_step_shows_the_engines_position(
     archive: tuple[DuelServer, list[str]], page: Any
 ) -> None:
-    server, ids = archive
-    moves = GAMES[PASS_GAME]
-    open_replay(page, f"{server.url}/partie/{ids[PASS_GAME]}")
+    moves = open_game(page, archive, PASS_GAME)
     assert page.get_attribute("#replay", "data-total") == "60"
     # the transcript: numbered pairs, the pass shown where it fell
     assert page.text_content("#transcript li:first-child").split() == ["1.", "f5", "d6"]
@@ -94,49 +99,40 @@ WATCH_DISCS = """() => {
 
 
 def test_with_motion_a_step_animates_forwards_and_backwards(
-    archive: tuple[DuelServer, list[str]], browser: Any, console: Any
+    archive: tuple[DuelServer, list[str]], moving_page: Any
 ) -> None:
     """Forwards the disc appears, then its flips turn in flip order; backwards the flips
     turn back, last first, and the disc goes last."""
-    server, ids = archive
-    moves = GAMES[0]
-    context = browser.new_context(reduced_motion="no-preference", locale="de-DE")
-    try:
-        page = context.new_page()
-        console.attach(page)
-        open_replay(page, f"{server.url}/partie/{ids[0]}")
-        page.get_by_role("button", name=re.compile("^Zug 20, ")).click()
-        expect(page.locator("#replay")).to_have_attribute("data-step", "20")
-        board = Board(moves=moves[:40])
-        mover = "black" if board.turn == BLACK else "white"
-        other = "white" if mover == "black" else "black"
-        square = moves[40:42]
-        order = [SQUARE_NAMES[sq] for sq in flip_order(board.push(square))]
-        placed = page.locator(f".sq[data-square={square}]")
-        last = page.locator(f".sq[data-square={order[-1]}]")
-        page.evaluate(WATCH_DISCS)
-        page.keyboard.press("ArrowRight")
-        expect(last).to_have_attribute("data-disc", mover)
-        assert page.evaluate("window.__discs") == [[square, "", mover]] + [
-            [sq, other, mover] for sq in order
-        ]
-        page.evaluate(WATCH_DISCS)
-        page.keyboard.press("ArrowLeft")
-        expect(placed).to_have_attribute("data-disc", "")
-        assert page.evaluate("window.__discs") == [[sq, mover, other] for sq in reversed(order)] + [
-            [square, mover, ""]
-        ]
-        assert figure(page) == german_figure(Board(moves=moves[:40]))
-    finally:
-        context.close()
+    page = moving_page
+    moves = open_game(page, archive, 0)
+    page.get_by_role("button", name=re.compile("^Zug 20, ")).click()
+    expect(page.locator("#replay")).to_have_attribute("data-step", "20")
+    board = Board(moves=moves[:40])
+    mover = "black" if board.turn == BLACK else "white"
+    other = "white" if mover == "black" else "black"
+    square = moves[40:42]
+    order = [SQUARE_NAMES[sq] for sq in flip_order(board.push(square))]
+    placed = page.locator(f".sq[data-square={square}]")
+    last = page.locator(f".sq[data-square={order[-1]}]")
+    page.evaluate(WATCH_DISCS)
+    page.keyboard.press("ArrowRight")
+    expect(last).to_have_attribute("data-disc", mover)
+    assert page.evaluate("window.__discs") == [[square, "", mover]] + [
+        [sq, other, mover] for sq in order
+    ]
+    page.evaluate(WATCH_DISCS)
+    page.keyboard.press("ArrowLeft")
+    expect(placed).to_have_attribute("data-disc", "")
+    assert page.evaluate("window.__discs") == [[sq, mover, other] for sq in reversed(order)] + [
+        [square, mover, ""]
+    ]
+    assert figure(page) == german_figure(Board(moves=moves[:40]))
 
 
 def test_keys_and_the_move_list_step_through_the_game(
     archive: tuple[DuelServer, list[str]], page: Any
 ) -> None:
-    server, ids = archive
-    moves = GAMES[0]
-    open_replay(page, f"{server.url}/partie/{ids[0]}")
+    moves = open_game(page, archive, 0)
     replay = page.locator("#replay")
     page.keyboard.press("End")
     expect(replay).to_have_attribute("data-step", "60")
@@ -156,8 +152,7 @@ def test_keys_and_the_move_list_step_through_the_game(
 def test_the_ggf_download_holds_the_same_moves(
     archive: tuple[DuelServer, list[str]], page: Any, tmp_path: Path
 ) -> None:
-    server, ids = archive
-    open_replay(page, f"{server.url}/partie/{ids[PASS_GAME]}")
+    open_game(page, archive, PASS_GAME)
     with page.expect_download() as info:
         page.get_by_role("link", name="Als GGF herunterladen").click()
     saved = tmp_path / "game.ggf"
@@ -170,34 +165,24 @@ def test_the_ggf_download_holds_the_same_moves(
 
 
 def test_copy_position_and_game(
-    archive: tuple[DuelServer, list[str]], browser: Any, console: Any
+    archive: tuple[DuelServer, list[str]], context: Any, page: Any
 ) -> None:
-    server, ids = archive
-    context = browser.new_context(
-        reduced_motion="reduce", locale="de-DE", permissions=["clipboard-read", "clipboard-write"]
-    )
-    try:
-        page = context.new_page()
-        console.attach(page)
-        open_replay(page, f"{server.url}/partie/{ids[1]}")
-        page.get_by_role("button", name=re.compile("^Zug 7, ")).click()
-        page.get_by_role("button", name="Stellung kopieren (OBF)").click()
-        obf = Board(moves=GAMES[1][:14]).obf()
-        expect(page.get_by_role("status").filter(has_text="Stellung kopiert")).to_contain_text(obf)
-        assert page.evaluate("() => navigator.clipboard.readText()") == obf
-        page.get_by_role("button", name="Partie kopieren").click()
-        expect(page.locator("#notice")).to_contain_text("Partie kopiert")
-        assert page.evaluate("() => navigator.clipboard.readText()") == GAMES[1]
-    finally:
-        context.close()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_game(page, archive, 1)
+    page.get_by_role("button", name=re.compile("^Zug 7, ")).click()
+    page.get_by_role("button", name="Stellung kopieren (OBF)").click()
+    obf = Board(moves=GAMES[1][:14]).obf()
+    expect(page.get_by_role("status").filter(has_text="Stellung kopiert")).to_contain_text(obf)
+    assert page.evaluate("() => navigator.clipboard.readText()") == obf
+    page.get_by_role("button", name="Partie kopieren").click()
+    expect(page.locator("#notice")).to_contain_text("Partie kopiert")
+    assert page.evaluate("() => navigator.clipboard.readText()") == GAMES[1]
 
 
 def test_play_from_here_starts_a_solo_game_from_the_shown_position(
     archive: tuple[DuelServer, list[str]], page: Any
 ) -> None:
-    server, ids = archive
-    moves = GAMES[PASS_GAME]
-    open_replay(page, f"{server.url}/partie/{ids[PASS_GAME]}")
+    moves = open_game(page, archive, PASS_GAME)
     for step in (57, 20):  # before Perlmutt's pass (Ebenholz moves twice), then a plain one
         page.get_by_role("button", name=re.compile(f"^Zug {step}, ")).click()
         expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
@@ -216,7 +201,7 @@ def test_play_from_here_starts_a_solo_game_from_the_shown_position(
 
 
 def test_a_duels_replay_opens_for_anyone(
-    archive: tuple[DuelServer, list[str]], players: Any, browser: Any, console: Any
+    archive: tuple[DuelServer, list[str]], players: Any, page: Any
 ) -> None:
     server, _ = archive
     pages = at_a_table(players, server.url)
@@ -225,46 +210,36 @@ def test_a_duels_replay_opens_for_anyone(
     played = [play_one(pages), play_one(pages), play_one(pages)]
     a.click("#resign")
     a.click("#confirm-yes")
-    for page in pages:
-        wait_table(page, "t.status === 'finished'")
+    for seated in pages:
+        wait_table(seated, "t.status === 'finished'")
     # a third person, no cookie, no seat: the table code is the replay's link
-    context = browser.new_context(reduced_motion="reduce", locale="de-DE")
-    try:
-        page = context.new_page()
-        console.attach(page)
-        open_replay(page, f"{server.url}/partie/{code.lower()}")
-        assert page.get_attribute("#replay", "data-total") == "3"
-        expect(page.locator("#fact-result")).to_contain_text(
-            re.compile(r"gewinnt \d+:\d+\. (Ebenholz|Perlmutt) hat aufgegeben\.")
-        )
-        expect(page.locator(".tr-move")).to_have_count(3)
-        # a duel's moves carry their seconds
-        expect(page.locator(".tr-move .tr-time")).to_have_count(3)
-        page.keyboard.press("End")
-        board = Board(moves="".join(played))
-        assert figure(page) == german_figure(board)
-        assert "secret" not in page.content()
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "replay-duel.png"), full_page=True)
-    finally:
-        context.close()
+    open_replay(page, f"{server.url}/partie/{code.lower()}")
+    assert page.get_attribute("#replay", "data-total") == "3"
+    expect(page.locator("#fact-result")).to_contain_text(
+        re.compile(r"gewinnt \d+:\d+\. (Ebenholz|Perlmutt) hat aufgegeben\.")
+    )
+    expect(page.locator(".tr-move")).to_have_count(3)
+    # a duel's moves carry their seconds
+    expect(page.locator(".tr-move .tr-time")).to_have_count(3)
+    page.keyboard.press("End")
+    board = Board(moves="".join(played))
+    assert figure(page) == german_figure(board)
+    assert "secret" not in page.content()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "replay-duel.png"), full_page=True)
 
 
 def test_an_id_that_is_no_game_gets_a_german_404(
-    archive: tuple[DuelServer, list[str]], browser: Any
+    archive: tuple[DuelServer, list[str]], context: Any
 ) -> None:
     server, _ = archive
     # no console check here: the browser itself logs the 404 answers
-    context = browser.new_context(reduced_motion="reduce", locale="de-DE")
-    try:
-        page = context.new_page()
-        for wrong in ("nicht$gut", "x" * 65, "abc"):
-            response = page.goto(f"{server.url}/partie/{wrong}")
-            assert response.status == 404, wrong
-            expect(page.get_by_role("heading", level=1)).to_have_text("Partie nicht gefunden")
-        # well formed, but unknown: the server's answer says so
-        response = page.goto(f"{server.url}/partie/ZZZZZZZZ")
-        assert response.status == 200
+    page = context.new_page()
+    for wrong in ("nicht$gut", "x" * 65, "abc"):
+        response = page.goto(f"{server.url}/partie/{wrong}")
+        assert response.status == 404, wrong
         expect(page.get_by_role("heading", level=1)).to_have_text("Partie nicht gefunden")
-    finally:
-        context.close()
+    # well formed, but unknown: the server's answer says so
+    response = page.goto(f"{server.url}/partie/ZZZZZZZZ")
+    assert response.status == 200
+    expect(page.get_by_role("heading", level=1)).to_have_text("Partie nicht gefunden")

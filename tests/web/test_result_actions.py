@@ -5,23 +5,14 @@ first, each linking to its replay, paged through the server's list with "Mehr"."
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from .archive_helpers import device, load_error, open_bilanz, outbox_entry, recent, solo_record
 from .duel_helpers import TIMEOUT_MS, DuelServer, new_player
 from .helpers import api
 from .test_hall import finish_duel
-
-
-@pytest.fixture(scope="module")
-def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DuelServer]:
-    server = DuelServer(tmp_path_factory.mktemp("results")).start()
-    yield server
-    server.stop()
 
 
 def test_a_duel_links_to_its_replay_and_the_bilanz_lists_every_game_once(
