@@ -21,12 +21,15 @@ def imported_modules(path: Path) -> list[str]:
 
 
 def violations(directory: Path, allowed: tuple[str, ...]) -> list[str]:
+    return [v for path in sorted(directory.rglob("*.py")) for v in file_violations(path, allowed)]
+
+
+def file_violations(path: Path, allowed: tuple[str, ...]) -> list[str]:
     found = []
-    for path in sorted(directory.rglob("*.py")):
-        for name in imported_modules(path):
-            inside = any(name == a or name.startswith(a + ".") for a in allowed)
-            if not inside and name.split(".")[0] not in sys.stdlib_module_names:
-                found.append(f"{path.name} imports {name}")
+    for name in imported_modules(path):
+        inside = any(name == a or name.startswith(a + ".") for a in allowed)
+        if not inside and name.split(".")[0] not in sys.stdlib_module_names:
+            found.append(f"{path.name} imports {name}")
     return found
 
 
@@ -35,6 +38,20 @@ def test_layer_imports_only_the_standard_library_and_its_allowed_packages(layer:
     if not (PACKAGE / layer).is_dir():
         pytest.skip(f"reversi.{layer} does not exist yet")
     assert violations(PACKAGE / layer, ALLOWED[layer]) == []
+
+
+def test_the_worker_imports_only_what_is_shipped_to_the_browser() -> None:
+    """reversi.web's modules that the browser's worker runs (reversi.web.build.SHIPPED)
+    import the standard library, the engine, the AI and one another only."""
+    from reversi.web.build import SHIPPED
+
+    worker = [PACKAGE.parent / f for f in SHIPPED if f.startswith("reversi/web/")]
+    shipped = tuple(
+        str(f.relative_to(PACKAGE.parent).with_suffix("")).replace("/", ".") for f in worker
+    )
+    allowed = ("reversi.engine", "reversi.ai", *shipped)
+    assert "reversi.web.session" in shipped
+    assert [v for path in worker for v in file_violations(path, allowed)] == []
 
 
 def test_the_check_catches_wrong_arrows(tmp_path: Path) -> None:

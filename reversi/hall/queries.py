@@ -34,6 +34,12 @@ def _insert(conn: Connection, table: Table) -> Any:
     return dialect.insert(table)
 
 
+def _insert_new(conn: Connection, table: Table, keys: list[str], **values: Any) -> bool:
+    """Inserts a row unless one with the same unique ``keys`` is there; True if it was new."""
+    statement = _insert(conn, table).values(**values).on_conflict_do_nothing(index_elements=keys)
+    return bool(conn.execute(statement).rowcount == 1)
+
+
 # --- writes -----------------------------------------------------------------------------
 
 
@@ -50,19 +56,15 @@ def record_result(
     ``players``: ``[{"player": id, "outcome": "win"|"draw"|"loss", …}, …]`` (more keys
     are kept as they are). Reported again — even at the same moment — it changes nothing.
     """
-    stored = (
-        conn.execute(
-            _insert(conn, RESULTS)
-            .values(
-                game=game,
-                source=source,
-                players=list(players),
-                outcome=dict(outcome),
-                finished_at=finished_at,
-            )
-            .on_conflict_do_nothing(index_elements=["game", "source"])
-        ).rowcount
-        == 1
+    stored = _insert_new(
+        conn,
+        RESULTS,
+        ["game", "source"],
+        game=game,
+        source=source,
+        players=list(players),
+        outcome=dict(outcome),
+        finished_at=finished_at,
     )
     scored = record_scores(conn, game, source, players, finished_at)
     return stored or scored
@@ -84,21 +86,17 @@ def record_scores(
             continue
         opponent = next((o for o in ids if isinstance(o, str) and o != player), None)
         points = POINTS[outcome]
-        inserted = (
-            conn.execute(
-                _insert(conn, SCORES)
-                .values(
-                    game=game,
-                    source=source,
-                    player_id=player,
-                    opponent_id=opponent,
-                    outcome=outcome,
-                    points=points,
-                    finished_at=finished_at,
-                )
-                .on_conflict_do_nothing(index_elements=["source", "player_id"])
-            ).rowcount
-            == 1
+        inserted = _insert_new(
+            conn,
+            SCORES,
+            ["source", "player_id"],
+            game=game,
+            source=source,
+            player_id=player,
+            opponent_id=opponent,
+            outcome=outcome,
+            points=points,
+            finished_at=finished_at,
         )
         if inserted:
             for key in period_keys(finished_at).values():
@@ -137,21 +135,19 @@ def add_device_games(
     """Stores computer games once per (player, client id); returns the ids that were new."""
     new = []
     for g in games:
-        result = conn.execute(
-            _insert(conn, DEVICE)
-            .values(
-                player_id=player_id,
-                client_id=g.client_id,
-                game=game,
-                level=g.level,
-                outcome=g.outcome,
-                detail=g.detail,
-                finished_at=g.finished_at,
-                received_at=now,
-            )
-            .on_conflict_do_nothing(index_elements=["player_id", "client_id"])
-        )
-        if result.rowcount == 1:
+        if _insert_new(
+            conn,
+            DEVICE,
+            ["player_id", "client_id"],
+            player_id=player_id,
+            client_id=g.client_id,
+            game=game,
+            level=g.level,
+            outcome=g.outcome,
+            detail=g.detail,
+            finished_at=g.finished_at,
+            received_at=now,
+        ):
             new.append(g.client_id)
     return new
 
@@ -163,11 +159,7 @@ def _profile_row(conn: Connection, player_id: str, lock: bool) -> dict[str, Any]
     row = conn.execute(query).mappings().first()
     if row is not None:
         return dict(row)
-    conn.execute(
-        _insert(conn, PROFILES)
-        .values(player_id=player_id, settings={}, milestones_seen=[])
-        .on_conflict_do_nothing(index_elements=["player_id"])
-    )
+    _insert_new(conn, PROFILES, ["player_id"], player_id=player_id, settings={}, milestones_seen=[])
     row = conn.execute(query).mappings().first()
     assert row is not None
     return dict(row)
@@ -310,21 +302,24 @@ def opponents(conn: Connection, player_id: str) -> list[dict[str, Any]]:
     ]
 
 
-def recent_duels(conn: Connection, player_id: str, limit: int) -> list[dict[str, Any]]:
+def _latest(
+    conn: Connection, table: Table, player_id: str, limit: int, columns: str, *newest: Any
+) -> list[dict[str, Any]]:
+    """The player's latest ``limit`` rows of ``table`` (the ``columns`` named), ordered
+    by ``newest``."""
     rows = conn.execute(
-        select(
-            SCORES.c.game,
-            SCORES.c.source,
-            SCORES.c.opponent_id,
-            SCORES.c.outcome,
-            SCORES.c.points,
-            SCORES.c.finished_at,
-        )
-        .where(SCORES.c.player_id == player_id)
-        .order_by(SCORES.c.finished_at.desc(), SCORES.c.id.desc())
+        select(*(table.c[name] for name in columns.split()))
+        .where(table.c.player_id == player_id)
+        .order_by(*newest)
         .limit(limit)
     ).mappings()
     return [dict(r) for r in rows]
+
+
+def recent_duels(conn: Connection, player_id: str, limit: int) -> list[dict[str, Any]]:
+    columns = "game source opponent_id outcome points finished_at"
+    newest = (SCORES.c.finished_at.desc(), SCORES.c.id.desc())
+    return _latest(conn, SCORES, player_id, limit, columns, *newest)
 
 
 def device_counts(conn: Connection, player_id: str) -> dict[tuple[str, str], int]:
@@ -337,19 +332,8 @@ def device_counts(conn: Connection, player_id: str) -> dict[tuple[str, str], int
 
 
 def recent_device_games(conn: Connection, player_id: str, limit: int) -> list[dict[str, Any]]:
-    rows = conn.execute(
-        select(
-            DEVICE.c.client_id,
-            DEVICE.c.level,
-            DEVICE.c.outcome,
-            DEVICE.c.detail,
-            DEVICE.c.finished_at,
-        )
-        .where(DEVICE.c.player_id == player_id)
-        .order_by(DEVICE.c.finished_at.desc())
-        .limit(limit)
-    ).mappings()
-    return [dict(r) for r in rows]
+    columns = "client_id level outcome detail finished_at"
+    return _latest(conn, DEVICE, player_id, limit, columns, DEVICE.c.finished_at.desc())
 
 
 def profile(conn: Connection, player_id: str) -> dict[str, Any]:

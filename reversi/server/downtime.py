@@ -13,6 +13,7 @@ import logging
 from sqlalchemy.exc import IntegrityError
 
 from reversi.server.duel import Duel
+from reversi.server.saving import save_change
 from reversi.server.service import DuelService, Outcome
 from reversi.server.table import Status
 from reversi.storage import Rows, Store
@@ -92,7 +93,7 @@ async def _credit_downtime(service: DuelService) -> float:
             duel.table.turn_started_at = (table.turn_started_at or now) + downtime
             duel.table.turn_deadline = table.turn_deadline + downtime
             duel.resumed(downtime)
-            service.save_change(rows, table.version, duel)
+            save_change(rows, table.version, duel)
             shifted.append(Outcome(duel.table, duel.events))
         return downtime, shifted
 

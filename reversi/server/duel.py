@@ -11,10 +11,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from reversi.engine import BLACK, Board, Counting, IllegalMoveError, InvalidSquareError
+from reversi.engine import BLACK, Counting, IllegalMoveError, InvalidSquareError
 from reversi.engine.color import COLOR_NAMES
 from reversi.server.chat import clean_chat
 from reversi.server.effects import Effects, hall_result
+from reversi.server.game import TableGame, placed_colors
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
 from reversi.server.table import (
@@ -23,10 +24,10 @@ from reversi.server.table import (
     RENAME_QUIET,
     DuelError,
     End,
-    Extra,
     Status,
     extra,
     record_clock,
+    rematch_table,
     takeback_blocked,
 )
 from reversi.storage import ChatRecord, EventRecord, TableRecord
@@ -35,82 +36,19 @@ from reversi.texts import text
 __all__ = ["Duel", "DuelError", "Effects"]
 
 
-def placed_colors(board: Board) -> list[str]:
-    """The colour of each placed disc, in order.
+class Duel(TableGame):
+    """The game on ``table`` as it changes ``now``: each change bumps the row's version
+    and records its event; :attr:`effects` holds what the service saves besides."""
 
-    No replay needed: :meth:`~reversi.engine.Board.mover` knows who made each entry.
-    """
-    return [
-        COLOR_NAMES[board.mover(i)]
-        for i, move in enumerate(board.move_stack)
-        if move.square is not None
-    ]
-
-
-class Duel:
     def __init__(
         self, table: TableRecord, now: float, settings: Settings, positions: Positions | None = None
     ) -> None:
-        self.table = table
-        self.positions = positions
+        super().__init__(table, positions)
         self.now = now
         self.settings = settings
         self.events: list[EventRecord] = []
         self.effects = Effects()
         self.rematch_events: list[EventRecord] = []
-        self._board: Board | None = None
-
-    # --- reading ---------------------------------------------------------------
-
-    @property
-    def extra(self) -> Extra:
-        return extra(self.table)
-
-    @property
-    def board(self) -> Board:
-        if self._board is None:
-            if self.positions is not None:
-                self._board = self.positions.board(self.table)
-            else:
-                self._board = Board(self.table.root) if self.table.root else Board()
-                for i in range(0, len(self.table.moves), 2):
-                    self._board.push(self.table.moves[i : i + 2])
-        return self._board
-
-    @property
-    def ply(self) -> int:
-        return len(self.table.moves) // 2
-
-    def seat_of(self, player_id: str | None) -> int | None:
-        if player_id is None:
-            return None
-        if self.table.seat0 == player_id:
-            return 0
-        if self.table.seat1 == player_id:
-            return 1
-        return None
-
-    def color_of(self, seat: int) -> str | None:
-        if self.table.black_seat is None:
-            return None
-        return COLOR_NAMES[seat == self.table.black_seat]
-
-    def seat_to_move(self) -> int | None:
-        if self.table.status != Status.PLAYING or self.table.black_seat is None:
-            return None
-        if self.board.is_game_over():
-            return None
-        return self.table.black_seat if self.board.turn == BLACK else 1 - self.table.black_seat
-
-    def name(self, seat: int) -> str:
-        return self.extra.get("names", [None, None])[seat] or "?"
-
-    def both_moved(self) -> bool:
-        """Whether each side has placed a disc (resign from then on, abort before)."""
-        # the root's side always places first: someone else placed iff an odd entry did
-        return any(move.square is not None for move in self.board.move_stack[1::2])
-
-    # --- writing ---------------------------------------------------------------
 
     def _event(self, kind: str, payload: dict[str, Any], audience: int | None = None) -> None:
         self.table.version += 1
@@ -357,30 +295,7 @@ class Duel:
             self._event("rematch_offered", {"seat": seat})
             return
         t = self.table
-        fresh = TableRecord(
-            id=None,
-            code=code,
-            status=Status.WAITING,
-            version=0,
-            rules=dict(t.rules),
-            seat0=t.seat0,
-            seat1=t.seat1,
-            secret0=secrets.token_urlsafe(24),
-            secret1=secrets.token_urlsafe(24),
-            black_seat=None,
-            root=None,
-            moves="",
-            turn_started_at=None,
-            turn_deadline=None,
-            extra={
-                "names": list(extra(t)["names"]),
-                "rematch_of": t.code,
-                "levels": list(extra(t).get("levels") or [None, None]),
-                **({"private": True} if extra(t).get("private") else {}),
-            },
-            created_at=self.now,
-            updated_at=self.now,
-        )
+        fresh = rematch_table(t, code, self.now)
         follow = Duel(fresh, self.now, self.settings)
         follow.open()
         follow.start(1 - (t.black_seat or 0), drawn=False)  # colours swapped

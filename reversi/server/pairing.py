@@ -23,7 +23,7 @@ from typing import Any
 
 from reversi.server.channels import player_channel
 from reversi.server.duel import Duel, DuelError
-from reversi.server.saving import add_table
+from reversi.server.saving import add_table, save_change
 from reversi.server.service import DuelService, Outcome
 from reversi.server.table import Status, extra, new_code, new_table, set_level
 from reversi.storage import Conflict, Rows, TableRecord
@@ -116,7 +116,7 @@ class Pairing:
         duel = Duel(loaded.copy(), self.service.now, self.settings, self.service.positions)
         seat = duel.join(player_id, name)
         set_level(duel.table, seat, level)
-        self.service.save_change(rows, loaded.version, duel)
+        save_change(rows, loaded.version, duel)
         return Paired(duel.table, True, loaded.seat0, Outcome(duel.table, duel.events))
 
     def _merge(self, rows: Rows) -> tuple[Paired, Outcome] | None:
@@ -148,7 +148,7 @@ class Pairing:
                 continue
             closing = Duel(younger.copy(), now, self.settings, self.service.positions)
             closing.close_abandoned()
-            self.service.save_change(rows, younger.version, closing)
+            save_change(rows, younger.version, closing)
             name = (extra(younger).get("names") or [None])[0] or ""
             level = (extra(younger).get("levels") or [None])[0]
             paired = self._sit(rows, older, younger.seat0, name, level)

@@ -14,6 +14,8 @@ reversi.server.protocol.ProtocolError: unknown message type 'fly'
 from __future__ import annotations
 
 import json
+from functools import reduce
+from operator import or_
 from typing import Annotated, Any
 
 import msgspec
@@ -132,49 +134,30 @@ class QuickCancel(Message, tag="quick_cancel", frozen=True):
     """End one's own quick pairing search."""
 
 
-MESSAGES: dict[str, type[Message]] = {
-    str(cls.__struct_config__.tag): cls
-    for cls in (
-        Watch,
-        Unwatch,
-        Move,
-        Rules,
-        Resign,
-        Abort,
-        Takeback,
-        TakebackReply,
-        Rematch,
-        RematchDecline,
-        Callback,
-        Chat,
-        Mute,
-        Ping,
-        Lobby,
-        Unlobby,
-        Quick,
-        QuickCancel,
-    )
-}
-_DECODER = msgspec.json.Decoder(
-    Watch
-    | Unwatch
-    | Move
-    | Rules
-    | Resign
-    | Abort
-    | Takeback
-    | TakebackReply
-    | Rematch
-    | RematchDecline
-    | Callback
-    | Chat
-    | Mute
-    | Ping
-    | Lobby
-    | Unlobby
-    | Quick
-    | QuickCancel
+#: every message a client may send
+KINDS: tuple[type[Message], ...] = (
+    Watch,
+    Unwatch,
+    Move,
+    Rules,
+    Resign,
+    Abort,
+    Takeback,
+    TakebackReply,
+    Rematch,
+    RematchDecline,
+    Callback,
+    Chat,
+    Mute,
+    Ping,
+    Lobby,
+    Unlobby,
+    Quick,
+    QuickCancel,
 )
+MESSAGES: dict[str, type[Message]] = {str(cls.__struct_config__.tag): cls for cls in KINDS}
+#: one decoder for all of them, picking the kind by ``type``
+_DECODER: msgspec.json.Decoder[Message] = msgspec.json.Decoder(reduce(or_, KINDS))
 
 
 def parse(text: str | bytes) -> tuple[str | int | None, Message]:

@@ -1,13 +1,17 @@
-"""What saving a change of a table writes besides the row: a new table's first events
-(with the cap on waiting tables), and the hall's points and levels kept with a game's end."""
+"""What saving a change of a table writes, in one transaction: the row, its events and
+what the change brought along (chat lines, a game's end with the hall's points and
+levels and the archive's record, a rematch's table); and a new table with its first
+events (with the cap on waiting tables)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from reversi.archive.queries import add_game
 from reversi.hall.milestones import level
 from reversi.hall.points import points_for
-from reversi.hall.queries import tallies
+from reversi.hall.queries import record_result, tallies
+from reversi.server.archived import duel_record
 from reversi.server.duel import Duel
 from reversi.server.table import MAX_WAITING, DuelError, Status, extra, set_level
 from reversi.storage import Rows, TableRecord
@@ -17,6 +21,33 @@ def plain(duel: Duel) -> bool:
     """Whether saving the change writes nothing but the row and its events."""
     effects = duel.effects
     return not effects.chat and effects.result is None and effects.rematch is None
+
+
+def save_change(rows: Rows, expected: int, duel: Duel) -> None:
+    """Saves the changed row (if still at version ``expected``), its events and effects."""
+    table = duel.table
+    assert table.id is not None
+    effects = duel.effects
+    if effects.result is not None:
+        # the hall's points, once per table, in the same transaction as the table
+        record_result(
+            rows.conn,
+            "reversi",
+            f"table:{table.code}",
+            effects.result["players"],
+            effects.result["outcome"],
+            duel.now,
+        )
+        note_hall(rows.conn, table, effects.result["players"])
+        add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
+    rows.save_table(table, expected)
+    rows.add_events(table.id, duel.events)
+    for line in effects.chat:
+        rows.add_chat(table.id, line)
+    if effects.rematch is not None:
+        rows.add_table(effects.rematch)
+        assert effects.rematch.id is not None
+        rows.add_events(effects.rematch.id, duel.rematch_events)
 
 
 def add_table(rows: Rows, duel: Duel, player_id: str) -> None:

@@ -24,20 +24,18 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from reversi.archive.queries import add_game
-from reversi.hall.queries import record_result
 from reversi.server import protocol as p
-from reversi.server.archived import duel_record
 from reversi.server.broker import Broker
-from reversi.server.channels import event_json, player_channel, table_channel
+from reversi.server.channels import player_channel, table_channel
 from reversi.server.duel import Duel, DuelError
+from reversi.server.game import TableGame
 from reversi.server.identity import secret_hash
 from reversi.server.intents import HANDLERS
 from reversi.server.positions import Positions
-from reversi.server.saving import add_table, note_hall, plain
+from reversi.server.saving import add_table, plain, save_change
 from reversi.server.settings import Settings
-from reversi.server.table import OPEN, OVER, Status, new_code, new_table, normal_code, set_level
-from reversi.server.views import table_view
+from reversi.server.table import OPEN, Status, new_code, new_table, normal_code, set_level
+from reversi.server.views import events_message, state_message, table_view
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
 
@@ -211,7 +209,7 @@ class DuelService:
                     raise DuelError("unknown_table")
                 duel, value, error = self._decide(loaded, action, now, guessed=False)
                 if duel.events:
-                    self.save_change(rows, loaded.version, duel)
+                    save_change(rows, loaded.version, duel)
                 return loaded, duel, value, error
 
             loaded, duel, value, error = await self.store.write(locked)
@@ -221,7 +219,7 @@ class DuelService:
             if duel.events and plain(duel):  # most moves: the row and its events only
                 await self.store.save(duel.table, loaded.version, duel.events)
             elif duel.events:
-                await self.store.write(lambda rows: self.save_change(rows, loaded.version, duel))
+                await self.store.write(lambda rows: save_change(rows, loaded.version, duel))
         if not duel.events:
             self.positions.remember(loaded)
             return Outcome(loaded, [], value), error
@@ -255,42 +253,10 @@ class DuelService:
             raise DuelError("unknown_table")
         return table
 
-    def save_change(self, rows: Rows, expected: int, duel: Duel) -> None:
-        table = duel.table
-        assert table.id is not None
-        effects = duel.effects
-        if effects.result is not None:
-            # the hall's points, once per table, in the same transaction as the table
-            record_result(
-                rows.conn,
-                "reversi",
-                f"table:{table.code}",
-                effects.result["players"],
-                effects.result["outcome"],
-                duel.now,
-            )
-            note_hall(rows.conn, table, effects.result["players"])
-            add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
-        rows.save_table(table, expected)
-        rows.add_events(table.id, duel.events)
-        for line in effects.chat:
-            rows.add_chat(table.id, line)
-        if effects.rematch is not None:
-            rows.add_table(effects.rematch)
-            assert effects.rematch.id is not None
-            rows.add_events(effects.rematch.id, duel.rematch_events)
-
     async def announce(self, outcome: Outcome) -> None:
         table = outcome.table
-        events = outcome.events
-        message: dict[str, Any] = {
-            "type": "events",
-            "code": table.code,
-            "from": events[0].version,
-            "version": table.version,
-            "events": [event_json(e) for e in events],
-            "table": table_view(table, self.now, self.settings, self.positions),
-        }
+        view = table_view(table, self.now, self.settings, self.positions)
+        message = events_message(table, outcome.events, outcome.events[0].version, view)
         if self.broker.remote:  # the other processes may go on from this row
             message["row"] = {name: getattr(table, name) for name in TABLE_FIELDS}
         await self.broker.publish(table_channel(table.code), message)
@@ -351,31 +317,8 @@ class DuelService:
             return None
         # whoever looks at a table may move next: then this row spares the move a read
         self.positions.learn(table)
-        duel = Duel(table, self.now, self.settings, self.positions)
-        seat = duel.seat_of(player_id)
-        muted = set(table.extra.get("muted", []))
-        if seat is None and (table.status in OVER or not table.rules.get("onlooker_chat")):
-            chat = []  # the players' chat: for onlookers only if the table allows it
-        lines = [
-            {"seat": c.seat, "text": c.text, "at": c.at, "id": c.id}
-            for c in chat
-            if not (seat is not None and seat in muted and c.seat != seat)
-        ]
-        you: dict[str, Any] = {"seat": seat}
-        if seat is not None:
-            you.update(
-                color=duel.color_of(seat),
-                muted=seat in muted,
-                secret=table.secret0 if seat == 0 else table.secret1,
-            )
-        return {
-            "type": "state",
-            "code": code,
-            "version": table.version,
-            "table": table_view(table, self.now, self.settings, self.positions),
-            "chat": lines,
-            "you": you,
-        }
+        view = table_view(table, self.now, self.settings, self.positions)
+        return state_message(TableGame(table, self.positions), player_id, chat, view)
 
     async def missed(self, code: str, since: int) -> dict[str, Any] | None:
         """The events after ``since`` with the current table, or None if they are gone."""
@@ -394,15 +337,8 @@ class DuelService:
         if not events and since != table.version:
             return None
         self.positions.learn(table)
-        return {
-            "type": "events",
-            "code": code,
-            "from": since + 1,
-            "version": table.version,
-            "events": [event_json(e) for e in events],
-            "replay": True,
-            "table": table_view(table, self.now, self.settings, self.positions),
-        }
+        view = table_view(table, self.now, self.settings, self.positions)
+        return events_message(table, events, since + 1, view, replay=True)
 
     # --- time ---------------------------------------------------------------------------
 

@@ -122,6 +122,32 @@ def normal_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())[:16]
 
 
+def waiting_table(
+    code: str, rules: dict[str, Any], seats: tuple[str | None, str | None], kept: Extra, now: float
+) -> TableRecord:
+    """A waiting table at these ``seats`` with fresh seat secrets: no colours drawn yet,
+    no moves, no clock; ``kept`` is its ``extra``."""
+    return TableRecord(
+        id=None,
+        code=code,
+        status=Status.WAITING,
+        version=0,
+        rules=rules,
+        seat0=seats[0],
+        seat1=seats[1],
+        secret0=secrets.token_urlsafe(24),
+        secret1=secrets.token_urlsafe(24),
+        black_seat=None,
+        root=None,
+        moves="",
+        turn_started_at=None,
+        turn_deadline=None,
+        extra=cast(dict[str, Any], kept),
+        created_at=now,
+        updated_at=now,
+    )
+
+
 def new_table(
     code: str,
     opener: str,
@@ -134,33 +160,32 @@ def new_table(
 ) -> TableRecord:
     """A waiting table with the default rules; ``onlooker_chat``: onlookers read the
     players' chat; ``quick``: a quick pairing's (not listed while it waits)."""
-    flags: dict[str, Any] = {"private": True} if private else {}
+    kept: Extra = {"names": [name, None]}
+    if private:
+        kept["private"] = True
     if quick:
-        flags["quick"] = True
-    return TableRecord(
-        id=None,
-        code=code,
-        status=Status.WAITING,
-        version=0,
-        rules={
-            "move_time": settings.default_move_time,
-            "hints": True,
-            "counting": "nobody",
-            "onlooker_chat": onlooker_chat,
-        },
-        seat0=opener,
-        seat1=None,
-        secret0=secrets.token_urlsafe(24),
-        secret1=secrets.token_urlsafe(24),
-        black_seat=None,
-        root=None,
-        moves="",
-        turn_started_at=None,
-        turn_deadline=None,
-        extra={"names": [name, None], **flags},
-        created_at=now,
-        updated_at=now,
-    )
+        kept["quick"] = True
+    rules = {
+        "move_time": settings.default_move_time,
+        "hints": True,
+        "counting": "nobody",
+        "onlooker_chat": onlooker_chat,
+    }
+    return waiting_table(code, rules, (opener, None), kept, now)
+
+
+def rematch_table(table: TableRecord, code: str, now: float) -> TableRecord:
+    """The rematch of ``table``: the same players, names, levels and rules at a new
+    waiting table (as private as this one) that names the table it avenges."""
+    kept = extra(table)
+    follow: Extra = {
+        "names": list(kept["names"]),
+        "rematch_of": table.code,
+        "levels": list(kept.get("levels") or [None, None]),
+    }
+    if kept.get("private"):
+        follow["private"] = True
+    return waiting_table(code, dict(table.rules), (table.seat0, table.seat1), follow, now)
 
 
 def record_clock(table: TableRecord, now: float) -> None:

@@ -1,17 +1,19 @@
-"""What a client sees of a table: the same public picture for both seats and onlookers."""
+"""What a client sees of a table: the same public picture for both seats and onlookers,
+and the messages that carry it (a client's full state, a run of events)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from reversi.engine.view import game_view
+from reversi.server.channels import event_json
 from reversi.server.clock import remaining
-from reversi.server.duel import Duel
+from reversi.server.game import TableGame
 from reversi.server.positions import Positions
 from reversi.server.settings import Settings
-from reversi.server.table import Status, takeback_blocked
+from reversi.server.table import OVER, Status, takeback_blocked
 from reversi.server.table import extra as extra_of
-from reversi.storage import TableRecord
+from reversi.storage import ChatRecord, EventRecord, TableRecord
 from reversi.texts import text
 
 FREE_SEAT = text("seat.free")
@@ -24,7 +26,7 @@ def table_view(
 
     Holds no player ids and no seat secrets.
     """
-    duel = Duel(table, now, settings, positions)
+    duel = TableGame(table, positions)
     extra = extra_of(table)
     names = extra.get("names", [None, None])
     levels = extra.get("levels") or [None, None]
@@ -86,3 +88,57 @@ def table_view(
         "link": f"/tisch/{table.code}",
         "private": bool(extra.get("private")),
     }
+
+
+def state_message(
+    game: TableGame, player_id: str | None, chat: list[ChatRecord], view: dict[str, Any]
+) -> dict[str, Any]:
+    """The full picture for one client: the table's ``view``, the chat it may read and
+    its seat (with its colour, its mute and its secret)."""
+    table = game.table
+    seat = game.seat_of(player_id)
+    muted = set(table.extra.get("muted", []))
+    if seat is None and (table.status in OVER or not table.rules.get("onlooker_chat")):
+        chat = []  # the players' chat: for onlookers only if the table allows it
+    lines = [
+        {"seat": c.seat, "text": c.text, "at": c.at, "id": c.id}
+        for c in chat
+        if not (seat is not None and seat in muted and c.seat != seat)
+    ]
+    you: dict[str, Any] = {"seat": seat}
+    if seat is not None:
+        you.update(
+            color=game.color_of(seat),
+            muted=seat in muted,
+            secret=table.secret0 if seat == 0 else table.secret1,
+        )
+    return {
+        "type": "state",
+        "code": table.code,
+        "version": table.version,
+        "table": view,
+        "chat": lines,
+        "you": you,
+    }
+
+
+def events_message(
+    table: TableRecord,
+    events: list[EventRecord],
+    first: int,
+    view: dict[str, Any],
+    replay: bool = False,
+) -> dict[str, Any]:
+    """The table's events from version ``first`` on, with its ``view`` after them;
+    ``replay``: sent again to a client that missed them."""
+    message: dict[str, Any] = {
+        "type": "events",
+        "code": table.code,
+        "from": first,
+        "version": table.version,
+        "events": [event_json(e) for e in events],
+    }
+    if replay:
+        message["replay"] = True
+    message["table"] = view
+    return message

@@ -58,6 +58,8 @@ SHIPPED = (
     "reversi/engine",
     "reversi/ai",
     "reversi/web/__init__.py",
+    "reversi/web/protocol.py",
+    "reversi/web/positions.py",
     "reversi/web/session.py",
     "reversi/web/replay.py",
 )

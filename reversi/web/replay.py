@@ -24,9 +24,8 @@ from reversi.ai.review import MARKS, GameReview, MoveReview, review_moves
 from reversi.engine import Counting
 from reversi.engine.bitboard import SQUARE_NAMES
 from reversi.engine.view import color_key
-from reversi.web.session import ProtocolError, position_board
-
-Message = dict[str, Any]
+from reversi.web.positions import position_board
+from reversi.web.protocol import Message, ProtocolError
 
 #: seconds per position before the exact part (docs/ai.md, "Reviewing a game"): a
 #: 60-move game takes at most 30 s in Chromium on the project's machine

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from reversi.engine import Board, german_figure
-from reversi.web.session import STATELESS, Worker
+from reversi.web.positions import STATELESS
+from reversi.web.session import Worker
 
 DOC = (Path(__file__).resolve().parents[2] / "docs/protocol.md").read_text()
 SECTION = DOC[DOC.index("## Positions without a game") : DOC.index("## Duels")]

@@ -6,7 +6,8 @@ import json
 import re
 from pathlib import Path
 
-from reversi.web.session import _HANDLERS, REASONS, Session, Worker
+from reversi.web.protocol import REASONS
+from reversi.web.session import _HANDLERS, Session, Worker
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = (REPO / "docs/protocol.md").read_text()

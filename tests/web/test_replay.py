@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from reversi.engine import BLACK, SQUARE_NAMES, Board, flip_order, german_figure, read_ggf
-from reversi.web.session import position_view
+from reversi.web.positions import position_view
 
 from .conftest import ARTIFACTS
 from .duel_helpers import DuelServer, at_a_table, play_one, wait_table

@@ -12,7 +12,8 @@ import pytest
 
 from reversi.engine import Board, Move
 from reversi.engine.view import game_view
-from reversi.web.session import ProtocolError, Session, Worker
+from reversi.web.protocol import ProtocolError
+from reversi.web.session import Session, Worker
 
 PASS_LINE = ["f5", "f6", "c4", "g5", "h5", "h4", "g7", "h6"]  # then Ebenholz must pass
 SHORT_GAME = ["c4", "c5", "c6", "c3", "c2", "d6", "e6", "f4", "g4"]  # over after 9 moves
