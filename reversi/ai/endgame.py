@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 
-from reversi.ai.clock import Clock
+from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame_shallow import (
     CHECK_EVERY,
     SHALLOW,
@@ -151,6 +151,16 @@ class EndgameSolver(ShallowSolver):
                 if verdict > 0:
                     break
         return best, best_bit
+
+    def unlost_move(self, p: Bitboard, o: Bitboard, chosen: Bitboard) -> Bitboard:
+        """The bit of a move that wins, or else draws, against any defence
+        (:meth:`decisive_move`, trying ``chosen`` first); ``chosen`` when every
+        move loses or the deadline comes first."""
+        try:
+            verdict, bit = self.decisive_move(p, o, chosen)
+        except SearchTimeout:
+            return chosen
+        return bit if verdict >= 0 else chosen
 
     def search(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, n: int = -1) -> int:
         """Fail-soft alpha-beta: the exact score if it lies strictly inside the
