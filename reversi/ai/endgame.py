@@ -26,6 +26,7 @@ from reversi.ai.endgame_shallow import (
     TT_EMPTIES,
     TT_LIMIT,
     ShallowSolver,
+    narrowed,
     parity_order,
 )
 from reversi.ai.search import INFINITY, Evaluation, Search
@@ -205,16 +206,9 @@ class EndgameSolver(ShallowSolver):
         entry = tt.get(key) if n >= TT_EMPTIES else None
         if entry is not None:
             lower, upper, hint = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            if lower > alpha:
-                alpha = lower
-            if upper < beta:
-                beta = upper
+            alpha, beta = narrowed(lower, upper, alpha, beta)
+            if alpha >= beta:
+                return alpha
 
         children = (
             self._children(p, o, moves, hint)
@@ -247,15 +241,7 @@ class EndgameSolver(ShallowSolver):
                     if a >= beta:
                         break
         if n + 1 >= TT_EMPTIES:
-            if best <= alpha:
-                upper = best if best < upper else upper
-            elif best >= beta:
-                lower = best if best > lower else lower
-            else:
-                lower = upper = best
-            if len(tt) >= TT_LIMIT:
-                self._make_room()
-            tt[key] = (lower, upper, best_bit)
+            self._store(key, lower, upper, best, alpha, beta, best_bit)
         return best
 
     @staticmethod

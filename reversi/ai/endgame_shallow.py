@@ -26,6 +26,7 @@ __all__ = [
     "ShallowSolver",
     "TT_EMPTIES",
     "TT_LIMIT",
+    "narrowed",
     "odd_quadrants",
     "parity_order",
 ]
@@ -68,6 +69,16 @@ def parity_order(empties: Bitboard) -> list[Square]:
     return squares
 
 
+def narrowed(lower: int, upper: int, alpha: int, beta: int) -> tuple[int, int]:
+    """The window (``alpha``, ``beta``) narrowed to a table entry's bounds; empty
+    (alpha >= beta) when the bounds decide the search, with the score as alpha."""
+    if lower >= beta:
+        return lower, lower
+    if upper <= alpha or lower == upper:
+        return upper, upper
+    return (lower if lower > alpha else alpha), (upper if upper < beta else beta)
+
+
 class ShallowSolver(LastEmpties):
     """A solve's layers below ``SHALLOW`` empties, and the upkeep of its table."""
 
@@ -89,6 +100,30 @@ class ShallowSolver(LastEmpties):
         for key in [key for key in tt if 64 - (key[0] | key[1]).bit_count() < keep_from]:
             del tt[key]
 
+    def _store(
+        self,
+        key: tuple[Bitboard, Bitboard],
+        lower: int,
+        upper: int,
+        best: int,
+        alpha: int,
+        beta: int,
+        bit: Bitboard,
+    ) -> None:
+        """Keep what a fail-soft search in (``alpha``, ``beta``) found, ``best``
+        with the move ``bit``: an upper bound, a lower bound or the exact score,
+        within the bounds ``lower`` and ``upper`` known before."""
+        if best <= alpha:
+            upper = best if best < upper else upper
+        elif best >= beta:
+            lower = best if best > lower else lower
+        else:
+            lower = upper = best
+        tt = self.tt
+        if len(tt) >= TT_LIMIT:
+            self._make_room()
+        tt[key] = (lower, upper, bit)
+
     # --- a few empties: parity order, no move generation ---------------------
 
     def _shallow(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, n: int) -> int:
@@ -101,16 +136,9 @@ class ShallowSolver(LastEmpties):
         lower, upper = -64, 64
         if entry is not None:
             lower, upper, _ = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            if lower > alpha:
-                alpha = lower
-            if upper < beta:
-                beta = upper
+            alpha, beta = narrowed(lower, upper, alpha, beta)
+            if alpha >= beta:
+                return alpha
         alpha0 = alpha
         orders = self._orders
         empties = ~(p | o) & BB_ALL
@@ -145,15 +173,7 @@ class ShallowSolver(LastEmpties):
                     return -self._shallow(o, p, -beta, -alpha, n + 1)
             return self._final(p, o)
         if n + 1 >= SHALLOW_TT_EMPTIES:
-            if best <= alpha0:
-                upper = best if best < upper else upper
-            elif best >= beta:
-                lower = best if best > lower else lower
-            else:
-                lower = upper = best
-            if len(tt) >= TT_LIMIT:
-                self._make_room()
-            tt[key] = (lower, upper, 0)
+            self._store(key, lower, upper, best, alpha0, beta, 0)
         return best
 
     # --- the very last empty -------------------------------------------------
