@@ -34,15 +34,14 @@ class LastEmpties(SolveState):
 
 
 def _signature(n: int) -> list[str]:
-    squares = [f"x{i}: Square" for i in range(1, n + 1)]
-    if n == 4:
-        params = ["self", "p: Bitboard", "o: Bitboard", "alpha: int", "beta: int", *squares]
+    """The method's first lines as ruff format writes them: the parameters on one
+    line, or one a line where they do not fit in 100 characters."""
+    params = ["self", "p: Bitboard", "o: Bitboard", "alpha: int", "beta: int"]
+    params += [f"x{i}: Square" for i in range(1, n + 1)]
+    one_line = "        " + ", ".join(params)
+    if len(one_line) > 100:
         return [f"    def _solve{n}(", *(f"        {param}," for param in params), "    ) -> int:"]
-    return [
-        f"    def _solve{n}(",
-        f"        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, {', '.join(squares)}",
-        "    ) -> int:",
-    ]
+    return [f"    def _solve{n}(", one_line, "    ) -> int:"]
 
 
 def _try(n: int, i: int) -> list[str]:
