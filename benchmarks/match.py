@@ -114,20 +114,9 @@ def resume(path: Path, settings: dict[str, Any]) -> tuple[MatchScore, int]:
         game = json.loads(line)
         if game["game"] != played:
             raise SystemExit(f"{path}: game {game['game']} where game {played} was expected")
-        count(score, game["margin"])
+        score.add(game["margin"])
         played += 1
     return score, played
-
-
-def count(score: MatchScore, margin: int) -> None:
-    """Add one game of ``first`` with this disc margin to the score."""
-    score.margin += margin
-    if margin > 0:
-        score.wins += 1
-    elif margin < 0:
-        score.losses += 1
-    else:
-        score.draws += 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         outcome = board.outcome()
         assert outcome is not None
         margin = outcome.margin if first_black else -outcome.margin
-        count(score, margin)
+        score.add(margin)
         if args.results:
             game = {
                 "game": number,

@@ -44,10 +44,5 @@ def classic_move(board: Board, budget: float, clock: Clock = time.perf_counter) 
         solver = EndgameSolver(
             winner=True, clock=clock, stop_at=start + budget, evaluation=evaluate
         )
-        try:
-            verdict, bit = solver.decisive_move(p, o, chosen)
-            if verdict >= 0:
-                chosen = bit
-        except SearchTimeout:
-            pass
+        chosen = solver.unlost_move(p, o, chosen)
     return chosen

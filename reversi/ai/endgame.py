@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import time
 
-from reversi.ai.clock import Clock
+from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame_shallow import (
     CHECK_EVERY,
     SHALLOW,
     TT_EMPTIES,
     TT_LIMIT,
     ShallowSolver,
+    narrowed,
     parity_order,
 )
 from reversi.ai.search import INFINITY, Evaluation, Search
@@ -152,6 +153,16 @@ class EndgameSolver(ShallowSolver):
                     break
         return best, best_bit
 
+    def unlost_move(self, p: Bitboard, o: Bitboard, chosen: Bitboard) -> Bitboard:
+        """The bit of a move that wins, or else draws, against any defence
+        (:meth:`decisive_move`, trying ``chosen`` first); ``chosen`` when every
+        move loses or the deadline comes first."""
+        try:
+            verdict, bit = self.decisive_move(p, o, chosen)
+        except SearchTimeout:
+            return chosen
+        return bit if verdict >= 0 else chosen
+
     def search(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, n: int = -1) -> int:
         """Fail-soft alpha-beta: the exact score if it lies strictly inside the
         window, otherwise a bound on the side of the window it fell."""
@@ -195,16 +206,9 @@ class EndgameSolver(ShallowSolver):
         entry = tt.get(key) if n >= TT_EMPTIES else None
         if entry is not None:
             lower, upper, hint = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            if lower > alpha:
-                alpha = lower
-            if upper < beta:
-                beta = upper
+            alpha, beta = narrowed(lower, upper, alpha, beta)
+            if alpha >= beta:
+                return alpha
 
         children = (
             self._children(p, o, moves, hint)
@@ -237,15 +241,7 @@ class EndgameSolver(ShallowSolver):
                     if a >= beta:
                         break
         if n + 1 >= TT_EMPTIES:
-            if best <= alpha:
-                upper = best if best < upper else upper
-            elif best >= beta:
-                lower = best if best > lower else lower
-            else:
-                lower = upper = best
-            if len(tt) >= TT_LIMIT:
-                self._make_room()
-            tt[key] = (lower, upper, best_bit)
+            self._store(key, lower, upper, best, alpha, beta, best_bit)
         return best
 
     @staticmethod

@@ -122,16 +122,7 @@ def _schwer(
             winner=winner, clock=clock, stop_at=start + EXACT_BUDGET_FACTOR * budget
         )
         try:
-            score, best = solver.best_moves(p, o, every=False)
-            return Decision(
-                _move(p, o, best[0]),
-                Level.SCHWER,
-                empties,
-                solver.nodes,
-                score,
-                True,
-                clock() - start,
-            )
+            return _exact(solver, p, o, clock, start)
         except SearchTimeout:  # nothing left: one ply, no deadline, to find a sound move
             result = Search(evaluate, sharp=True).iterate(p, o, 1)
             return Decision(
@@ -146,16 +137,7 @@ def _schwer(
     solver = EndgameSolver(winner=winner, clock=clock, stop_at=start + TRY_EXACT_SHARE * budget)
     if empties <= TRY_EXACT_EMPTIES:
         try:
-            score, best = solver.best_moves(p, o, every=False)
-            return Decision(
-                _move(p, o, best[0]),
-                Level.SCHWER,
-                empties,
-                solver.nodes,
-                score,
-                True,
-                clock() - start,
-            )
+            return _exact(solver, p, o, clock, start)
         except SearchTimeout:
             pass  # the table keeps the bounds found: the win/draw/loss search below is quicker
     elapsed = clock() - start
@@ -165,12 +147,7 @@ def _schwer(
     chosen = result.move
     if empties <= DECISIVE_EMPTIES:
         solver.stop_at = start + budget
-        try:
-            verdict, bit = solver.decisive_move(p, o, chosen)
-            if verdict >= 0:
-                chosen = bit
-        except SearchTimeout:
-            pass
+        chosen = solver.unlost_move(p, o, chosen)
     return Decision(
         _move(p, o, chosen),
         Level.SCHWER,
@@ -178,6 +155,20 @@ def _schwer(
         result.nodes,
         result.score,
         False,
+        clock() - start,
+    )
+
+
+def _exact(solver: EndgameSolver, p: Bitboard, o: Bitboard, clock: Clock, start: float) -> Decision:
+    """Schwer's perfect move, found by ``solver`` (which may raise :class:`SearchTimeout`)."""
+    score, best = solver.best_moves(p, o, every=False)
+    return Decision(
+        _move(p, o, best[0]),
+        Level.SCHWER,
+        64 - (p | o).bit_count(),
+        solver.nodes,
+        score,
+        True,
         clock() - start,
     )
 

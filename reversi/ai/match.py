@@ -61,6 +61,16 @@ class MatchScore:
         """A win is 1, a draw ½."""
         return self.wins + self.draws / 2
 
+    def add(self, margin: int) -> None:
+        """Count one game of the first player with this disc margin."""
+        self.margin += margin
+        if margin > 0:
+            self.wins += 1
+        elif margin < 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+
     def interval(self, z: float = 1.96) -> tuple[float, float, float]:
         """The score fraction and its normal-approximation confidence interval."""
         n = self.games
@@ -103,12 +113,5 @@ def play_match(
         board = play_game(black, white, opening, seed * 1000 + number)
         outcome = board.outcome()
         assert outcome is not None
-        margin = outcome.margin if first_black else -outcome.margin
-        score.margin += margin
-        if margin > 0:
-            score.wins += 1
-        elif margin < 0:
-            score.losses += 1
-        else:
-            score.draws += 1
+        score.add(outcome.margin if first_black else -outcome.margin)
         yield number, board, first_black, score

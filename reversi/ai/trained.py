@@ -58,36 +58,21 @@ def _diagonal_mask(f0: int, r0: int, df: int) -> int:
     return _lanes(mask)
 
 
-# diagonals of length 7, 6, 5, 4: from row 1 towards h8, from row 1 towards a8,
-# and their images from the a-file and the h-file (see patterns._diagonals)
-_D7 = (
-    _diagonal_mask(1, 0, 1),
-    _diagonal_mask(6, 0, -1),
-    _diagonal_mask(0, 1, 1),
-    _diagonal_mask(7, 1, -1),
-)
-_D6 = (
-    _diagonal_mask(2, 0, 1),
-    _diagonal_mask(5, 0, -1),
-    _diagonal_mask(0, 2, 1),
-    _diagonal_mask(7, 2, -1),
-)
-_D5 = (
-    _diagonal_mask(3, 0, 1),
-    _diagonal_mask(4, 0, -1),
-    _diagonal_mask(0, 3, 1),
-    _diagonal_mask(7, 3, -1),
-)
-_D4 = (
-    _diagonal_mask(4, 0, 1),
-    _diagonal_mask(3, 0, -1),
-    _diagonal_mask(0, 4, 1),
-    _diagonal_mask(7, 4, -1),
-)
-_D7A, _D7B, _D7C, _D7D = _D7
-_D6A, _D6B, _D6C, _D6D = _D6
-_D5A, _D5B, _D5C, _D5D = _D5
-_D4A, _D4B, _D4C, _D4D = _D4
+def _diagonals(k: int) -> tuple[int, int, int, int]:
+    """The four diagonals of length ``8 - k`` (see patterns._diagonals): from row 1
+    towards h8, from row 1 towards a8, and their images from the a-file and the h-file."""
+    return (
+        _diagonal_mask(k, 0, 1),
+        _diagonal_mask(7 - k, 0, -1),
+        _diagonal_mask(0, k, 1),
+        _diagonal_mask(7, k, -1),
+    )
+
+
+_D7A, _D7B, _D7C, _D7D = _diagonals(1)
+_D6A, _D6B, _D6C, _D6D = _diagonals(2)
+_D5A, _D5B, _D5C, _D5D = _diagonals(3)
+_D4A, _D4B, _D4C, _D4D = _diagonals(4)
 
 _K4 = _lanes(0x0F0F_0F0F_0000_0000)
 _K2 = _lanes(0x3333_0000_3333_0000)

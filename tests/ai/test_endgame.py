@@ -12,6 +12,7 @@ from reversi.ai.clock import SearchTimeout
 from reversi.ai.endgame import CHECK_EVERY, EndgameSolver
 from reversi.engine import Board, Counting, parse_obf
 from tests.ai.helpers import minimax, move_values, random_board
+from tools.generate_last_empties import TARGET, module_source
 
 FFO = Path(__file__).resolve().parents[1] / "data" / "ffo.txt"
 
@@ -163,3 +164,7 @@ def test_a_small_table_gives_exact_scores(monkeypatch: pytest.MonkeyPatch) -> No
         solver = EndgameSolver(winner=True)
         assert solver.score(p, o) == minimax(p, o, True), board.obf()
         assert len(solver.tt) <= 16
+
+
+def test_the_generated_last_empties_are_up_to_date() -> None:
+    assert TARGET.read_text() == module_source(), "run python tools/generate_last_empties.py"

@@ -27,6 +27,7 @@ from reversi.ai import weights
 from reversi.ai.patterns import PATTERNS
 from tools.train.features import fold, image_indices, mobility, states
 from tools.train.generate import DATA, RECORD
+from tools.train.progress import progress
 
 RECORDS = np.dtype([("p", "<u8"), ("o", "<u8"), ("label", "i1"), ("empties", "u1")])
 
@@ -168,12 +169,11 @@ def main(argv: list[str] | None = None) -> int:
             if len(mine):
                 c_columns, c_scalars, c_y = check.subset(mine)
                 held = np.abs(table[c_columns].sum(axis=1) + c_scalars @ scalar - c_y).mean()
-        print(
+        progress(
             f"phase {phase:2} (empties {phase * width}–{(phase + 1) * width - 1}): "
             f"{len(rows):,} positions, MAE fitting {mae:.2f}, validation {held:.2f} discs, "
-            f"mobility {scalar[1]:+.2f}, parity {scalar[2]:+.2f}, "
-            f"CPU {time.process_time() - start:.0f} s",
-            flush=True,
+            f"mobility {scalar[1]:+.2f}, parity {scalar[2]:+.2f}",
+            start,
         )
         full = []
         for folded, offset in zip(folds, offsets, strict=True):

@@ -30,6 +30,7 @@ from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import evaluate
 from reversi.ai.search import Search
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+from tools.train.progress import progress
 
 #: One record: player's and opponent's discs, the label for the player to move, empties.
 RECORD = struct.Struct("<QQbB")
@@ -123,11 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         tmp = path.with_suffix(".tmp")
         tmp.write_bytes(bytes(blob))
         tmp.replace(path)
-        print(
-            f"{path.name}: {len(blob) // RECORD.size} positions, "
-            f"CPU {time.process_time() - start:.0f} s",
-            flush=True,
-        )
+        progress(f"{path.name}: {len(blob) // RECORD.size} positions", start)
     return 0
 
 

@@ -22,6 +22,7 @@ from reversi.ai.evaluate import evaluate
 from reversi.ai.search import Search
 from reversi.engine.moves import legal_moves
 from tools.train.generate import DATA, play, random_move
+from tools.train.progress import progress
 
 
 def position(
@@ -76,11 +77,7 @@ def main(argv: list[str] | None = None) -> int:
                 score = EndgameSolver(winner=True).score(p, o)
                 out.write(f"{p:016x} {o:016x} {empties} {score}\n")
                 out.flush()
-                print(
-                    f"{index}: {empties} empties, {score:+d}, "
-                    f"CPU {time.process_time() - start:.0f} s",
-                    flush=True,
-                )
+                progress(f"{index}: {empties} empties, {score:+d}", start)
     return 0
 
 

@@ -1,0 +1,1 @@
+"""The duel server load benchmark: ``python -m benchmarks.load`` (see ``__main__``)."""
