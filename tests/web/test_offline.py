@@ -27,6 +27,7 @@ def test_solo_starts_and_plays_with_the_server_gone(
             "pyodide.mjs",
             "worker.js",
             "app.css",
+            "phone.css",
             "de.json",
         ):
             assert any(key == needed or key.endswith("/" + needed) for key in cached["keys"]), (
