@@ -10,7 +10,9 @@ equations. A phase is fitted on the positions within ``--overlap`` empties of
 its own, so that phases with few positions borrow from their neighbours. The
 held-out positions (``heldout.py``) are never used for fitting; their mean
 absolute error is printed, and that of the hand-written evaluation scaled by
-the factor that fits it best.
+the factor that fits it best. The weights are written in hundredths of a disc,
+rounded to multiples of ``--step`` hundredths: with a step of 10 (a tenth of a
+disc, far below the error) the file compresses by a quarter more.
 """
 
 from __future__ import annotations
@@ -127,6 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--overlap", type=int, default=2, help="empties borrowed each side")
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument(
+        "--step",
+        type=int,
+        default=1,
+        help="weights rounded to multiples of this many hundredths of a disc (a smaller file)",
+    )
+    parser.add_argument(
         "--validate-every",
         type=int,
         default=10,
@@ -179,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
         for folded, offset in zip(folds, offsets, strict=True):
             full.append(table[folded + offset])
         values[phase] = np.concatenate([*full, scalar])
-    quantised = np.clip(np.rint(values * 100), -32767, 32767).astype("<i2")
+    steps = np.rint(values * 100 / args.step) * args.step
+    quantised = np.clip(steps, -32767, 32767).astype("<i2")
     blob = weights.dump(array("h", quantised.ravel().tobytes()))
     if args.out:
         args.out.write_bytes(blob)
