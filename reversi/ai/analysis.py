@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import WIN
-from reversi.ai.evaluate import evaluate as handwritten
-from reversi.ai.levels import TRAINED_EMPTIES
 from reversi.ai.search import INFINITY, Search
 from reversi.ai.trained import evaluate
 from reversi.engine import Board, Counting
@@ -66,9 +64,7 @@ def analyse(
             return scores
         except SearchTimeout:
             pass
-    # the evaluation Schwer plays with at this many empties
-    evaluation = evaluate if empties <= TRAINED_EMPTIES else handwritten
-    search = Search(evaluation, clock=clock, stop_at=stop_at, sharp=True)
+    search = Search(evaluate, clock=clock, stop_at=stop_at, sharp=True)
     estimates: dict[Square, MoveScore] = {}
     for depth in range(0, empties):
         try:
@@ -83,7 +79,7 @@ def analyse(
             break
     for sq, np_, no in children:
         if sq not in scores:
-            scores[sq] = estimates.get(sq) or MoveScore(discs(-evaluation(np_, no)), False, 1)
+            scores[sq] = estimates.get(sq) or MoveScore(discs(-evaluate(np_, no)), False, 1)
     return scores
 
 

@@ -4,8 +4,7 @@
   random choice, so games vary but can be replayed.
 * **Mittel** searches four plies with alpha-beta and :func:`evaluate_basic`.
 * **Schwer** searches with iterative deepening for ``budget`` seconds with the
-  trained pattern evaluation (``trained.py``) from ``TRAINED_EMPTIES`` empties
-  on, the hand-written one before; from ``DECISIVE_EMPTIES``
+  trained pattern evaluation (``trained.py``); from ``DECISIVE_EMPTIES``
   empties on it looks for a move that wins by force, from ``TRY_EXACT_EMPTIES``
   on it plays perfectly when the solve fits its budget, from ``EXACT_EMPTIES``
   on always.
@@ -20,7 +19,6 @@ from dataclasses import dataclass
 
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame import EndgameSolver
-from reversi.ai.evaluate import evaluate as handwritten
 from reversi.ai.evaluate import evaluate_basic
 from reversi.ai.search import Search
 from reversi.ai.trained import evaluate
@@ -44,11 +42,6 @@ TRY_EXACT_SHARE = 0.6
 #: then uses the rest to look for a move that wins (or at least draws) against
 #: any defence: a selective win/draw/loss search of the moves.
 DECISIVE_EMPTIES = 20
-#: Up to this many empties Schwer's midgame search uses the trained evaluation,
-#: with more the hand-written one: trained on only 2,200 games, the patterns
-#: beat it where the labels are exact or nearly so, not yet in the opening
-#: (see docs/ai.md).
-TRAINED_EMPTIES = 24
 
 
 class Level(enum.Enum):
@@ -142,8 +135,7 @@ def _schwer(
             pass  # the table keeps the bounds found: the win/draw/loss search below is quicker
     elapsed = clock() - start
     share = elapsed + (budget - elapsed) / 3 if empties <= DECISIVE_EMPTIES else budget
-    evaluation = evaluate if empties <= TRAINED_EMPTIES else handwritten
-    result = Search(evaluation, clock=clock, stop_at=start + share, sharp=True).iterate(p, o, 60)
+    result = Search(evaluate, clock=clock, stop_at=start + share, sharp=True).iterate(p, o, 60)
     chosen = result.move
     if empties <= DECISIVE_EMPTIES:
         solver.stop_at = start + budget

