@@ -16,6 +16,8 @@ _X_SQUARES = (1 << 9) | (1 << 14) | (1 << 49) | (1 << 54)
 _C_SQUARES = (
     (1 << 1) | (1 << 8) | (1 << 6) | (1 << 15) | (1 << 48) | (1 << 57) | (1 << 55) | (1 << 62)
 )
+#: the X and C squares
+NEAR_CORNERS = _X_SQUARES | _C_SQUARES
 
 
 def ordered_children(p: Bitboard, o: Bitboard, moves: Bitboard, hint: Bitboard) -> list[Child]:

@@ -13,24 +13,23 @@ from dataclasses import dataclass
 
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.evaluate import WIN, final_value
-from reversi.ai.ordering import ordered_children
+from reversi.ai.ordering import NEAR_CORNERS, ordered_children
 from reversi.ai.tt import Entry, TranspositionTable
-from reversi.engine.bitboard import BB_ALL, Bitboard
+from reversi.engine.bitboard import BB_ALL, BB_CORNERS, Bitboard
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
-from reversi.engine.siblings import children_with_replies
 
 Evaluation = Callable[[Bitboard, Bitboard], int]
 
 INFINITY = 1_000_000
 #: The deadline is read once every this many nodes plus one.
 CHECK_EVERY = 63
-#: With ``sharp``: from this depth on, children are ordered by their evaluation.
-EVAL_ORDER_DEPTH = 3
 #: With ``sharp``: the root's window around the last iteration's score, in hundredths.
 ASPIRATION = 300
 #: Multi-ProbCut: from this depth on, and this many sigmas beyond the window.
 PROBCUT_MIN_DEPTH = 3
 PROBCUT_T = 1.5
+#: The frontier tries corners first, the X and C squares last.
+_PLAIN_SQUARES = BB_ALL & ~BB_CORNERS & ~NEAR_CORNERS
 #: Per depth (index): the shallow depth, slope, intercept and sigma of the fit.
 ProbCutTable = tuple[tuple[int, float, float, float], ...]
 
@@ -60,9 +59,9 @@ class Search:
         sharp: bool = False,
         probcut: ProbCutTable | None = None,
     ) -> None:
-        """``sharp`` (Schwer) orders by the evaluation from ``EVAL_ORDER_DEPTH`` on
-        and narrows the root's window around the last score (aspiration); without
-        it (Mittel) the search is the plain alpha-beta of the seeds. ``probcut``
+        """``sharp`` (Schwer) narrows the root's window around the last score
+        (aspiration) and stops a frontier node at its first child that reaches
+        the window; without it (Mittel) the search is the plain alpha-beta of the seeds. ``probcut``
         (by depth: shallow depth, slope, intercept, sigma) enables Multi-ProbCut."""
         self.evaluate = evaluate
         self.sharp = sharp
@@ -118,7 +117,7 @@ class Search:
         """Search every root move to ``depth`` with PVS in the window (fail-soft: a
         score outside it is a bound); ``partial`` is updated whenever a move is
         proven better than the first, so an interrupted iteration still counts."""
-        children = self._ordered(p, o, legal_moves(p, o), hint, depth)
+        children = ordered_children(p, o, legal_moves(p, o), hint)
         best, best_move = -INFINITY, children[0][3]
         a = alpha
         first = True
@@ -161,18 +160,6 @@ class Search:
             return alpha
         return None
 
-    def _ordered(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, hint: Bitboard, depth: int
-    ) -> list[tuple[int, Bitboard, Bitboard, Bitboard]]:
-        if not self.sharp or depth < EVAL_ORDER_DEPTH:
-            return ordered_children(p, o, moves, hint)
-        evaluate = self.evaluate
-        children = []
-        for bit, np_, no, _ in children_with_replies(p, o, moves):
-            children.append((-INFINITY if bit == hint else evaluate(np_, no), np_, no, bit))
-        children.sort()
-        return children
-
     def search(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
         """The negamax value of the position to ``depth`` plies (fail-soft)."""
         self.nodes += 1
@@ -186,7 +173,7 @@ class Search:
         if depth == 0:
             return self.evaluate(p, o)
         if depth == 1:
-            return self._frontier(p, o, moves)
+            return self._frontier(p, o, moves, beta if self.sharp else INFINITY)
 
         entry: Entry | None = self.tt.get(p, o)
         hint = 0
@@ -206,7 +193,7 @@ class Search:
         alpha0 = alpha
         best, best_move = -INFINITY, 0
         first = True
-        for _, np_, no, bit in self._ordered(p, o, moves, hint, depth):
+        for _, np_, no, bit in ordered_children(p, o, moves, hint):
             if first:
                 value = -self.search(np_, no, depth - 1, -beta, -alpha)
                 first = False
@@ -228,19 +215,26 @@ class Search:
             self.tt.store(p, o, best, best, best_move, depth)
         return best
 
-    def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard) -> int:
-        """One ply left: the best evaluation among the children, no ordering needed."""
+    def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard, beta: int) -> int:
+        """One ply left: the best evaluation among the children, corners first and
+        the squares next to them last, returning at the first that reaches
+        ``beta`` (fail-soft: a lower bound).
+        Only ``sharp`` passes its window: Mittel, as the seeds define it, and the
+        classic Schwer evaluate every child."""
         evaluate = self.evaluate
         flips_by_bit = FLIPS_BY_BIT
         best = -INFINITY
-        while moves:
-            bit = moves & -moves
-            moves ^= bit
-            flipped = flips_by_bit[bit](p, o)
-            np_, no = o ^ flipped, p | flipped | bit
-            self.nodes += 1
-            finished = not np_ or (np_ | no) == BB_ALL
-            value = -final_value(np_, no) if finished else -evaluate(np_, no)
-            if value > best:
-                best = value
+        for group in (moves & BB_CORNERS, moves & _PLAIN_SQUARES, moves & NEAR_CORNERS):
+            while group:
+                bit = group & -group
+                group ^= bit
+                flipped = flips_by_bit[bit](p, o)
+                np_, no = o ^ flipped, p | flipped | bit
+                self.nodes += 1
+                finished = not np_ or (np_ | no) == BB_ALL
+                value = -final_value(np_, no) if finished else -evaluate(np_, no)
+                if value > best:
+                    best = value
+                    if value >= beta:
+                        return best
         return best

@@ -4,7 +4,7 @@
 
 For self-play positions (as in ``heldout.py``) at 20–50 empties, Schwer's
 midgame search (trained evaluation, no ProbCut) is run with a full window to
-depth ``d`` and to the shallow depth ``(d - 1) // 2``; a least-squares line
+depth ``d`` and to the shallow depth of the same parity (``shallow_depth``); a least-squares line
 ``deep ≈ slope · shallow + intercept`` and the standard deviation of its
 residuals are printed per depth, as the table for ``reversi/ai/probcut.py``.
 """
@@ -22,7 +22,10 @@ from tools.train.heldout import position
 
 
 def shallow_depth(depth: int) -> int:
-    return max(1, (depth - 1) // 2)
+    """About half the depth and of the same parity: a search's values at odd and
+    at even depths differ by several discs (who moved last), so a shallow search
+    of the other parity predicts the deep one worse (3→1, 4→2, 5→3, 6→4, 7→3, 8→4)."""
+    return depth - 2 * ((depth + 1) // 4)
 
 
 def main(argv: list[str] | None = None) -> int:
