@@ -28,19 +28,29 @@ import numpy as np
 from reversi.ai import weights
 from reversi.ai.patterns import PATTERNS
 from tools.train.features import fold, image_indices, mobility, states
-from tools.train.generate import DATA, RECORD
+from tools.train.generate import DATA, RECORD, chunks
 from tools.train.progress import progress
+from tools.train.relabel import sidecar
 
 RECORDS = np.dtype([("p", "<u8"), ("o", "<u8"), ("label", "i1"), ("empties", "u1")])
 
 
-def read_games(folder: Path, every: int) -> tuple[np.ndarray, np.ndarray]:
-    """The training and the validation positions: every ``every``-th chunk validates."""
+def read_games(
+    folder: Path, every: int, labels: tuple[str, ...] = ()
+) -> tuple[np.ndarray, np.ndarray]:
+    """The training and the validation positions: every ``every``-th chunk validates.
+    The labels of ``relabel.py`` replace a chunk's own where they exist, each of
+    ``labels`` over those before it."""
     assert RECORDS.itemsize == RECORD.size
     parts: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
-    for path in sorted(folder.glob("games-*.bin")):
+    for path in chunks(folder):
         chunk = int(path.stem.rsplit("-", 1)[1])
-        parts[chunk % every == every - 1].append(np.fromfile(path, dtype=RECORDS))
+        records = np.fromfile(path, dtype=RECORDS)
+        for name in labels:
+            better = sidecar(path, name)
+            if better.exists():
+                records["label"] = np.fromfile(better, dtype="i1")
+        parts[chunk % every == every - 1].append(records)
     empty = np.zeros(0, dtype=RECORDS)
     training, validation = (np.concatenate(p) if p else empty for p in parts)
     return training, validation
@@ -140,9 +150,16 @@ def main(argv: list[str] | None = None) -> int:
         default=10,
         help="every N-th chunk of games is kept for validation",
     )
+    parser.add_argument(
+        "--labels",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="the labels of relabel.py NAME instead of the games' results (repeatable)",
+    )
     args = parser.parse_args(argv)
     start = time.process_time()
-    data, validation = read_games(args.data, args.validate_every)
+    data, validation = read_games(args.data, args.validate_every, tuple(args.labels))
     print(
         f"{len(data):,} positions for fitting, {len(validation):,} for validation, "
         f"from {args.data}",

@@ -35,6 +35,13 @@ from tools.train.progress import progress
 #: One record: player's and opponent's discs, the label for the player to move, empties.
 RECORD = struct.Struct("<QQbB")
 DATA = Path(__file__).resolve().parent / "data"
+
+
+def chunks(folder: Path, seed: int | str = "*") -> list[Path]:
+    """The chunk files of a seed (of every seed), in order; not their label files."""
+    return sorted(folder.glob(f"games-{seed}-[0-9][0-9][0-9][0-9][0-9].bin"))
+
+
 #: From this many empties on, no more random moves and a 3-ply search instead of 2.
 CAREFUL = 24
 

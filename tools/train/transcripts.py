@@ -26,7 +26,7 @@ from pathlib import Path
 
 from reversi.engine.moves import legal_moves
 from reversi.engine.notation import parse_square, square_name
-from tools.train.generate import DATA, RECORD, play
+from tools.train.generate import DATA, RECORD, chunks, play
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 #: Games per chunk, as ``generate.py`` writes them by default.
@@ -108,8 +108,8 @@ def parse(line: str) -> list[int]:
 
 def pack(data: Path, corpus: Path, seed: int, chunk_size: int = CHUNK) -> Path:
     lines = []
-    chunks = sorted(data.glob(f"games-{seed}-*.bin"))
-    for number, path in enumerate(chunks):
+    found = chunks(data, seed)
+    for number, path in enumerate(found):
         if path.stem != f"games-{seed}-{number:05d}":
             raise ValueError(f"{path.name}: the chunks before it are missing")
         blob = path.read_bytes()

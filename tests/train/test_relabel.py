@@ -1,0 +1,51 @@
+"""The second pass: positions of a range of empties get labels of their own."""
+
+import random
+from pathlib import Path
+
+from reversi.ai.endgame import EndgameSolver
+from tools.train.fit import read_games
+from tools.train.generate import RECORD, game
+from tools.train.relabel import main, sidecar
+
+
+def write_chunk(data: Path, number: int) -> Path:
+    records = game(random.Random(40 + number), 16, 0.2, 4)
+    path = data / f"games-3-{number:05d}.bin"
+    path.write_bytes(b"".join(RECORD.pack(*record) for record in records))
+    return path
+
+
+def test_exact_labels_inside_the_range_and_the_games_outside(tmp_path: Path) -> None:
+    chunk = write_chunk(tmp_path, 0)
+    assert main(["exact", "--empties", "9", "10", "--data", str(tmp_path)]) == 0
+    labels = sidecar(chunk, "exact").read_bytes()
+    records = list(RECORD.iter_unpack(chunk.read_bytes()))
+    assert len(labels) == len(records)
+    changed = 0
+    for (p, o, old, empties), byte in zip(records, labels, strict=True):
+        new = int.from_bytes(bytes([byte]), "little", signed=True)
+        if 9 <= empties <= 10:
+            assert new == EndgameSolver(winner=True).score(p, o)
+            changed += new != old
+        else:
+            assert new == old
+    assert changed  # 3-ply play from 10 empties to 4 is not perfect in every game
+
+
+def test_a_stopped_run_continues_and_the_fit_reads_the_new_labels(tmp_path: Path) -> None:
+    for number in range(2):
+        write_chunk(tmp_path, number)
+    assert main(["depth2", "--empties", "20", "30", "--every", "2", "--data", str(tmp_path)]) == 0
+    assert [p.name for p in sorted(tmp_path.glob("*.depth2.bin"))] == ["games-3-00000.depth2.bin"]
+    first = sidecar(tmp_path / "games-3-00000.bin", "depth2")
+    first.write_bytes(bytes(len(first.read_bytes())))  # all labels 0: written, so skipped
+    main(["depth2", "--empties", "20", "30", "--data", str(tmp_path)])
+    assert set(first.read_bytes()) == {0}
+    assert sidecar(tmp_path / "games-3-00001.bin", "depth2").exists()
+    own, _ = read_games(tmp_path, every=10)
+    relabelled, _ = read_games(tmp_path, every=10, labels=("depth2",))
+    assert len(own) == len(relabelled) and (own["p"] == relabelled["p"]).all()
+    size = len(first.read_bytes())
+    assert (relabelled["label"][:size] == 0).all()
+    assert (own["label"] != relabelled["label"]).any()

@@ -1,0 +1,94 @@
+"""Better labels for the generated positions: exact scores, or deeper searches.
+
+    nice -n 10 .venv/bin/python -m tools.train.relabel exact --empties 13 14
+    nice -n 10 .venv/bin/python -m tools.train.relabel depth4 --empties 17 20
+
+A generated position is labelled with the result of the game it came from,
+which below ``--exact`` empties is its exact score and above is the result of
+3-ply play down to there: at 16–19 empties that is several discs from the
+truth (docs/ai.md, "Training"). This second pass gives the positions of a range
+of empties a label of their own, by the project's exact solver (``exact``) or,
+further from the end, by Schwer's midgame search to a depth with the weights
+fitted so far (``depthN``; the classical back-propagation, phase by phase: the
+search's leaves lie in phases already fitted on better labels).
+
+For each chunk ``games-S-K.bin`` it writes ``games-S-K.NAME.bin``: one signed
+byte per record of the chunk, in order, the new label inside the range and
+the chunk's own outside it. A file that exists is skipped, so a stopped run
+continues; ``--every N`` takes every N-th chunk of each seed. ``fit --labels
+NAME`` fits on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from pathlib import Path
+
+from reversi.ai.endgame import EndgameSolver
+from reversi.ai.search import Search
+from reversi.ai.trained import evaluate
+from tools.train.generate import DATA, RECORD, chunks
+from tools.train.progress import progress
+
+LABELLER = re.compile(r"exact|depth([1-9])")
+
+
+def labeller(name: str) -> tuple[str, int]:
+    """``("exact", 0)`` or ``("depth", N)`` for a labeller's name."""
+    found = LABELLER.fullmatch(name)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"{name!r}: expected exact or depth1 … depth9")
+    return ("depth", int(found[1])) if found[1] else ("exact", 0)
+
+
+def label(p: int, o: int, kind: str, depth: int) -> int:
+    """The position's value for the player to move, in discs (empties to the winner)."""
+    if kind == "exact":
+        return EndgameSolver(winner=True).score(p, o)
+    result = Search(evaluate, sharp=True).iterate(p, o, depth)
+    return max(-64, min(64, round(result.score / 100)))
+
+
+def relabel(chunk: bytes, low: int, high: int, kind: str, depth: int) -> bytes:
+    """The chunk's labels, those of the positions with ``low``–``high`` empties anew."""
+    labels = bytearray()
+    for p, o, old, empties in RECORD.iter_unpack(chunk):
+        new = label(p, o, kind, depth) if low <= empties <= high else old
+        labels += new.to_bytes(1, "little", signed=True)
+    return bytes(labels)
+
+
+def sidecar(chunk: Path, name: str) -> Path:
+    return chunk.with_name(f"{chunk.stem}.{name}.bin")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("name", help="exact, or depthN for a search of N plies")
+    parser.add_argument("--empties", type=int, nargs=2, metavar=("LOW", "HIGH"), required=True)
+    parser.add_argument("--every", type=int, default=1, help="every N-th chunk of each seed")
+    parser.add_argument("--seed", default="*", help="only the chunks of this seed")
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args(argv)
+    kind, depth = labeller(args.name)
+    low, high = args.empties
+    start = time.process_time()
+    for path in chunks(args.data, args.seed):
+        if int(path.stem.rsplit("-", 1)[1]) % args.every:
+            continue
+        out = sidecar(path, args.name)
+        if out.exists():
+            continue
+        labels = relabel(path.read_bytes(), low, high, kind, depth)
+        tmp = out.with_suffix(".tmp")
+        tmp.write_bytes(labels)
+        tmp.replace(out)
+        progress(f"{out.name}: {len(labels)} labels", start)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
