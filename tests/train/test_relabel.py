@@ -49,3 +49,18 @@ def test_a_stopped_run_continues_and_the_fit_reads_the_new_labels(tmp_path: Path
     size = len(first.read_bytes())
     assert (relabelled["label"][:size] == 0).all()
     assert (own["label"] != relabelled["label"]).any()
+
+
+def test_packed_labels_come_back_byte_for_byte(tmp_path: Path) -> None:
+    data, corpus, back = tmp_path / "data", tmp_path / "corpus", tmp_path / "back"
+    for folder in (data, corpus, back):
+        folder.mkdir()
+    for number in range(3):
+        write_chunk(data, number)
+    main(["depth1", "--empties", "30", "40", "--every", "2", "--data", str(data)])
+    main(["depth1", "--pack", "--data", str(data), "--corpus", str(corpus)])
+    main(["depth1", "--unpack", "--data", str(back), "--corpus", str(corpus)])
+    written = sorted(path.name for path in data.glob("*.depth1.bin"))
+    assert written == ["games-3-00000.depth1.bin", "games-3-00002.depth1.bin"]
+    for name in written:
+        assert (back / name).read_bytes() == (data / name).read_bytes()

@@ -16,12 +16,17 @@ For each chunk ``games-S-K.bin`` it writes ``games-S-K.NAME.bin``: one signed
 byte per record of the chunk, in order, the new label inside the range and
 the chunk's own outside it. A file that exists is skipped, so a stopped run
 continues; ``--every N`` takes every N-th chunk of each seed. ``fit --labels
-NAME`` fits on them.
+NAME`` fits on them. ``--pack`` keeps a name's label files in the repository
+(``corpus/labels-NAME.bin.xz``: a line of JSON naming the chunks and their
+sizes, then their bytes), and ``--unpack`` writes them back beside the chunks
+that ``transcripts unpack`` restored.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import lzma
 import re
 import sys
 import time
@@ -32,6 +37,7 @@ from reversi.ai.search import Search
 from reversi.ai.trained import evaluate
 from tools.train.generate import DATA, RECORD, chunks
 from tools.train.progress import progress
+from tools.train.transcripts import CORPUS
 
 LABELLER = re.compile(r"exact|depth([1-9])")
 
@@ -65,15 +71,47 @@ def sidecar(chunk: Path, name: str) -> Path:
     return chunk.with_name(f"{chunk.stem}.{name}.bin")
 
 
+def pack(data: Path, corpus: Path, name: str) -> Path:
+    files = [sidecar(path, name) for path in chunks(data)]
+    present = [path for path in files if path.exists()]
+    index = [[path.name, path.stat().st_size] for path in present]
+    blob = json.dumps(index).encode() + b"\n" + b"".join(path.read_bytes() for path in present)
+    out = corpus / f"labels-{name}.bin.xz"
+    out.write_bytes(lzma.compress(blob, preset=9))
+    return out
+
+
+def unpack(corpus: Path, data: Path, name: str) -> int:
+    """Write a packed name's label files into ``data``; how many."""
+    blob = lzma.decompress((corpus / f"labels-{name}.bin.xz").read_bytes())
+    head, _, body = blob.partition(b"\n")
+    offset = 0
+    for file_name, size in json.loads(head):
+        (data / file_name).write_bytes(body[offset : offset + size])
+        offset += size
+    return len(json.loads(head))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("name", help="exact, or depthN for a search of N plies")
-    parser.add_argument("--empties", type=int, nargs=2, metavar=("LOW", "HIGH"), required=True)
+    parser.add_argument("--empties", type=int, nargs=2, metavar=("LOW", "HIGH"))
+    parser.add_argument("--pack", action="store_true", help="into corpus/, and stop")
+    parser.add_argument("--unpack", action="store_true", help="from corpus/, and stop")
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--every", type=int, default=1, help="every N-th chunk of each seed")
     parser.add_argument("--seed", default="*", help="only the chunks of this seed")
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args(argv)
     kind, depth = labeller(args.name)
+    if args.pack:
+        print(f"wrote {pack(args.data, args.corpus, args.name)}")
+        return 0
+    if args.unpack:
+        print(f"{unpack(args.corpus, args.data, args.name)} label files written to {args.data}")
+        return 0
+    if args.empties is None:
+        parser.error("--empties LOW HIGH is needed to label")
     low, high = args.empties
     start = time.process_time()
     for path in chunks(args.data, args.seed):
