@@ -1,7 +1,7 @@
 """Better labels for the generated positions: exact scores, or deeper searches.
 
-    nice -n 10 .venv/bin/python -m tools.train.relabel exact --empties 13 14
-    nice -n 10 .venv/bin/python -m tools.train.relabel depth4 --empties 17 20
+    nice -n 10 .venv/bin/python -m tools.train.relabel exact --empties 13 14 --seed 21
+    nice -n 10 .venv/bin/python -m tools.train.relabel depth4 --empties 15 24 --seed 21
 
 A generated position is labelled with the result of the game it came from,
 which below ``--exact`` empties is its exact score and above is the result of
@@ -10,7 +10,9 @@ truth (docs/ai.md, "Training"). This second pass gives the positions of a range
 of empties a label of their own, by the project's exact solver (``exact``) or,
 further from the end, by Schwer's midgame search to a depth with the weights
 fitted so far (``depthN``; the classical back-propagation, phase by phase: the
-search's leaves lie in phases already fitted on better labels).
+search's leaves lie in phases already fitted on better labels). A seed's
+positions from its ``--exact`` empties on are exact already: give each seed a
+range above that (``--seed``).
 
 For each chunk ``games-S-K.bin`` it writes ``games-S-K.NAME.bin``: one signed
 byte per record of the chunk, in order, the new label inside the range and
