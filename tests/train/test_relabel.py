@@ -3,6 +3,8 @@
 import random
 from pathlib import Path
 
+import pytest
+
 from reversi.ai.endgame import EndgameSolver
 from tools.train.fit import read_games
 from tools.train.generate import RECORD, game
@@ -64,3 +66,14 @@ def test_packed_labels_come_back_byte_for_byte(tmp_path: Path) -> None:
     assert written == ["games-3-00000.depth1.bin", "games-3-00002.depth1.bin"]
     for name in written:
         assert (back / name).read_bytes() == (data / name).read_bytes()
+
+
+def test_check_prints_the_labellers_error_on_the_heldout_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chunk = write_chunk(tmp_path, 0)
+    rows = [r for r in RECORD.iter_unpack(chunk.read_bytes()) if r[3] in (9, 10)][:2]
+    lines = [f"{p:x} {o:x} {e} {EndgameSolver(winner=True).score(p, o)}" for p, o, _, e in rows]
+    (tmp_path / "heldout.txt").write_text("\n".join(lines) + "\n")
+    main(["exact", "--check", "--data", str(tmp_path)])
+    assert "all 2: 0.00 discs" in capsys.readouterr().out

@@ -39,7 +39,7 @@ from reversi.ai.search import Search
 from reversi.ai.trained import evaluate
 from tools.train.generate import DATA, RECORD, chunks
 from tools.train.progress import progress
-from tools.train.transcripts import CORPUS
+from tools.train.transcripts import CORPUS, HELDOUT
 
 LABELLER = re.compile(r"exact|depth([1-9])")
 
@@ -73,6 +73,21 @@ def sidecar(chunk: Path, name: str) -> Path:
     return chunk.with_name(f"{chunk.stem}.{name}.bin")
 
 
+def check(heldout: Path, kind: str, depth: int) -> None:
+    """Print the mean absolute error of the labeller against the exact scores."""
+    errors: dict[int, list[int]] = {}
+    start = time.process_time()
+    for line in heldout.read_text().splitlines():
+        if line.strip():
+            p, o, n, score = line.split()
+            new = label(int(p, 16), int(o, 16), kind, depth)
+            errors.setdefault(int(n), []).append(abs(new - int(score)))
+    every = [error for found in errors.values() for error in found]
+    for empties, found in sorted(errors.items()):
+        print(f"{empties} empties ({len(found)}): {sum(found) / len(found):.2f} discs")
+    progress(f"all {len(every)}: {sum(every) / len(every):.2f} discs", start)
+
+
 def pack(data: Path, corpus: Path, name: str) -> Path:
     files = [sidecar(path, name) for path in chunks(data)]
     present = [path for path in files if path.exists()]
@@ -101,11 +116,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pack", action="store_true", help="into corpus/, and stop")
     parser.add_argument("--unpack", action="store_true", help="from corpus/, and stop")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument(
+        "--check", action="store_true", help="the labeller's error on the held-out set, and stop"
+    )
     parser.add_argument("--every", type=int, default=1, help="every N-th chunk of each seed")
     parser.add_argument("--seed", default="*", help="only the chunks of this seed")
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args(argv)
     kind, depth = labeller(args.name)
+    if args.check:
+        check(args.data / HELDOUT, kind, depth)
+        return 0
     if args.pack:
         print(f"wrote {pack(args.data, args.corpus, args.name)}")
         return 0
