@@ -2,8 +2,9 @@
 
 By depth: (shallow depth, slope, intercept, sigma) of the line that predicts a
 full-window search at that depth from one at the shallow depth, in hundredths
-of a disc; fitted on 60 self-play positions at 20–50 empties (seed 77, see
-docs/ai.md). Depths 0–2 are never cut; deeper ones use the last row.
+of a disc; fitted on 80 self-play positions at 20–50 empties (seed 77,
+``--positions 80 --max-depth 8``, see docs/ai.md). Depths 0–2 are never cut;
+deeper ones use the last row.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ TABLE: ProbCutTable = (
     (0, 1.0, 0.0, 0.0),
     (0, 1.0, 0.0, 0.0),
     (0, 1.0, 0.0, 0.0),
-    (1, 0.956, -134.5, 562.3),
-    (1, 0.998, -968.8, 739.9),
-    (2, 0.944, 652.5, 511.7),
-    (2, 1.016, -128.5, 519.2),
+    (1, 0.995, 23.3, 380.3),
+    (2, 0.953, -22.9, 361.3),
+    (3, 0.986, -26.5, 296.2),
+    (4, 1.016, -28.1, 296.1),
+    (3, 1.006, -116.7, 406.4),
+    (4, 1.038, -8.9, 410.8),
 )
