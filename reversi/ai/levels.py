@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import evaluate_basic
+from reversi.ai.probcut import TABLE as PROBCUT
 from reversi.ai.search import Search
 from reversi.ai.trained import evaluate
 from reversi.engine import Board, Counting, IllegalMoveError, IllegalReason, Move
@@ -135,7 +136,8 @@ def _schwer(
             pass  # the table keeps the bounds found: the win/draw/loss search below is quicker
     elapsed = clock() - start
     share = elapsed + (budget - elapsed) / 3 if empties <= DECISIVE_EMPTIES else budget
-    result = Search(evaluate, clock=clock, stop_at=start + share, sharp=True).iterate(p, o, 60)
+    search = Search(evaluate, clock=clock, stop_at=start + share, sharp=True, probcut=PROBCUT)
+    result = search.iterate(p, o, 60)
     chosen = result.move
     if empties <= DECISIVE_EMPTIES:
         solver.stop_at = start + budget
