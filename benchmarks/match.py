@@ -95,19 +95,20 @@ def engine_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def resume(path: Path, settings: dict[str, Any]) -> tuple[MatchScore, int]:
-    """The score and the number of games already in ``path`` (created with the
-    settings line when missing); a file of other settings is an error."""
+def resume(path: Path, settings: dict[str, Any], start: int = 0) -> tuple[MatchScore, int]:
+    """The score and the number of the next game in ``path``, whose games begin at
+    ``start`` (created with the settings line when missing); a file of other
+    settings is an error."""
     score = MatchScore()
     if not path.exists() or not path.read_text().strip():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"settings": settings}) + "\n")
-        return score, 0
+        return score, start
     lines = path.read_text().splitlines()
     found = json.loads(lines[0]).get("settings")
     if found != settings:
         raise SystemExit(f"{path} holds another match: {found} (this one: {settings})")
-    played = 0
+    played = start
     for line in lines[1:]:
         if not line.strip():
             continue
@@ -138,6 +139,13 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="append each game to this file and continue after its last game",
     )
+    parser.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="play from this game on (two processes can play the two halves of a match "
+        "into two results files; their games, joined in order, are the whole match's)",
+    )
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     first = player(args.first, args.budget, args.cpu_clock)
@@ -151,9 +159,11 @@ def main(argv: list[str] | None = None) -> int:
         "cpu_clock": args.cpu_clock,
         "engine": engine_digest(),
     }
-    score, played = resume(args.results, settings) if args.results else (MatchScore(), 0)
-    if played:
-        print(f"{played} games in {args.results}: {score}", flush=True)
+    score, played = (
+        resume(args.results, settings, args.start) if args.results else (MatchScore(), args.start)
+    )
+    if played > args.start:
+        print(f"{played - args.start} games in {args.results}: {score}", flush=True)
     start = time.perf_counter()
     book = openings((args.games + 1) // 2, args.plies, args.seed)
     for number in range(played, args.games):

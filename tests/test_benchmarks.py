@@ -60,3 +60,14 @@ def test_a_match_with_a_results_file_continues_where_it_stopped(tmp_path: Path) 
     assert _final_score(second) == _final_score(whole)
     other = _match("-n", "3", "--seed", "5", "--results", str(resumed))
     assert other.returncode != 0 and "holds another match" in other.stderr
+
+
+def test_the_halves_of_a_match_joined_are_the_whole_match(tmp_path: Path) -> None:
+    first, second, whole = (tmp_path / f"{name}.jsonl" for name in ("first", "second", "whole"))
+    assert _match("-n", "2", "--results", str(first)).returncode == 0
+    assert _match("-n", "4", "--start", "2", "--results", str(second)).returncode == 0
+    again = _match("-n", "4", "--start", "2", "--results", str(second))
+    assert "2 games in" in again.stdout and "\ngame " not in again.stdout
+    assert _match("-n", "4", "--results", str(whole)).returncode == 0
+    joined = first.read_text().splitlines() + second.read_text().splitlines()[1:]
+    assert joined == whole.read_text().splitlines()

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import evaluate_basic
-from reversi.ai.probcut import TABLE as PROBCUT
-from reversi.ai.search import Search
+from reversi.ai.search import ProbCutTable, Search
 from reversi.ai.trained import evaluate
 from reversi.engine import Board, Counting, IllegalMoveError, IllegalReason, Move
 from reversi.engine.bitboard import Bitboard
@@ -43,6 +42,9 @@ TRY_EXACT_SHARE = 0.6
 #: then uses the rest to look for a move that wins (or at least draws) against
 #: any defence: a selective win/draw/loss search of the moves.
 DECISIVE_EMPTIES = 20
+#: Multi-ProbCut for Schwer's midgame search (``reversi.ai.probcut.TABLE``), or None:
+#: at 0.5 s a move Schwer scored better without it (docs/benchmarks.md, eighth session)
+PROBCUT: ProbCutTable | None = None
 
 
 class Level(enum.Enum):

@@ -172,13 +172,14 @@ def test_schwer_evaluates_with_the_trained_patterns_early_and_late(
         assert calls
 
 
-def test_schwer_prunes_its_midgame_search_with_probcut(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_schwer_searches_deeper_with_probcut_switched_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from reversi.ai.probcut import TABLE
+
     boards = _positions(2, seed=31, empties=range(30, 45))
 
     def depths() -> list[int]:
         return [think(b, Level.SCHWER, budget=0.25, clock=FakeClock(0.0005)).depth for b in boards]
 
-    with_probcut = depths()
-    monkeypatch.setattr("reversi.ai.levels.PROBCUT", None)
     without = depths()
-    assert sum(with_probcut) > sum(without)
+    monkeypatch.setattr("reversi.ai.levels.PROBCUT", TABLE)
+    assert sum(depths()) > sum(without)
