@@ -196,7 +196,9 @@ def first_visit_bytes(browser: Any, url: str, counter: ByteCounter) -> tuple[int
 
 def think_times(browser: Any, url: str, games: int) -> dict[str, list[int]]:
     rng = random.Random(2024)
-    context = browser.new_context(reduced_motion="reduce")
+    # wait_ply polls an expression, which the page's CSP (no eval) refuses; the browser
+    # tests bypass it the same way (tests/web/conftest.py)
+    context = browser.new_context(reduced_motion="reduce", bypass_csp=True)
     page = context.new_page()
     page.goto(url + "/allein")
     wait_idle(page)

@@ -43,7 +43,7 @@ TRY_EXACT_SHARE = 0.6
 #: any defence: a selective win/draw/loss search of the moves.
 DECISIVE_EMPTIES = 20
 #: Multi-ProbCut for Schwer's midgame search (``reversi.ai.probcut.TABLE``), or None:
-#: at 0.5 s a move Schwer scored better without it (docs/benchmarks.md, eighth session)
+#: at 0.5 s a move it made Schwer no stronger (docs/benchmarks.md, eighth session)
 PROBCUT: ProbCutTable | None = None
 
 
