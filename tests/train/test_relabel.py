@@ -1,5 +1,6 @@
 """The second pass: positions of a range of empties get labels of their own."""
 
+import argparse
 import random
 from pathlib import Path
 
@@ -8,7 +9,7 @@ import pytest
 from reversi.ai.endgame import EndgameSolver
 from tools.train.fit import read_games
 from tools.train.generate import RECORD, game
-from tools.train.relabel import main, sidecar
+from tools.train.relabel import labeller, main, sidecar
 
 
 def write_chunk(data: Path, number: int) -> Path:
@@ -77,3 +78,9 @@ def test_check_prints_the_labellers_error_on_the_heldout_set(
     (tmp_path / "heldout.txt").write_text("\n".join(lines) + "\n")
     main(["exact", "--check", "--data", str(tmp_path)])
     assert "all 2: 0.00 discs" in capsys.readouterr().out
+
+
+def test_a_labellers_name_may_carry_a_round() -> None:
+    assert labeller("depth4-r2") == ("depth", 4) and labeller("exact") == ("exact", 0)
+    with pytest.raises(argparse.ArgumentTypeError):
+        labeller("depth10")

@@ -41,11 +41,12 @@ from tools.train.generate import DATA, RECORD, chunks
 from tools.train.progress import progress
 from tools.train.transcripts import CORPUS, HELDOUT
 
-LABELLER = re.compile(r"exact|depth([1-9])")
+#: ``exact`` or ``depthN``, and a suffix for another round with the same labeller
+LABELLER = re.compile(r"(?:exact|depth([1-9]))(?:-[a-z0-9]+)?")
 
 
 def labeller(name: str) -> tuple[str, int]:
-    """``("exact", 0)`` or ``("depth", N)`` for a labeller's name."""
+    """``("exact", 0)`` or ``("depth", N)`` for a labeller's name (``depth4-r2``)."""
     found = LABELLER.fullmatch(name)
     if found is None:
         raise argparse.ArgumentTypeError(f"{name!r}: expected exact or depth1 … depth9")
@@ -111,7 +112,9 @@ def unpack(corpus: Path, data: Path, name: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("name", help="exact, or depthN for a search of N plies")
+    parser.add_argument(
+        "name", help="exact, or depthN for a search of N plies; -SUFFIX names another round"
+    )
     parser.add_argument("--empties", type=int, nargs=2, metavar=("LOW", "HIGH"))
     parser.add_argument("--pack", action="store_true", help="into corpus/, and stop")
     parser.add_argument("--unpack", action="store_true", help="from corpus/, and stop")
