@@ -60,10 +60,11 @@ def rate(evaluation: object, pairs: list[tuple[int, int]]) -> float:
 
 Searcher = Callable[..., Search]
 
+PLAIN: tuple[str, Searcher] = ("plain alpha-beta (trained)", partial(Search, trained))
 SEARCHES: tuple[tuple[str, Searcher], ...] = (
     ("Schwer (trained, sharp)", partial(Search, trained, sharp=True)),
     ("Schwer with ProbCut", partial(Search, trained, sharp=True, probcut=TABLE)),
-    ("plain alpha-beta (trained)", partial(Search, trained)),
+    PLAIN,
     ("classic Schwer (hand-written)", partial(Search, handwritten)),
 )
 
@@ -109,10 +110,9 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     for depth in args.fixed_depth:
-        plain: list[int] = []
-        for name, make in sorted(SEARCHES, key=lambda search: search[0] != SEARCHES[2][0]):
+        _, _, plain = fixed_depth(boards, PLAIN[1], depth)
+        for name, make in SEARCHES:
             seconds, nodes, moves = fixed_depth(boards, make, depth)
-            plain = plain or moves
             other = sum(a != b for a, b in zip(moves, plain, strict=True))
             print(
                 f"{name}: depth {depth} on {len(boards)} positions: {seconds:.2f} s CPU, "
