@@ -61,8 +61,9 @@ class Search:
     ) -> None:
         """``sharp`` (Schwer) narrows the root's window around the last score
         (aspiration) and stops a frontier node at its first child that reaches
-        the window; without it (Mittel) the search is the plain alpha-beta of the seeds. ``probcut``
-        (by depth: shallow depth, slope, intercept, sigma) enables Multi-ProbCut."""
+        the window; without it (Mittel) the search is the plain alpha-beta of the
+        seeds. ``probcut`` (by depth: shallow depth, slope, intercept, sigma)
+        enables Multi-ProbCut."""
         self.evaluate = evaluate
         self.sharp = sharp
         self.probcut = probcut

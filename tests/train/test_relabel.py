@@ -8,8 +8,8 @@ import pytest
 
 from reversi.ai.endgame import EndgameSolver
 from tools.train.fit import read_games
-from tools.train.generate import RECORD, game
-from tools.train.relabel import labeller, main, sidecar
+from tools.train.generate import RECORD, game, sidecar
+from tools.train.relabel import labeller, main
 
 
 def write_chunk(data: Path, number: int) -> Path:

@@ -28,9 +28,8 @@ import numpy as np
 from reversi.ai import weights
 from reversi.ai.patterns import PATTERNS
 from tools.train.features import fold, image_indices, mobility, states
-from tools.train.generate import DATA, RECORD, chunks
+from tools.train.generate import DATA, RECORD, chunks, sidecar
 from tools.train.progress import progress
-from tools.train.relabel import sidecar
 
 RECORDS = np.dtype([("p", "<u8"), ("o", "<u8"), ("label", "i1"), ("empties", "u1")])
 

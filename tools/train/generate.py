@@ -42,6 +42,11 @@ def chunks(folder: Path, seed: int | str = "*") -> list[Path]:
     return sorted(folder.glob(f"games-{seed}-[0-9][0-9][0-9][0-9][0-9].bin"))
 
 
+def sidecar(chunk: Path, name: str) -> Path:
+    """The file of a chunk's labels by ``relabel.py`` NAME."""
+    return chunk.with_name(f"{chunk.stem}.{name}.bin")
+
+
 #: From this many empties on, no more random moves and a 3-ply search instead of 2.
 CAREFUL = 24
 

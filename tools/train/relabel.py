@@ -37,7 +37,8 @@ from pathlib import Path
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.search import Search
 from reversi.ai.trained import evaluate
-from tools.train.generate import DATA, RECORD, chunks
+from tools.train.fit import read_heldout
+from tools.train.generate import DATA, RECORD, chunks, sidecar
 from tools.train.progress import progress
 from tools.train.transcripts import CORPUS, HELDOUT
 
@@ -70,19 +71,12 @@ def relabel(chunk: bytes, low: int, high: int, kind: str, depth: int) -> bytes:
     return bytes(labels)
 
 
-def sidecar(chunk: Path, name: str) -> Path:
-    return chunk.with_name(f"{chunk.stem}.{name}.bin")
-
-
 def check(heldout: Path, kind: str, depth: int) -> None:
     """Print the mean absolute error of the labeller against the exact scores."""
     errors: dict[int, list[int]] = {}
     start = time.process_time()
-    for line in heldout.read_text().splitlines():
-        if line.strip():
-            p, o, n, score = line.split()
-            new = label(int(p, 16), int(o, 16), kind, depth)
-            errors.setdefault(int(n), []).append(abs(new - int(score)))
+    for p, o, score, n in read_heldout(heldout).tolist():
+        errors.setdefault(n, []).append(abs(label(p, o, kind, depth) - score))
     every = [error for found in errors.values() for error in found]
     for empties, found in sorted(errors.items()):
         print(f"{empties} empties ({len(found)}): {sum(found) / len(found):.2f} discs")
