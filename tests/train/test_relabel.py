@@ -8,8 +8,8 @@ import pytest
 
 from reversi.ai.endgame import EndgameSolver
 from tools.train.fit import read_games
-from tools.train.generate import RECORD, game, sidecar
-from tools.train.relabel import labeller, main
+from tools.train.generate import KEEP, RECORD, game, sidecar
+from tools.train.relabel import every, labeller, main
 
 
 def write_chunk(data: Path, number: int) -> Path:
@@ -19,7 +19,7 @@ def write_chunk(data: Path, number: int) -> Path:
     return path
 
 
-def test_exact_labels_inside_the_range_and_the_games_outside(tmp_path: Path) -> None:
+def test_exact_labels_inside_the_range_and_keep_outside(tmp_path: Path) -> None:
     chunk = write_chunk(tmp_path, 0)
     assert main(["exact", "--empties", "9", "10", "--data", str(tmp_path)]) == 0
     labels = sidecar(chunk, "exact").read_bytes()
@@ -32,8 +32,23 @@ def test_exact_labels_inside_the_range_and_the_games_outside(tmp_path: Path) -> 
             assert new == EndgameSolver(winner=True).score(p, o)
             changed += new != old
         else:
-            assert new == old
+            assert new == KEEP
     assert changed  # 3-ply play from 10 empties to 4 is not perfect in every game
+
+
+def test_passes_over_different_ranges_stack_in_the_fit(tmp_path: Path) -> None:
+    chunk = write_chunk(tmp_path, 0)
+    main(["exact", "--empties", "9", "9", "--data", str(tmp_path)])
+    main(["depth2", "--empties", "10", "12", "--data", str(tmp_path)])
+    main(["depth1-late", "--empties", "12", "12", "--data", str(tmp_path)])
+    records = list(RECORD.iter_unpack(chunk.read_bytes()))
+    passes = ("exact", "depth2", "depth1-late")
+    stacked, _ = read_games(tmp_path, every=10, labels=passes)
+    sides = {name: sidecar(chunk, name).read_bytes() for name in passes}
+    for i, ((_, _, old, empties), got) in enumerate(zip(records, stacked["label"], strict=True)):
+        name = {9: "exact", 10: "depth2", 11: "depth2", 12: "depth1-late"}.get(empties)
+        want = old if name is None else int.from_bytes(sides[name][i : i + 1], signed=True)
+        assert got == want, (empties, name)
 
 
 def test_a_stopped_run_continues_and_the_fit_reads_the_new_labels(tmp_path: Path) -> None:
@@ -84,3 +99,14 @@ def test_a_labellers_name_may_carry_a_round() -> None:
     assert labeller("depth4-r2") == ("depth", 4) and labeller("exact") == ("exact", 0)
     with pytest.raises(argparse.ArgumentTypeError):
         labeller("depth10")
+
+
+def test_two_processes_share_a_seed_by_every(tmp_path: Path) -> None:
+    for number in range(3):
+        write_chunk(tmp_path, number)
+    main(["depth1", "--empties", "30", "40", "--every", "2:1", "--data", str(tmp_path)])
+    assert [p.name for p in tmp_path.glob("*.depth1.bin")] == ["games-3-00001.depth1.bin"]
+    assert every("3") == (3, 0) and every("3:2") == (3, 2)
+    for wrong in ("2:2", "0", "x"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            every(wrong)

@@ -28,7 +28,7 @@ import numpy as np
 from reversi.ai import weights
 from reversi.ai.patterns import PATTERNS
 from tools.train.features import fold, image_indices, mobility, states
-from tools.train.generate import DATA, RECORD, chunks, sidecar
+from tools.train.generate import DATA, KEEP, RECORD, chunks, sidecar
 from tools.train.progress import progress
 
 RECORDS = np.dtype([("p", "<u8"), ("o", "<u8"), ("label", "i1"), ("empties", "u1")])
@@ -39,7 +39,7 @@ def read_games(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The training and the validation positions: every ``every``-th chunk validates.
     The labels of ``relabel.py`` replace a chunk's own where they exist, each of
-    ``labels`` over those before it."""
+    ``labels`` over those before it (but for its records marked KEEP)."""
     assert RECORDS.itemsize == RECORD.size
     parts: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
     for path in chunks(folder):
@@ -48,7 +48,8 @@ def read_games(
         for name in labels:
             better = sidecar(path, name)
             if better.exists():
-                records["label"] = np.fromfile(better, dtype="i1")
+                new = np.fromfile(better, dtype="i1")
+                records["label"] = np.where(new == KEEP, records["label"], new)
         parts[chunk % every == every - 1].append(records)
     empty = np.zeros(0, dtype=RECORDS)
     training, validation = (np.concatenate(p) if p else empty for p in parts)

@@ -43,8 +43,13 @@ def chunks(folder: Path, seed: int | str = "*") -> list[Path]:
 
 
 def sidecar(chunk: Path, name: str) -> Path:
-    """The file of a chunk's labels by ``relabel.py`` NAME."""
+    """The file of a chunk's labels by ``relabel.py`` NAME: a signed byte per record,
+    :data:`KEEP` where that pass left the record's label as it was."""
     return chunk.with_name(f"{chunk.stem}.{name}.bin")
+
+
+#: A sidecar's byte for a record outside its pass's range (labels lie within ±64).
+KEEP = -128
 
 
 #: From this many empties on, no more random moves and a 3-ply search instead of 2.

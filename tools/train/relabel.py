@@ -16,9 +16,11 @@ range above that (``--seed``).
 
 For each chunk ``games-S-K.bin`` it writes ``games-S-K.NAME.bin``: one signed
 byte per record of the chunk, in order, the new label inside the range and
-the chunk's own outside it. A file that exists is skipped, so a stopped run
-continues; ``--every N`` takes every N-th chunk of each seed. ``fit --labels
-NAME`` fits on them. ``--pack`` keeps a name's label files in the repository
+``generate.KEEP`` outside it. A file that exists is skipped, so a stopped run
+continues; ``--every N`` takes every N-th chunk of each seed (``--every 2:1``
+the odd ones: two processes share a seed). ``fit --labels
+NAME`` fits on them, and several passes over different ranges stack (``fit
+--labels exact --labels depth4``). ``--pack`` keeps a name's label files in the repository
 (``corpus/labels-NAME.bin.xz``: a line of JSON naming the chunks and their
 sizes, then their bytes), and ``--unpack`` writes them back beside the chunks
 that ``transcripts unpack`` restored.
@@ -38,7 +40,7 @@ from reversi.ai.endgame import EndgameSolver
 from reversi.ai.search import Search
 from reversi.ai.trained import evaluate
 from tools.train.fit import read_heldout
-from tools.train.generate import DATA, RECORD, chunks, sidecar
+from tools.train.generate import DATA, KEEP, RECORD, chunks, sidecar
 from tools.train.progress import progress
 from tools.train.transcripts import CORPUS, HELDOUT
 
@@ -54,6 +56,14 @@ def labeller(name: str) -> tuple[str, int]:
     return ("depth", int(found[1])) if found[1] else ("exact", 0)
 
 
+def every(text: str) -> tuple[int, int]:
+    """``(N, K)`` for ``--every N`` or ``N:K``."""
+    found = re.fullmatch(r"([1-9][0-9]*)(?::([0-9]+))?", text)
+    if found is None or int(found[2] or 0) >= int(found[1]):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected N or N:K with K below N")
+    return int(found[1]), int(found[2] or 0)
+
+
 def label(p: int, o: int, kind: str, depth: int) -> int:
     """The position's value for the player to move, in discs (empties to the winner)."""
     if kind == "exact":
@@ -63,10 +73,10 @@ def label(p: int, o: int, kind: str, depth: int) -> int:
 
 
 def relabel(chunk: bytes, low: int, high: int, kind: str, depth: int) -> bytes:
-    """The chunk's labels, those of the positions with ``low``–``high`` empties anew."""
+    """The labels of the chunk's positions with ``low``–``high`` empties, KEEP for the rest."""
     labels = bytearray()
-    for p, o, old, empties in RECORD.iter_unpack(chunk):
-        new = label(p, o, kind, depth) if low <= empties <= high else old
+    for p, o, _, empties in RECORD.iter_unpack(chunk):
+        new = label(p, o, kind, depth) if low <= empties <= high else KEEP
         labels += new.to_bytes(1, "little", signed=True)
     return bytes(labels)
 
@@ -116,7 +126,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="the labeller's error on the held-out set, and stop"
     )
-    parser.add_argument("--every", type=int, default=1, help="every N-th chunk of each seed")
+    parser.add_argument(
+        "--every",
+        type=every,
+        default=(1, 0),
+        metavar="N[:K]",
+        help="the chunks numbered K modulo N of each seed (K 0 unless given)",
+    )
     parser.add_argument("--seed", default="*", help="only the chunks of this seed")
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args(argv)
@@ -135,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     low, high = args.empties
     start = time.process_time()
     for path in chunks(args.data, args.seed):
-        if int(path.stem.rsplit("-", 1)[1]) % args.every:
+        if int(path.stem.rsplit("-", 1)[1]) % args.every[0] != args.every[1]:
             continue
         out = sidecar(path, args.name)
         if out.exists():
