@@ -110,3 +110,13 @@ def test_two_processes_share_a_seed_by_every(tmp_path: Path) -> None:
     for wrong in ("2:2", "0", "x"):
         with pytest.raises(argparse.ArgumentTypeError):
             every(wrong)
+
+
+def test_parity_takes_the_odd_or_the_even_numbers_of_empties(tmp_path: Path) -> None:
+    chunk = write_chunk(tmp_path, 0)
+    main(["depth1", "--empties", "20", "30", "--parity", "odd", "--data", str(tmp_path)])
+    records = list(RECORD.iter_unpack(chunk.read_bytes()))
+    labels = sidecar(chunk, "depth1").read_bytes()
+    for (_, _, _, empties), byte in zip(records, labels, strict=True):
+        relabelled = int.from_bytes(bytes([byte]), "little", signed=True) != KEEP
+        assert relabelled == (20 <= empties <= 30 and empties % 2 == 1), empties

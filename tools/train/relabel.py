@@ -72,11 +72,11 @@ def label(p: int, o: int, kind: str, depth: int) -> int:
     return max(-64, min(64, round(result.score / 100)))
 
 
-def relabel(chunk: bytes, low: int, high: int, kind: str, depth: int) -> bytes:
-    """The labels of the chunk's positions with ``low``–``high`` empties, KEEP for the rest."""
+def relabel(chunk: bytes, wanted: set[int], kind: str, depth: int) -> bytes:
+    """The labels of the chunk's positions with ``wanted`` empties, KEEP for the rest."""
     labels = bytearray()
     for p, o, _, empties in RECORD.iter_unpack(chunk):
-        new = label(p, o, kind, depth) if low <= empties <= high else KEEP
+        new = label(p, o, kind, depth) if empties in wanted else KEEP
         labels += new.to_bytes(1, "little", signed=True)
     return bytes(labels)
 
@@ -120,6 +120,12 @@ def main(argv: list[str] | None = None) -> int:
         "name", help="exact, or depthN for a search of N plies; -SUFFIX names another round"
     )
     parser.add_argument("--empties", type=int, nargs=2, metavar=("LOW", "HIGH"))
+    parser.add_argument(
+        "--parity",
+        choices=("odd", "even"),
+        help="only the odd or even numbers of empties of the range (an odd-depth search "
+        "from odd empties has its leaves at even ones)",
+    )
     parser.add_argument("--pack", action="store_true", help="into corpus/, and stop")
     parser.add_argument("--unpack", action="store_true", help="from corpus/, and stop")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
@@ -149,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.empties is None:
         parser.error("--empties LOW HIGH is needed to label")
     low, high = args.empties
+    wanted = {n for n in range(low, high + 1) if args.parity in (None, ("even", "odd")[n % 2])}
     start = time.process_time()
     for path in chunks(args.data, args.seed):
         if int(path.stem.rsplit("-", 1)[1]) % args.every[0] != args.every[1]:
@@ -156,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         out = sidecar(path, args.name)
         if out.exists():
             continue
-        labels = relabel(path.read_bytes(), low, high, kind, depth)
+        labels = relabel(path.read_bytes(), wanted, kind, depth)
         tmp = out.with_suffix(".tmp")
         tmp.write_bytes(labels)
         tmp.replace(out)
