@@ -18,9 +18,9 @@ For each chunk ``games-S-K.bin`` it writes ``games-S-K.NAME.bin``: one signed
 byte per record of the chunk, in order, the new label inside the range and
 ``generate.KEEP`` outside it. A file that exists is skipped, so a stopped run
 continues; ``--every N`` takes every N-th chunk of each seed (``--every 2:1``
-the odd ones: two processes share a seed). ``fit --labels
-NAME`` fits on them, and several passes over different ranges stack (``fit
---labels exact --labels depth4``). ``--pack`` keeps a name's label files in the repository
+the odd ones: two processes share a seed). ``fit --labels NAME`` fits on them,
+and passes over different ranges stack (``fit --labels exact --labels
+depth4``). ``--pack`` keeps a name's label files in the repository
 (``corpus/labels-NAME.bin.xz``: a line of JSON naming the chunks and their
 sizes, then their bytes), and ``--unpack`` writes them back beside the chunks
 that ``transcripts unpack`` restored.
