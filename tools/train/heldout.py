@@ -15,12 +15,14 @@ import argparse
 import random
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import evaluate
 from reversi.ai.search import Search
 from reversi.engine.moves import legal_moves
+from tools.train.fastsolve import FastSolver
 from tools.train.generate import DATA, play, random_move
 from tools.train.progress import progress
 
@@ -58,12 +60,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=40, help="positions per number of empties")
     parser.add_argument("--empties", type=int, nargs="*", default=[16, 17, 18, 19, 20])
     parser.add_argument("--out", type=Path, default=DATA / "heldout.txt")
+    parser.add_argument(
+        "--fast", action="store_true", help="solve with the C solver of fastsolve.c (same scores)"
+    )
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     done = args.out.read_text().splitlines() if args.out.exists() else []
     start = time.process_time()
     index = 0
-    with args.out.open("a") as out:
+    with ExitStack() as stack:
+        out = stack.enter_context(args.out.open("a"))
+        fast = stack.enter_context(FastSolver()) if args.fast else None
         for _ in range(args.count):
             for empties in args.empties:
                 index += 1
@@ -74,10 +81,11 @@ def main(argv: list[str] | None = None) -> int:
                 while found is None:
                     found = position(rng, empties, 16, 0.05)
                 p, o = found
-                score = EndgameSolver(winner=True).score(p, o)
+                score = fast.solve(p, o)[0] if fast else EndgameSolver(winner=True).score(p, o)
                 out.write(f"{p:016x} {o:016x} {empties} {score}\n")
                 out.flush()
-                progress(f"{index}: {empties} empties, {score:+d}", start)
+                solved = f", solver CPU {fast.seconds:.0f} s" if fast else ""
+                progress(f"{index}: {empties} empties, {score:+d}{solved}", start)
     return 0
 
 

@@ -1,0 +1,85 @@
+"""The C solver that labels training positions gives the project's solver's scores."""
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from reversi.ai.endgame import EndgameSolver
+from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+from tools.train.fastsolve import FastSolver, binary
+from tools.train.generate import RECORD, game, sidecar
+from tools.train.relabel import main
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("cc") is None and shutil.which("gcc") is None,
+    reason="no C compiler (cc or gcc) on this machine to build tools/train/fastsolve.c",
+)
+
+
+def random_positions(seed: int, empties: range, count: int) -> list[tuple[int, int]]:
+    """Positions of random games with ``empties`` empties, some of them with the
+    side to move forced to pass and some with the game over early."""
+    rng = random.Random(seed)
+    found: list[tuple[int, int]] = []
+    while len(found) < count:
+        p, o = 0x0000_0008_1000_0000, 0x0000_0010_0800_0000
+        while True:
+            if 64 - (p | o).bit_count() in empties:
+                found.append((p, o))
+            moves = legal_moves(p, o)
+            if not moves:
+                if not legal_moves(o, p):
+                    break
+                p, o = o, p
+                continue
+            bits = [1 << s for s in range(64) if moves >> s & 1]
+            bit = rng.choice(bits)
+            flipped = FLIPS_BY_BIT[bit](p, o)
+            p, o = o & ~flipped, p | flipped | bit
+    return found[:count]
+
+
+@pytest.fixture(scope="module")
+def solver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastSolver]:
+    with FastSolver(tmp_path_factory.mktemp("fastsolve")) as running:
+        yield running
+
+
+def test_the_same_scores_as_the_projects_solver(solver: FastSolver) -> None:
+    positions = random_positions(5, range(0, 15), 120)
+    passes = [(p, o) for p, o in positions if not legal_moves(p, o)]
+    assert passes  # the side to move must pass in some, the game is over in others
+    for p, o in positions:
+        assert solver.solve(p, o)[0] == EndgameSolver(winner=True).score(p, o), f"{p:x} {o:x}"
+
+
+def test_a_game_over_early_gives_the_empties_to_the_winner(solver: FastSolver) -> None:
+    # every disc black's (the player's): white has none, no move for either side
+    assert solver.solve(0x0000_0018_1800_0000, 0)[0] == 64
+    assert solver.solve(0, 0x0000_0018_1800_0000)[0] == -64
+
+
+def test_it_is_built_once_per_source(tmp_path: Path) -> None:
+    first = binary(tmp_path)
+    stamp = first.stat().st_mtime_ns
+    assert binary(tmp_path) == first and first.stat().st_mtime_ns == stamp
+    assert first.name.startswith("fastsolve-")
+
+
+def test_a_line_that_is_no_position_is_refused(tmp_path: Path) -> None:
+    with FastSolver(tmp_path) as broken, pytest.raises(RuntimeError, match="not a position"):
+        broken.solve(1, 1)  # both sides on the same square
+
+
+def test_relabel_fast_writes_the_python_solvers_labels(tmp_path: Path) -> None:
+    records = game(random.Random(44), 16, 0.2, 4)
+    chunk = tmp_path / "games-3-00000.bin"
+    chunk.write_bytes(b"".join(RECORD.pack(*record) for record in records))
+    main(["exact", "--empties", "8", "12", "--data", str(tmp_path)])
+    main(["exact-c", "--fast", "--empties", "8", "12", "--data", str(tmp_path)])
+    assert sidecar(chunk, "exact-c").read_bytes() == sidecar(chunk, "exact").read_bytes()
+    with pytest.raises(SystemExit):
+        main(["depth3", "--fast", "--empties", "8", "12", "--data", str(tmp_path)])
