@@ -1,11 +1,16 @@
 """The C endgame solver of ``fastsolve.c``, built on first use and driven through a pipe.
 
+    nice -n 10 .venv/bin/python -m tools.train.fastsolve 14 15 16 17 18
+
+prints its CPU time and nodes per position on a sample of the training positions
+at each number of empties given; in code:
+
     with FastSolver() as solver:
         score, nodes = solver.solve(p, o)
     solver.seconds  # the CPU time of all its solves
 
 It gives the same scores as ``EndgameSolver(winner=True).score`` (tested) about
-twenty times faster, which makes exact labels at 14–20 empties affordable for
+twenty times faster, which makes exact labels at 14–17 empties affordable for
 tens of thousands of training positions. Training only: the game never uses it.
 The binary is kept under ``data/`` by the hash of its source, so an edited
 source is built again.
@@ -13,13 +18,16 @@ source is built again.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from types import TracebackType
 
-from tools.train.generate import DATA
+from tools.train.generate import DATA, RECORD, chunks
 
 SOURCE = Path(__file__).with_name("fastsolve.c")
 
@@ -92,3 +100,38 @@ class FastSolver:
         trace: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The C solver's cost on training positions.")
+    parser.add_argument("empties", type=int, nargs="+")
+    parser.add_argument("--sample", type=int, default=60, help="positions per number of empties")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args(argv)
+    found: dict[int, list[tuple[int, int]]] = {n: [] for n in args.empties}
+    for path in chunks(args.data):
+        for p, o, _, empties in RECORD.iter_unpack(path.read_bytes()):
+            if empties in found:
+                found[empties].append((p, o))
+    rng = random.Random(args.seed)
+    with FastSolver(args.data) as solver:
+        for empties, positions in found.items():
+            if not positions:
+                print(f"{empties} empties: no positions in {args.data}")
+                continue
+            sample = rng.sample(positions, min(args.sample, len(positions)))
+            before, nodes = solver.seconds, 0
+            for p, o in sample:
+                nodes += solver.solve(p, o)[1]
+            print(
+                f"{empties} empties ({len(sample)} of {len(positions):,} positions): "
+                f"{(solver.seconds - before) / len(sample):.3f} CPU s, "
+                f"{nodes / len(sample) / 1e6:.2f} M nodes a position",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
