@@ -1,10 +1,11 @@
 """The held-out set: positions at 16–20 empties with their exact scores, never trained on.
 
-    nice -n 10 .venv/bin/python -m tools.train.heldout --seed 9001 --count 40
+    nice -n 10 .venv/bin/python -m tools.train.heldout --seed 9001 --count 100 --fast
 
 The positions come from self-play games like the training games (see
 ``generate.py``) but with their own seed; each is solved exactly by the
-project's solver (empties to the winner). One line per position is appended
+project's solver (empties to the winner), or with ``--fast`` by the C solver of
+``fastsolve.py`` (the same scores). One line per position is appended
 to ``--out`` (``p o empties score`` in hexadecimal and decimal), so a stopped
 run continues where it left off.
 """
