@@ -55,7 +55,7 @@ _BYTE_COUNTS = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
 def _neighbours(discs: np.ndarray) -> np.ndarray:
     one, eight = np.uint64(1), np.uint64(8)
     row = discs | ((discs << one) & _NOT_A) | ((discs >> one) & _NOT_H)
-    return row | (row << eight) | (row >> eight)
+    return np.asarray(row | (row << eight) | (row >> eight))
 
 
 def _count(bits: np.ndarray) -> np.ndarray:
