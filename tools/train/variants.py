@@ -28,7 +28,15 @@ from pathlib import Path
 
 import numpy as np
 
-from reversi.ai.patterns import PATTERNS, Pattern, canonical_positions
+from reversi.ai.patterns import (
+    PATTERNS,
+    Pattern,
+    Slots,
+    _block,
+    _sq,
+    _transposed,
+    canonical_positions,
+)
 from reversi.engine.moves import legal_moves
 from tools.train.features import fold, states
 from tools.train.fit import read_games, read_heldout, ridge
@@ -37,12 +45,10 @@ from tools.train.generate import DATA
 EXTRAS = ("edge-block", "mobility", "potential", "potential-tables")
 
 
-def _edge_block(row: int, inner: int) -> tuple[int, ...]:
-    return (*(8 * row + f for f in (0, 2, 3, 4, 5, 7)), *(8 * inner + f for f in (2, 3, 4, 5)))
-
-
-def _transposed(image: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(8 * (s % 8) + s // 8 for s in image)
+def _edge_block(row: int, inner: int) -> Slots:
+    """The edge on ``row`` without its B and G squares, then C–F of ``inner``."""
+    row_part = (_sq(0, row), *_block(range(2, 6), (row,)), _sq(7, row))
+    return (*row_part, *_block(range(2, 6), (inner,)))
 
 
 _EDGES = (_edge_block(0, 1), _edge_block(7, 6))
