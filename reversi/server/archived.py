@@ -40,5 +40,7 @@ def duel_record(table: TableRecord, board: Board) -> GameRecord:
         tags={
             "move_time": table.rules.get("move_time"),
             **({"rematch_of": kept["rematch_of"]} if kept.get("rematch_of") else {}),
+            # a private table's replay is for its two players (games_http)
+            **({"private": True} if kept.get("private") else {}),
         },
     )

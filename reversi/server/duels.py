@@ -54,7 +54,7 @@ class DuelServer:
         self.hall = new_hall(self.settings)
         self.http = DuelHttp(self)
         self.hall_api = hall_api(self.hall, self.http)
-        self.games_http = GamesHttp(self.http, lambda: self.store)  # the archive
+        self.games_http = GamesHttp(self.http, lambda: self.store, lambda: self.lookups)
         # made at start
         self.limiter: Limiter
         self.lookups: Lookups

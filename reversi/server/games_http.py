@@ -1,9 +1,12 @@
 """The archive's HTTP routes (documented in docs/api.md): a player's finished games,
 one game to replay, and its GGF download.
 
-A duel's replay is public by its table code (it holds no seat secrets, no chat, no
-player ids); a device game only for its owner. Bad ids and parameters get a 4xx with
-``{"error", "key", "params", "message"}`` and change nothing.
+A public duel's replay is anyone's by its table code (it holds no seat secrets, no
+chat, no player ids); a private duel's only for its two players, and a device game only
+for its owner. Whoever reads a game that is not theirs counts a look-up by code
+(``reversi.server.lookups``, as ``GET /api/tables/{code}``): 429 once used up. Bad ids
+and parameters get a 4xx with ``{"error", "key", "params", "message"}`` and change
+nothing.
 """
 
 from __future__ import annotations
@@ -11,12 +14,13 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversi.archive import queries as q
 from reversi.archive.record import GameRecord, ggf_of
+from reversi.server.lookups import Lookups
 from reversi.server.table import DuelError
 from reversi.storage import PlayerRecord, Store
 
@@ -33,6 +37,8 @@ LAST_SEQ = 2**31 - 1
 
 class GamesParts(Protocol):
     async def player(self, request: Request) -> PlayerRecord | None: ...
+
+    def client(self, request: HTTPConnection) -> str: ...
 
 
 class Refused(Exception):
@@ -99,10 +105,11 @@ def detail(game: GameRecord, player_id: str | None) -> dict[str, Any]:
 
 
 class GamesHttp:
-    def __init__(self, parts: GamesParts, store: Any) -> None:
+    def __init__(self, parts: GamesParts, store: Any, lookups: Any) -> None:
         self.parts = parts
-        #: a function giving the running server's store
+        #: functions giving the running server's store and look-up limits
         self._store = store
+        self._lookups = lookups
 
     @property
     def store(self) -> Store:
@@ -156,11 +163,20 @@ class GamesHttp:
         game = await self.store.read(
             lambda rows: q.game(rows.conn, wanted) or q.game(rows.conn, wanted.upper())
         )
-        if game is None:
-            raise Refused(404, "unknown_game", "archive.error.unknown")
         player = await self.parts.player(request)
         player_id = player.id if player else None
-        if game.owner_id is not None and game.owner_id != player_id:
+        if game is not None and player_id is not None and (
+            game.owner_id == player_id or _you(game, player_id)
+        ):
+            return game, player_id  # one's own games are never limited
+        # a private duel is no game to a stranger: the same answer as an unknown id
+        visible = game is not None and not game.tags.get("private")
+        lookups: Lookups = self._lookups()
+        if not await lookups.allow(self.parts.client(request), player_id, visible):
+            raise Refused(429, "rate_limited", "server.rate_limited.lookups")
+        if game is None or not visible:
+            raise Refused(404, "unknown_game", "archive.error.unknown")
+        if game.owner_id is not None:
             raise Refused(403, "foreign_game", "archive.error.foreign")
         return game, player_id
 

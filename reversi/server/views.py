@@ -100,6 +100,9 @@ def state_message(
     muted = set(table.extra.get("muted", []))
     if seat is None and (table.status in OVER or not table.rules.get("onlooker_chat")):
         chat = []  # the players' chat: for onlookers only if the table allows it
+    if seat is None and view.get("private") and view.get("rematch"):
+        # a private table's rematch is a live private table: its code is for the players
+        view = {**view, "rematch": None}
     lines = [
         {"seat": c.seat, "text": c.text, "at": c.at, "id": c.id}
         for c in chat
