@@ -14,7 +14,7 @@ from reversi.ai import Level
 from reversi.hall.periods import PERIODS
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.chat import CHAT_MAX
-from reversi.server.duels import DuelServer, guards
+from reversi.server.duels import STORE_FAILURES, DuelServer, guards
 from reversi.texts import text
 
 #: The pages of the hall; each is the same shell, the client draws the page.
@@ -165,7 +165,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         routes=routes,
         lifespan=duels.lifespan,
         middleware=guards(duels.settings),
-        exception_handlers={404: _routing_error, 405: _routing_error},
+        exception_handlers={404: _routing_error, 405: _routing_error, **STORE_FAILURES},
     )
     app.state.bundle = bundle
     app.state.duels = duels

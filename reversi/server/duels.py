@@ -19,7 +19,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from sqlalchemy.exc import DBAPIError
 from starlette.middleware import Middleware
+from starlette.requests import HTTPConnection
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket
 
@@ -164,11 +167,38 @@ def guards(settings: Settings) -> list[Middleware]:
     ]
 
 
+async def _store_failed(conn: HTTPConnection, exc: Exception) -> Response:
+    """The database cannot read or write (disk full, read-only, gone): 503 with the
+    JSON error, and one line in the log instead of a traceback."""
+    if conn.scope["type"] != "http":
+        raise exc
+    log.warning(
+        "the store failed (%s): %s %s", type(exc).__name__, conn.scope["method"], conn.url.path
+    )
+    key = "server.unavailable"
+    return JSONResponse(
+        {"error": "unavailable", "key": key, "params": {}, "message": text(key)},
+        status_code=503,
+        headers={"Cache-Control": "no-store", "Retry-After": "60"},
+    )
+
+
+#: the app's handlers of a failing store (its exceptions: SQLAlchemy's, the connection's)
+STORE_FAILURES: dict[Any, Any] = {
+    DBAPIError: _store_failed,
+    OSError: _store_failed,
+    TimeoutError: _store_failed,
+}
+
+
 def create_duel_app(settings: Settings | None = None) -> Starlette:
     """A Starlette app with the duel routes only (tests, benchmarks, a bare server)."""
     server = DuelServer(settings)
     app = Starlette(
-        routes=server.routes(), lifespan=server.lifespan, middleware=guards(server.settings)
+        routes=server.routes(),
+        lifespan=server.lifespan,
+        middleware=guards(server.settings),
+        exception_handlers=STORE_FAILURES,
     )
     app.state.duels = server
     return app
