@@ -2,8 +2,9 @@
 
 The cookie holds the player's id and *generation* and the time it was issued, signed
 with itsdangerous. The server refuses a cookie older than ``cookie_max_age`` and issues
-a fresh one once it is older than ``cookie_refresh`` (any visit renews it); a cookie of
-the earlier form, without a time, is taken once and replaced.
+a fresh one once it is older than ``cookie_refresh`` (any visit renews it). A cookie of
+the earlier form, without a time, is refused like an expired one (its holder is a new
+guest): it could not be told from a copy stolen any time before.
 Moving to another device (a one-time transfer link or code) bumps the generation:
 the new device gets a fresh cookie, the old one stops working and is told.
 """
@@ -14,13 +15,7 @@ import hashlib
 import secrets
 from typing import Any
 
-from itsdangerous import (
-    BadSignature,
-    SignatureExpired,
-    TimestampSigner,
-    URLSafeSerializer,
-    URLSafeTimedSerializer,
-)
+from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 
 from reversi.hall import text_rules
 from reversi.server.broker import Broker
@@ -67,7 +62,6 @@ class Identity:
             "ClockSigner", (TimestampSigner,), {"get_timestamp": lambda self: int(clock())}
         )
         self._signer = URLSafeTimedSerializer(secret, salt="reversi.player", signer=signer)
-        self._untimed = URLSafeSerializer(secret, salt="reversi.player")
 
     def cookie_value(self, player: PlayerRecord) -> str:
         return self._signer.dumps({"p": player.id, "g": player.generation})
@@ -98,13 +92,8 @@ class Identity:
                 value, max_age=int(s.cookie_max_age), return_timestamp=True
             )
             refresh = s.clock() - issued.timestamp() > s.cookie_refresh
-        except SignatureExpired:
+        except BadSignature:  # also expired, and the earlier form without a time
             return None, False
-        except BadSignature:
-            try:
-                data, refresh = self._untimed.loads(value), True
-            except BadSignature:
-                return None, False
         if not isinstance(data, dict) or not isinstance(data.get("p"), str):
             return None, False
         player = await self.store.read(lambda rows: rows.player(data["p"]))

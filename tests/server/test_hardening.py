@@ -1,6 +1,7 @@
 """Issue 17, points 1, 2, 4 and 6: guessing codes, new players, abandoned tables, the
 chat of finished tables, sockets per player and address, renames, the cookie's age,
-``Secure`` over TLS, the socket's Origin and the browser headers."""
+``Secure`` over TLS (and, issue 26, the cookie without a time refused), the socket's
+Origin and the browser headers."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from itsdangerous import URLSafeSerializer
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -207,3 +209,24 @@ def test_the_socket_checks_its_origin_and_answers_carry_browser_headers(
             with a.websocket_connect("/ws", headers={"Origin": origin}) as ws:
                 until(ws, "hello")
         assert a.post("/api/results", content=b"x" * 40_000).status_code == 413
+
+
+def test_a_cookie_of_the_earlier_form_without_a_time_is_refused(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    settings = make_settings(tmp_path, clock)
+    with players(settings, 1) as (a,):
+        name = a.get("/api/me").json()["nickname"]
+        server = a.app.state.duels  # type: ignore[attr-defined]
+        player = a.portal.call(server.identity.from_cookie, a.cookies[COOKIE])  # type: ignore[union-attr]
+        assert player is not None and player.nickname == name
+        # what the hall signed before cookies carried their time
+        untimed = URLSafeSerializer(settings.signing_secret(), salt="reversi.player")
+        old = untimed.dumps({"p": player.id, "g": player.generation})
+        assert a.portal.call(server.identity.from_cookie, old) is None  # type: ignore[union-attr]
+        a.cookies.clear()
+        a.cookies.set(COOKIE, old)
+        assert a.get("/api/games?player=me").status_code == 401
+        fresh = a.get("/api/me")  # a new guest, with a cookie of the new form
+        assert fresh.json()["nickname"] != name and "set-cookie" in fresh.headers
+        assert old not in fresh.headers["set-cookie"]
