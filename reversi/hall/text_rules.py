@@ -5,8 +5,10 @@ Both are shown to other people, so both must look like what they are:
 * a **nickname** is NFKC-normalised (fullwidth ``Ｓｙｓｔｅｍ`` is ``System``), has a visible
   letter, mixes no scripts in a deceptive way (``Sуstem`` with a Cyrillic ``у``), and is
   neither a name of the house (``System``, ``Admin`` …) nor a guest name (``Gast 1234``,
-  which only the server hands out) — compared by *skeleton*, so homoglyphs, case,
-  spaces and punctuation do not get around it;
+  which only the server hands out) — compared by *skeleton* (:mod:`reversi.hall.lookalikes`),
+  so accents, homoglyphs of any script, case, spaces and punctuation do not get around
+  it, nor digits around a name of the house (``System 2``), nor one letter changed in
+  a long one (``Cystem``);
 * a **chat line** loses what can reorder or hide text (bidirectional controls, zero-width
   characters) and keeps at most :data:`COMBINING_MAX` combining marks on a letter.
 
@@ -31,6 +33,8 @@ from typing import Any
 
 from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
+from reversi.hall.lookalikes import skeleton
+
 NICK_MIN, NICK_MAX = 2, 24
 #: combining marks kept on one base character in chat ("e" with 199 marks is noise)
 COMBINING_MAX = 2
@@ -51,8 +55,15 @@ RESERVED = frozenset(
         "team",
     }
 )
+#: the names of the house as they look
+RESERVED_LOOKS = frozenset(skeleton(name) for name in RESERVED)
+#: names of the house this long are refused with one letter changed, added or left out
+#: too ("Cystem"); shorter ones would catch ordinary names ("Halle" → "Hallo")
+NEAR_FROM = 6
 #: the server's guest names ("Gast 1234"), by skeleton (where "1" looks like "l", "0" like "o")
 GUEST = re.compile(r"gast[\dlo]*")
+#: digits, spaces and punctuation around a name ("System 2", "1 Admin")
+_AROUND = re.compile(r"^[\W\d_]+|[\W\d_]+$")
 _NICK_CHARACTERS = re.compile(r"^[\w .,'!?+()-]+$")
 #: letters that draw nothing (Hangul fillers, the blank Braille pattern, Mongolian vowel
 #: separator, Khmer inherent vowels): removed like spaces
@@ -102,22 +113,37 @@ def _drop_format_characters(text: str) -> str:
     return "".join(kept)
 
 
-def skeleton(text: str) -> str:
-    """What ``text`` looks like: each character as its ASCII look-alike where it has one,
-    case-folded, without spaces and punctuation.
+def _one_apart(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by changing, adding or leaving out one character.
 
-    >>> skeleton("S у s-t e m") == skeleton("SYSTEM") == "system"
-    True
+    >>> _one_apart("cystem", "system"), _one_apart("systems", "system")
+    (True, True)
     """
-    text = unicodedata.normalize("NFKC", text)
-    found = confusables.is_confusable(text, greedy=True, preferred_aliases=["latin"]) or []
-    look_alike: dict[str, str] = {}
-    for entry in found:
-        ascii_glyphs = [glyph["c"] for glyph in entry["homoglyphs"] if glyph["c"].isascii()]
-        if ascii_glyphs:
-            look_alike[entry["character"]] = ascii_glyphs[0]
-    shown = "".join(look_alike.get(ch, ch) for ch in text).casefold()
-    return "".join(ch for ch in shown if ch.isalnum())
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) < len(b):
+        a, b = b, a
+    for i in range(len(b)):
+        if a[i] != b[i]:
+            return a[i + 1 :] == b[i + 1 :] or a[i + 1 :] == b[i:]
+    return True
+
+
+def looks_reserved(name: str) -> bool:
+    """Whether ``name`` looks like a name of the house (see the module).
+
+    >>> [looks_reserved(n) for n in ("Systém", "System 2", "Суѕтем", "Jürgen", "Hallo")]
+    [True, True, True, False, False]
+    """
+    looks = {skeleton(name), skeleton(_AROUND.sub("", name))}
+    if looks & RESERVED_LOOKS:
+        return True
+    return any(
+        _one_apart(look, house)
+        for look in looks
+        for house in RESERVED_LOOKS
+        if len(house) >= NEAR_FROM
+    )
 
 
 def nickname(text: str) -> str:
@@ -137,10 +163,9 @@ def nickname(text: str) -> str:
         raise TextRejected("no_letter", text)
     if confusables.is_dangerous(name):
         raise TextRejected("mixed_script", text)
-    look = skeleton(name)
-    if look in RESERVED:
+    if looks_reserved(name):
         raise TextRejected("reserved", text)
-    if GUEST.fullmatch(look):
+    if GUEST.fullmatch(skeleton(name)):
         raise TextRejected("guest_name", text)
     return name
 

@@ -22,6 +22,12 @@ from reversi.hall.text_rules import COMBINING_MAX, TextRejected, chat_line, nick
         ("Gastwirt", "Gastwirt"),
         ("Systematiker", "Systematiker"),
         ("An\u200bna", "Anna"),  # a zero-width space is dropped, not kept invisible
+        ("Jürgen", "Jürgen"),  # accents, and names of one other script, stay allowed
+        ("Zoë", "Zoë"),
+        ("Анна", "Анна"),
+        ("Hallo", "Hallo"),  # one letter from "Halle": short names of the house are exact
+        ("Systematiker", "Systematiker"),
+        ("Simon 2", "Simon 2"),
     ],
 )
 def test_good_names_pass_normalised(text: str, shown: str) -> None:
@@ -43,6 +49,19 @@ def test_good_names_pass_normalised(text: str, shown: str) -> None:
         ("gast1234", "guest_name"),
         ("GAST １２", "guest_name"),
         ("Gast", "guest_name"),
+        # near-spoofs (issue 26, point 9): marks, digits around, I for 1, one script
+        ("Systém", "reserved"),
+        ("System 2", "reserved"),
+        ("2 Admin", "reserved"),
+        ("ADMIN", "reserved"),
+        ("Суѕтем", "reserved"),  # all Cyrillic: "Cystem"
+        ("ᴄystem", "reserved"),  # a small capital C
+        ("Cystem", "reserved"),  # one letter from "System"
+        ("Servers", "reserved"),
+        ("Ѕуѕтем", "reserved"),  # all Cyrillic, with DZE: "System"
+        ("Gast I234", "guest_name"),  # a capital i for the 1
+        ("Gást 1234", "guest_name"),
+        ("Gast O12", "guest_name"),  # a capital o for the 0
         ("ㅤㅤㅤ", "length"),  # Hangul fillers: nothing visible is left
         ("12345", "no_letter"),
         ("...", "no_letter"),
