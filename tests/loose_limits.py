@@ -16,6 +16,8 @@ PER_MINUTE = (
     "rename_limit",
     "sit_limit",
     "pair_limit",
+    "results_player_limit",
+    "results_address_limit",
 )
 #: the caps per address and per player, 0 (none): a whole test session is one address
 NO_CAPS = ("connections_per_address", "sockets_per_address", "sockets_per_player")

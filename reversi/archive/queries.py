@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, delete, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -32,6 +32,24 @@ def _insert(conn: Connection) -> Any:
 def add_game(conn: Connection, game: GameRecord) -> bool:
     """Stores ``game``; False if it (its id, or its device's id) was there already."""
     return bool(conn.execute(_insert(conn).values(**dataclasses.asdict(game))).rowcount == 1)
+
+
+def trim_device_games(conn: Connection, player_id: str, keep: int) -> int:
+    """Deletes the player's device games but the newest ``keep``; how many went."""
+    newest = (
+        select(GAMES.c.seq)
+        .where(GAMES.c.owner_id == player_id, GAMES.c.kind == "device")
+        .order_by(GAMES.c.finished_at.desc(), GAMES.c.seq.desc())
+        .limit(keep)
+    )
+    gone = conn.execute(
+        delete(GAMES).where(
+            GAMES.c.owner_id == player_id,
+            GAMES.c.kind == "device",
+            GAMES.c.seq.not_in(newest.scalar_subquery()),
+        )
+    )
+    return int(gone.rowcount)
 
 
 def add_games(conn: Connection, games: list[GameRecord]) -> int:

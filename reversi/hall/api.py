@@ -228,9 +228,15 @@ def check_device_game(item: DeviceGameBody, levels: tuple[str, ...], now: float)
 
 #: whether a write from this request is within the rate limit (True: go ahead)
 Allow = Callable[[Request], Awaitable[bool]]
+#: whether this request's player may store this many more device games (True: counted)
+AllowGames = Callable[[Request, str, int], Awaitable[bool]]
 
 
 async def _always(request: Request) -> bool:
+    return True
+
+
+async def _always_games(request: Request, player_id: str, count: int) -> bool:
     return True
 
 
@@ -242,8 +248,10 @@ class HallApi:
         settings_schema: Schema,
         allow_write: Allow = _always,
         records: DeviceRecords | None = None,
+        allow_games: AllowGames = _always_games,
     ) -> None:
         self.hall = hall
+        self.allow_games = allow_games
         self.records = records
         self.players = players
         self.schema = settings_schema
@@ -335,6 +343,8 @@ class HallApi:
             if len({g.client_id for g in games}) != len(games):
                 raise BadInput("bad_results", "hall.error.bad_results.twice")
             player, set_cookie = await self.players.find_or_create(request)
+            if games and not await self.allow_games(request, player.id, len(games)):
+                raise BadInput("results_full", "hall.error.results_full", 429)
         except BadInput as e:
             return error(e)
         records = self.records

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from reversi.archive.queries import add_game
+from reversi.archive.queries import add_game, trim_device_games
 from reversi.archive.record import ArchiveError, GameRecord, played_board, record_of
 from reversi.engine import Board, Counting
 from reversi.engine.color import COLOR_NAMES
@@ -59,6 +59,10 @@ class DeviceMoves:
     """Reversi's part of a device game (``reversi.hall.api.DeviceRecords``)."""
 
     fields = frozenset({"moves", "started_at"})
+
+    def __init__(self, keep: int) -> None:
+        #: a player's newest device games kept in the archive
+        self.keep = keep
 
     def check(self, item: dict[str, Any], game: DeviceGame) -> Checked | None:
         if "moves" not in item:
@@ -115,4 +119,6 @@ class DeviceMoves:
                 setattr(record, f"{entry.human}_id", player_id)
             if add_game(conn, record):
                 new.append(record.client_id)
+        if new:
+            trim_device_games(conn, player_id, self.keep)
         return new

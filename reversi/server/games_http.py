@@ -165,8 +165,10 @@ class GamesHttp:
         )
         player = await self.parts.player(request)
         player_id = player.id if player else None
-        if game is not None and player_id is not None and (
-            game.owner_id == player_id or _you(game, player_id)
+        if (
+            game is not None
+            and player_id is not None
+            and (game.owner_id == player_id or _you(game, player_id))
         ):
             return game, player_id  # one's own games are never limited
         # a private duel is no game to a stranger: the same answer as an unknown id

@@ -74,4 +74,20 @@ def hall_api(hall: Hall, http: DuelHttp) -> HallApi:
             parts.settings.hall_write_limit, "hall-write", http.client(request)
         )
 
-    return HallApi(hall, CookiePlayers(http), SETTINGS, allow_write, DeviceMoves())
+    async def allow_games(request: Request, player_id: str, count: int) -> bool:
+        """Device games stored per player and per address (``results_*_limit``): both
+        must have room for the whole batch, then both count it."""
+        s, limiter = parts.settings, parts.limiter
+        keys = (
+            (s.results_player_limit, "results-player", player_id),
+            (s.results_address_limit, "results-address", http.client(request)),
+        )
+        for limit, *key in keys:
+            if not await limiter.test(limit, *key, cost=count):
+                return False
+        for limit, *key in keys:
+            await limiter.hit(limit, *key, cost=count)
+        return True
+
+    records = DeviceMoves(parts.settings.device_games_kept)
+    return HallApi(hall, CookiePlayers(http), SETTINGS, allow_write, records, allow_games)

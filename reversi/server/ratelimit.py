@@ -39,7 +39,7 @@ class MovingWindow:
         self._hits: dict[tuple[Any, ...], deque[float]] = {}
         self._since_sweep = 0
 
-    def hit(self, item: RateLimitItem, *key: str, now: float | None = None) -> bool:
+    def hit(self, item: RateLimitItem, *key: str, now: float | None = None, cost: int = 1) -> bool:
         now = time.monotonic() if now is None else now
         span = item.get_expiry()
         hits = self._hits.setdefault((item.key_for(*key),), deque())
@@ -48,18 +48,18 @@ class MovingWindow:
         self._since_sweep += 1
         if self._since_sweep >= SWEEP_EVERY:
             self._sweep(now)
-        if len(hits) >= item.amount:
+        if len(hits) + cost > item.amount:
             return False
-        hits.append(now)
+        hits.extend([now] * cost)
         return True
 
-    def test(self, item: RateLimitItem, *key: str, now: float | None = None) -> bool:
-        """Whether one more hit would be within the limit (counts nothing)."""
+    def test(self, item: RateLimitItem, *key: str, now: float | None = None, cost: int = 1) -> bool:
+        """Whether ``cost`` more hits would be within the limit (counts nothing)."""
         now = time.monotonic() if now is None else now
         hits = self._hits.get((item.key_for(*key),))
         if not hits:
-            return True
-        return sum(1 for t in hits if t > now - item.get_expiry()) < item.amount
+            return cost <= item.amount
+        return sum(1 for t in hits if t > now - item.get_expiry()) + cost <= item.amount
 
     def _sweep(self, now: float) -> None:
         self._since_sweep = 0
@@ -82,23 +82,24 @@ class Limiter:
             self._strategy = MovingWindowRateLimiter(self.storage)
         self._items: dict[str, RateLimitItem] = {}
 
-    async def hit(self, limit: str, *key: str) -> bool:
-        """Counts one action under ``limit`` (e.g. ``"10/minute"``); False when over it."""
+    async def hit(self, limit: str, *key: str, cost: int = 1) -> bool:
+        """Counts one action (``cost`` actions) under ``limit`` (e.g. ``"10/minute"``);
+        False when over it (and nothing is counted)."""
         item = self._item(limit)
         if self.storage is None:
-            return self._memory.hit(item, *key)
+            return self._memory.hit(item, *key, cost=cost)
         try:
-            return await self._strategy.hit(item, *key)
+            return await self._strategy.hit(item, *key, cost=cost)
         except Exception:  # the limiter's store is away: let the action through
             return True
 
-    async def test(self, limit: str, *key: str) -> bool:
-        """Whether one more action under ``limit`` would be allowed (counts nothing)."""
+    async def test(self, limit: str, *key: str, cost: int = 1) -> bool:
+        """Whether ``cost`` more actions under ``limit`` would be allowed (counts nothing)."""
         item = self._item(limit)
         if self.storage is None:
-            return self._memory.test(item, *key)
+            return self._memory.test(item, *key, cost=cost)
         try:
-            return await self._strategy.test(item, *key)
+            return await self._strategy.test(item, *key, cost=cost)
         except Exception:
             return True
 

@@ -61,6 +61,13 @@ class Settings:
     lobby_prompt: float = 0.25
     #: computer games reported and settings saved (the hall's writes), per address
     hall_write_limit: str = "60/minute"
+    #: games a device may send (``POST /api/results``), per player and per address: at
+    #: about 0.9 kB a game (the archive's row and the hall's) 300 a day is 0.3 MB, 3,000
+    #: (a school behind one address) 2.7 MB; beyond it 429 ``results_full``
+    results_player_limit: str = "300/day"
+    results_address_limit: str = "3000/day"
+    #: a player's device games in the archive: the newest are kept, older ones go
+    device_games_kept: int = 1000
     transfer_ttl: float = 600.0
     callback_interval: float = 30.0
     #: ``Secure`` on the cookie always (it is set anyway when the request came over TLS)
@@ -164,6 +171,9 @@ _NUMBERS: dict[str, type] = {
     "sit_limit": str,
     "pair_limit": str,
     "pair_timeout": float,
+    "results_player_limit": str,
+    "results_address_limit": str,
+    "device_games_kept": int,
     "pair_grace": float,
     "pair_again_after": float,
     "lobby_interval": float,
