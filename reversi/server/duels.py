@@ -18,8 +18,8 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-from starlette.applications import Starlette
 from sqlalchemy.exc import DBAPIError
+from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse, Response
