@@ -95,7 +95,11 @@ def _serve(args: argparse.Namespace) -> int:
         return 1
     print(f"Reversi-Halle: http://{args.host}:{args.port}/", flush=True)
     # bounded headers, connections and frames (reversi.server.serving)
-    uvicorn.Server(settings_config(app, app.state.duels.settings, args.host, args.port)).run()
+    server = uvicorn.Server(settings_config(app, app.state.duels.settings, args.host, args.port))
+    try:
+        server.run()
+    except KeyboardInterrupt:  # uvicorn raises Ctrl+C again once it stopped cleanly
+        return 130
     return 0
 
 

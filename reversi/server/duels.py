@@ -30,7 +30,7 @@ from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
 from reversi.server.downtime import credit_downtime, heartbeat
 from reversi.server.games_http import GamesHttp
-from reversi.server.guards import BodyLimit, BrowserHeaders, OriginCheck
+from reversi.server.guards import BodyLimit, BrowserHeaders, DroppedBodies, OriginCheck
 from reversi.server.hall_mount import hall_api, new_hall
 from reversi.server.http import MAX_BODY, DuelHttp
 from reversi.server.identity import Identity
@@ -155,10 +155,11 @@ class DuelServer:
 
 
 def guards(settings: Settings) -> list[Middleware]:
-    """What stands in front of every route (reversi.server.guards): browser headers on
-    every answer, the socket's Origin checked, bodies over :data:`MAX_BODY` refused
-    while they are read."""
+    """What stands in front of every route (reversi.server.guards): a dropped body ends
+    quietly, browser headers on every answer, the socket's Origin checked, bodies over
+    :data:`MAX_BODY` refused while they are read."""
     return [
+        Middleware(DroppedBodies),
         Middleware(BrowserHeaders),
         Middleware(OriginCheck, allowed=settings.origins),
         Middleware(

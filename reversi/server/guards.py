@@ -9,14 +9,19 @@ WebSocket origins.
 * :class:`OriginCheck` refuses a WebSocket whose ``Origin`` is neither the served host
   nor configured: another site's page cannot act with a player's cookie. Clients that are
   not browsers send no ``Origin`` and are not affected.
+* :class:`DroppedBodies` ends a request whose client went away while sending its body
+  (or sent a broken chunk) with one line in the log at most, not a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
+
+from starlette.requests import ClientDisconnect
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -51,8 +56,28 @@ BROWSER_HEADERS = (
 )
 
 
+log = logging.getLogger("reversi.server")
+
+
 class BodyTooLarge(Exception):
     pass
+
+
+class DroppedBodies:
+    """A client that drops its body half-way (or whose chunk was broken: the server
+    closes it) is gone: nothing can be answered, and nothing went wrong here."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await self.app(scope, receive, send)
+        except ClientDisconnect:
+            if scope["type"] != "http":
+                raise
+            client = scope.get("client") or ("?", 0)
+            log.info("%s dropped its body: %s %s", client[0], scope["method"], scope["path"])
 
 
 def _json_error(status: int, code: str, message: str) -> tuple[Message, Message]:
