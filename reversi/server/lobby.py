@@ -309,7 +309,7 @@ class Lobby:
             self._turned[player] = at
         if not self._turned:
             return
-        first = min(self._turned.values())
+        first = at if players else min(self._turned.values())
         if self._turn_timer is not None:
             if self._turn_timer.when() <= first:
                 return
@@ -322,8 +322,8 @@ class Lobby:
         due = [p for p, at in self._turned.items() if at <= now + 0.001]
         for player in due:
             del self._turned[player]
-        if self._turned:
-            self._turn([], 0.0)
+        if self._turned:  # the next due
+            self._turn((), 0.0)
         if not due or not self.watchers:
             return
         try:

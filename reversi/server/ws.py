@@ -30,6 +30,8 @@ from reversi.storage import TableRecord
 from reversi.texts import text
 
 log = logging.getLogger("reversi.ws")
+#: what an intent by code answers when the table is not the player's, or does not exist
+NOT_YOURS = ("not_seated", "unknown_table")
 
 
 class Hub:
@@ -334,7 +336,17 @@ class Hub:
             code = normal_code(message.code)
             if not await self.limiter.hit(self.settings.chat_limit, "chat", code, conn.player.id):
                 raise DuelError("chat_flood")
-        outcome = await self.service.handle(conn.player.id, message)
+        try:
+            outcome = await self.service.handle(conn.player.id, message)
+        except DuelError as error:
+            if error.code not in NOT_YOURS:
+                raise
+            # no code oracle: a table that is not the player's — or none — is one answer,
+            # counted as a look-up (the guesses run out as those of watch and HTTP do)
+            known = error.code != "unknown_table"
+            if not await self.lookups.allow(conn.address, conn.player.id, known):
+                raise DuelError("rate_limited", key="server.rate_limited.lookups") from None
+            raise DuelError("not_seated") from None
         reply: dict[str, Any] = {"type": "ack", "version": outcome.table.version}
         if isinstance(message, p.Move):
             reply["cid"] = message.cid
