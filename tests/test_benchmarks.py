@@ -71,3 +71,10 @@ def test_the_halves_of_a_match_joined_are_the_whole_match(tmp_path: Path) -> Non
     assert _match("-n", "4", "--results", str(whole)).returncode == 0
     joined = first.read_text().splitlines() + second.read_text().splitlines()[1:]
     assert joined == whole.read_text().splitlines()
+
+
+def test_the_code_oracle_benchmark_finds_every_path_limited() -> None:
+    result = run("benchmarks/code_oracle.py", "--tables", "200")
+    assert "resign           no table: not_seated           not yours: not_seated" in result.stdout
+    assert "guesses answered before every path refused: 30 in" in result.stdout
+    assert "refused by all 15 after" in result.stdout

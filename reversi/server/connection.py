@@ -192,11 +192,11 @@ class Connection:
             if event["kind"] == "mute" and to == seat:
                 self.muted[code] = bool(event["data"]["muted"])
             if (
-                event["kind"] in ("chat", "renamed")
+                event["kind"] in ("chat", "renamed", "callback")
                 and self.muted.get(code)
                 and event["data"]["seat"] != seat
             ):
-                continue  # a muted player's lines and renames are not shown
+                continue  # a muted player's lines, renames and calls are not shown
             if event["kind"] == "chat" and seat is None and (over or not reads_chat):
                 continue  # the players' chat, for onlookers only if the table allows it
             events.append(event)

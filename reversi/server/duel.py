@@ -341,11 +341,12 @@ class Duel(TableGame):
         last[seat] = self.now
         self.extra["callback_at"] = last
         other = 1 - seat
-        self.effects.callback = {
-            "player": self.table.seat1 if other == 1 else self.table.seat0,
-            "code": self.table.code,
-            "from": self.name(seat),
-        }
+        if other not in self.extra.get("muted", []):  # a muter hears no "Rückruf"
+            self.effects.callback = {
+                "player": self.table.seat1 if other == 1 else self.table.seat0,
+                "code": self.table.code,
+                "from": self.name(seat),
+            }
         self._event("callback", {"seat": seat})
 
     def resumed(self, downtime: float) -> None:

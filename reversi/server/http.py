@@ -221,6 +221,11 @@ class DuelHttp:
             return error(e)
         if not await self._hit(s.sit_limit, "sit-player", player.id):
             return error(DuelError("rate_limited", key="server.rate_limited.sit"), 429)
+        table = await self.parts.service.store.read(lambda rows: rows.table(code))
+        seated = table is not None and player.id in (table.seat0, table.seat1)
+        if not seated and not await self.parts.lookups.allow(address, player.id, table is not None):
+            # joining by code is a look-up: 404 and 409 would tell codes apart otherwise
+            return error(DuelError("rate_limited", key="server.rate_limited.lookups"), 429)
         try:
             await self.parts.service.join(player.id, player.nickname, code)
         except DuelError as e:
@@ -240,7 +245,13 @@ class DuelHttp:
             player, fresh = await self.player_or_new(request)
             _, holder = await self.parts.service.resume(player.id, player.nickname, code, secret)
         except DuelError as e:
-            return error(e, 403 if e.code == "bad_secret" else 400)
+            if e.code not in ("bad_secret", "unknown_table"):
+                return error(e)
+            # no table, or a wrong secret: one answer, and a guess (no code oracle)
+            address = self.client(request)
+            if not await self.parts.lookups.allow(address, None, False):
+                return error(DuelError("rate_limited", key="server.rate_limited.lookups"), 429)
+            return error(DuelError("bad_secret"), 403)
         if holder != player.id:
             player, fresh = await self.parts.identity.move_here(holder), True
         return self._reply(request, await self.parts.service.state(code, player.id), player, fresh)

@@ -14,17 +14,21 @@ within ``lobby_prompt`` seconds, the disc counts of running duels at most every
 ``lobby_interval`` seconds. A batch's entries are made once and its frame is encoded once
 for every watcher, so 200 watchers cost a move next to nothing (docs/benchmarks.md).
 Onlooker counts (``lobby_onlookers``) travel with the tables' presence: every process
-hears them and tells its own watchers with its next frame.
+hears them and tells its own watchers with its next frame — of listed tables only: no
+lobby message carries anything of a private table or of a quick pairing's search.
 
 The number of players online is each process's count of players with a socket,
-published on the same channel and summed by every process.
+published on the same channel and summed by every process. The same messages say who
+came and who left, so every process knows who has a socket anywhere (:meth:`Lobby.here`):
+a waiting table is listed only while its opener is here — ``away_after`` seconds after
+their last socket closed it leaves the lobby, and it comes back when they return.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
 from reversi.server.connection import Announcement
@@ -57,13 +61,22 @@ def is_quick(table: TableRecord) -> bool:
     return bool(extra(table).get("quick"))
 
 
-def entry(table: TableRecord, view: dict[str, Any], onlookers: int = 0) -> dict[str, Any] | None:
+def listable(table: TableRecord) -> bool:
+    """Whether the lobby may ever show this table: not a private one, not a quick
+    pairing's search that never found an opponent (its code never goes out, not even to
+    drop it)."""
+    return not is_private(table) and not (is_quick(table) and table.seat1 is None)
+
+
+def entry(
+    table: TableRecord, view: dict[str, Any], onlookers: int = 0, here: bool = True
+) -> dict[str, Any] | None:
     """What the lobby shows of a table, or None when it does not show it (a private
-    table, a quick pairing's search, a game that is over). Like the table's view it
-    holds no player ids."""
+    table, a quick pairing's search, a game that is over, a waiting table whose opener
+    is not ``here``). Like the table's view it holds no player ids."""
     if is_private(table) or table.status not in OPEN:
         return None
-    if table.status == Status.WAITING and is_quick(table):
+    if table.status == Status.WAITING and (is_quick(table) or not here):
         return None
     game = view.get("game")
     return {
@@ -100,11 +113,17 @@ def _same_but_moves(before: dict[str, Any] | None, after: dict[str, Any]) -> boo
     return all(before[k] == after[k] for k in after if k not in _MOVED)
 
 
+#: what the lobby may show of each status, chosen by the database (no other kind of
+#: table crowds them out): public waiting tables that are no search, public duels
+PUBLIC_WAITING = {"private": False, "quick": False}
+PUBLIC = {"private": False}
+
+
 def listed(rows: Rows) -> list[TableRecord]:
-    """The lobby's tables from the database: waiting ones first, oldest first."""
-    waiting = rows.by_status(Status.WAITING, SHOWN * 2)
-    playing = rows.by_status(Status.PLAYING, SHOWN)
-    return [t for t in waiting if not is_private(t) and not is_quick(t)][:SHOWN] + playing
+    """The lobby's tables from the database: waiting ones first, oldest first (twice as
+    many as shown: those whose opener is away are left out)."""
+    waiting = rows.by_status(Status.WAITING, SHOWN * 2, PUBLIC_WAITING)
+    return waiting + rows.by_status(Status.PLAYING, SHOWN, PUBLIC)
 
 
 class Lobby:
@@ -134,13 +153,24 @@ class Lobby:
         self._sent: dict[str, dict[str, Any]] = {}
         #: batches published (benchmarks, tests)
         self.batches = 0
+        #: the codes this process's watchers may know (in a snapshot or an event): only
+        #: their onlooker counts go out
+        self.listed: set[str] = set()
+        #: the players with a socket in this process (the hub's)
+        self.local: Collection[str] = ()
+        #: process → the players with a socket there, as its messages said
+        self.players_at: dict[str, set[str]] = {}
+        #: players who came or left → when the lobby shows or hides their waiting tables
+        self._turned: dict[str, float] = {}
+        self._turn_timer: asyncio.TimerHandle | None = None
 
     # --- publishing (from the service and the hub) --------------------------------------
 
     async def changed(self, table: TableRecord, view: dict[str, Any] | None = None) -> None:
         """A committed change of ``table``: the lobby adds, updates or drops it with the
-        next batch. A private table's code never goes out, not even to drop it."""
-        if is_private(table):
+        next batch. A private table's code never goes out, not even to drop it; nor a
+        search's."""
+        if not listable(table):
             return
         self._changed[table.code] = (table, view)
         delay = self.settings.lobby_prompt if prompt(table) else self.settings.lobby_interval
@@ -172,7 +202,7 @@ class Lobby:
         for code, (table, view) in changed.items():
             if view is None:
                 view = table_view(table, now, self.settings, positions)
-            shown = entry(table, view, self.onlookers(code))
+            shown = entry(table, view, self.onlookers(code), self.here(table.seat0))
             if shown is None:
                 self._sent.pop(code, None)
                 events.append(
@@ -201,16 +231,132 @@ class Lobby:
         except Exception:
             log.exception("publishing the lobby's batch failed")
 
-    async def count_online(self, count: int) -> None:
-        """This process now has ``count`` players with a socket."""
-        await self.broker.publish(
-            CHANNEL, {"type": "online", "process": self.process, "count": count}
+    async def count_online(
+        self, count: int, came: str | None = None, left: str | None = None
+    ) -> None:
+        """This process now has ``count`` players with a socket: ``came`` is new here,
+        ``left`` closed their last socket here; without either, the whole list."""
+        message: dict[str, Any] = {"type": "online", "process": self.process, "count": count}
+        if came is not None:
+            message["came"] = came
+        elif left is not None:
+            message["left"] = left
+        else:
+            message["players"] = sorted(self.local)
+        await self.broker.publish(CHANNEL, message)
+
+    # --- who is here -------------------------------------------------------------------
+
+    def _heard(self, process: str) -> bool:
+        heard = self.online.get(process)
+        return heard is not None and self.settings.clock() - heard[1] <= ONLINE_TTL
+
+    def here(self, player_id: str | None) -> bool:
+        """Whether the player has a socket on any process: this one's at once, the
+        others' as their messages said (a process silent for ONLINE_TTL: nobody)."""
+        if player_id is None:
+            return False
+        if player_id in self.local:
+            return True
+        return any(
+            player_id in players and self._heard(process)
+            for process, players in self.players_at.items()
+            if process != self.process
         )
+
+    def present(self) -> frozenset[str]:
+        """Every player :meth:`here` (quick pairing pairs only with them)."""
+        found = set(self.local)
+        for process, players in list(self.players_at.items()):
+            if process != self.process and self._heard(process):
+                found |= players
+        return frozenset(found)
+
+    def _heard_players(self, message: dict[str, Any]) -> None:
+        process = message["process"]
+        came, left = message.get("came"), message.get("left")
+        if process != self.process:  # this process's own: the hub's list is the truth
+            known = self.players_at.setdefault(process, set())
+            if came is not None:
+                known.add(came)
+            elif left is not None:
+                known.discard(left)
+            elif "players" in message:
+                now = set(message["players"])
+                self._turn(now - known, self.settings.lobby_prompt)
+                self._turn(known - now, self.settings.away_after)
+                known.clear()
+                known |= now
+        if came is not None:
+            self._turn([came], self.settings.lobby_prompt)
+        elif left is not None:
+            self._turn([left], self.settings.away_after)
+
+    def forget_silent(self) -> None:
+        """The players of a process silent for ONLINE_TTL (killed) have left."""
+        for process in list(self.players_at):
+            if process != self.process and not self._heard(process):
+                self._turn(self.players_at.pop(process), 0.0)
+
+    def _turn(self, players: Iterable[str], delay: float) -> None:
+        """These players came or left: their waiting tables are shown or hidden after
+        ``delay`` seconds, as they are then (a page reload does not blink)."""
+        if not self.watchers:
+            return
+        loop = asyncio.get_running_loop()
+        at = loop.time() + delay
+        for player in players:
+            self._turned[player] = at
+        if not self._turned:
+            return
+        first = at if players else min(self._turned.values())
+        if self._turn_timer is not None:
+            if self._turn_timer.when() <= first:
+                return
+            self._turn_timer.cancel()
+        self._turn_timer = loop.call_at(first, self._spawn, self._tell_turned)
+
+    async def _tell_turned(self) -> None:
+        self._turn_timer = None
+        now = asyncio.get_running_loop().time()
+        due = [p for p, at in self._turned.items() if at <= now + 0.001]
+        for player in due:
+            del self._turned[player]
+        if self._turned:  # the next due
+            self._turn((), 0.0)
+        if not due or not self.watchers:
+            return
+        try:
+            tables = await self.service.store.read(
+                lambda rows: rows.waiting_of(due, Status.WAITING)
+            )
+        except Exception:
+            log.exception("reading the tables of players who came or left failed")
+            return
+        events = []
+        for table in tables:
+            if not listable(table):
+                continue
+            view = table_view(table, self.service.now, self.settings, self.service.positions)
+            shown = entry(table, view, self.onlookers(table.code), self.here(table.seat0))
+            events.append(
+                {
+                    "op": "remove" if shown is None else "update",
+                    "code": table.code,
+                    "version": table.version,
+                    "entry": shown,
+                }
+            )
+        if events:
+            self._share({"type": "lobby_events", "events": events})
+
+    # --- onlookers ---------------------------------------------------------------------
 
     def looked(self, code: str) -> None:
         """The onlookers of ``code`` changed (heard from any process): this process's
-        watchers learn it with their next frame, at most ``lobby_interval`` from now."""
-        if not self.watchers:
+        watchers learn it with their next frame, at most ``lobby_interval`` from now —
+        if the lobby lists it (no private table, no search)."""
+        if not self.watchers or code not in self.listed:
             return
         self._looked.add(code)
         if self._look_timer is None:
@@ -220,7 +366,7 @@ class Lobby:
 
     def _tell_looked(self) -> None:
         self._look_timer = None
-        looked, self._looked = self._looked, set()
+        looked, self._looked = self._looked & self.listed, set()
         if looked:
             self._tell(
                 {
@@ -234,10 +380,10 @@ class Lobby:
         return self.settings.process_id
 
     async def stop(self) -> None:
-        for timer in (self._timer, self._look_timer):
+        for timer in (self._timer, self._look_timer, self._turn_timer):
             if timer is not None:
                 timer.cancel()
-        self._timer = self._flush_at = self._look_timer = None
+        self._timer = self._flush_at = self._look_timer = self._turn_timer = None
         for task in list(self._tasks):
             task.cancel()
 
@@ -249,25 +395,11 @@ class Lobby:
             for event in message["events"]:
                 if event["op"] == "remove":  # ended on any process: forget it here too
                     self._sent.pop(event["code"], None)
-            if self._looked:  # the onlooker counts ride along
-                message = {
-                    **message,
-                    "onlookers": {code: self.onlookers(code) for code in sorted(self._looked)},
-                }
-                self._looked.clear()
-                if self._look_timer is not None:
-                    self._look_timer.cancel()
-                    self._look_timer = None
-            shared = Announcement(message)
-            for conn in list(self.watchers):
-                held = self._held.get(conn)
-                if held is None:
-                    conn.put("shared", shared)
-                else:
-                    held.append(shared)
+            self._share(message)
         elif kind == "online":
             before = self.total()
             self.online[message["process"]] = (int(message["count"]), self.settings.clock())
+            self._heard_players(message)
             if self.total() != before:
                 self._tell({"type": "lobby_online", "online": self.total()})
         elif kind == "online_query" and message["process"] != self.process:
@@ -282,6 +414,33 @@ class Lobby:
             for process, (count, heard) in self.online.items()
             if process == self.process or now - heard <= ONLINE_TTL
         )
+
+    def _share(self, message: dict[str, Any]) -> None:
+        """A batch of events to every watcher (after its snapshot if that is being
+        read), with the onlooker counts of listed tables that changed since the last."""
+        for event in message["events"]:
+            if event["op"] == "remove":
+                self.listed.discard(event["code"])
+            else:
+                self.listed.add(event["code"])
+        looked = self._looked & self.listed
+        if looked:  # the onlooker counts ride along
+            message = {
+                **message,
+                "onlookers": {code: self.onlookers(code) for code in sorted(looked)},
+            }
+        if self._looked:
+            self._looked.clear()
+            if self._look_timer is not None:
+                self._look_timer.cancel()
+                self._look_timer = None
+        shared = Announcement(message)
+        for conn in list(self.watchers):
+            held = self._held.get(conn)
+            if held is None:
+                conn.put("shared", shared)
+            else:
+                held.append(shared)
 
     def _tell(self, message: dict[str, Any]) -> None:
         shared = Announcement(message)
@@ -320,10 +479,14 @@ class Lobby:
         mine: list[str] = []
         for table in tables:
             shown = entry(
-                table, table_view(table, now, self.settings, positions), self.onlookers(table.code)
+                table,
+                table_view(table, now, self.settings, positions),
+                self.onlookers(table.code),
+                self.here(table.seat0),
             )
-            if shown is None:
+            if shown is None or (table.status == Status.WAITING and len(tables_) >= SHOWN):
                 continue
+            self.listed.add(table.code)
             (tables_ if table.status == Status.WAITING else duels).append(shown)
             if player_id in (table.seat0, table.seat1):
                 mine.append(table.code)

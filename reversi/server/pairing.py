@@ -17,7 +17,8 @@ after ``pair_timeout`` seconds (docs/protocol.md, "Quick pairing").
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,8 @@ from reversi.storage import Conflict, Rows, TableRecord
 PAIRING_LOCK = 0x5EED_0016
 #: searches looked at per tap (the oldest first)
 LOOKED_AT = 200
+#: a search, chosen by the database among the waiting tables (no other kind crowds it out)
+SEARCH = {"quick": True}
 
 
 def is_quick(table: TableRecord) -> bool:
@@ -55,13 +58,18 @@ class Pairing:
         self.settings = service.settings
         #: searches whose player is away, and since when (this process's view)
         self.absent_since: dict[str, float] = {}
+        #: the players with a socket on any process (``Lobby.present``); None: everyone
+        self.present: Callable[[], Collection[str]] | None = None
 
     async def pair(self, player_id: str, name: str) -> Paired:
         level = await self.service.level(player_id)
         for _ in range(5):
+            present = None if self.present is None else self.present()
             try:
                 result = await self.service.store.write(
-                    lambda rows: self._claim(rows, player_id, name, level)
+                    functools.partial(
+                        self._claim, player_id=player_id, name=name, level=level, present=present
+                    )
                 )
             except Conflict:  # a search changed under us (e.g. cancelled): look again
                 continue
@@ -72,9 +80,16 @@ class Pairing:
             return result
         raise DuelError("busy")
 
-    def _claim(self, rows: Rows, player_id: str, name: str, level: int | None) -> Paired:
+    def _claim(
+        self,
+        rows: Rows,
+        player_id: str,
+        name: str,
+        level: int | None,
+        present: Collection[str] | None,
+    ) -> Paired:
         """One transaction: the player's own search or fresh pairing, or the oldest
-        other search's free seat, or a new search."""
+        other search's free seat whose player has a socket (``present``), or a new search."""
         rows.serialize(PAIRING_LOCK)
         now = self.service.now
         own = [
@@ -88,8 +103,11 @@ class Pairing:
         fresh = now - self.settings.pair_timeout
         searches = [
             t
-            for t in rows.by_status(Status.WAITING, LOOKED_AT)
-            if is_quick(t) and t.seat0 != player_id and t.seat1 is None and t.created_at >= fresh
+            for t in rows.by_status(Status.WAITING, LOOKED_AT, SEARCH)
+            if t.seat0 != player_id
+            and t.seat1 is None
+            and t.created_at >= fresh
+            and (present is None or t.seat0 in present)
         ]
         last = rows.last_opponent(player_id)
         # the one just played waits a little for someone new (the oldest search first)
@@ -119,16 +137,18 @@ class Pairing:
         save_change(rows, loaded.version, duel)
         return Paired(duel.table, True, loaded.seat0, Outcome(duel.table, duel.events))
 
-    def _merge(self, rows: Rows) -> tuple[Paired, Outcome] | None:
+    def _merge(self, rows: Rows, present: Collection[str] | None) -> tuple[Paired, Outcome] | None:
         """Two searches that waited side by side (two who just played each other) meet
         once ``pair_again_after`` has passed: the younger one's player sits down at the
-        older one's table and the younger search closes, in one transaction."""
+        older one's table and the younger search closes, in one transaction (both
+        players ``present``)."""
         rows.serialize(PAIRING_LOCK)
         now = self.service.now
         searches = [
             t
-            for t in rows.by_status(Status.WAITING, LOOKED_AT)
-            if is_quick(t) and now - t.created_at < self.settings.pair_timeout
+            for t in rows.by_status(Status.WAITING, LOOKED_AT, SEARCH)
+            if now - t.created_at < self.settings.pair_timeout
+            and (present is None or t.seat0 in present)
         ]
         for younger in searches[1:]:
             if now - younger.created_at < self.settings.pair_again_after:
@@ -193,7 +213,7 @@ class Pairing:
         socket watched (``present``) for ``pair_grace`` seconds; returns (code, reason)."""
         now = self.service.now
         waiting = await self.service.store.read(
-            lambda rows: [t for t in rows.by_status(Status.WAITING, LOOKED_AT * 5) if is_quick(t)]
+            lambda rows: rows.by_status(Status.WAITING, LOOKED_AT * 5, SEARCH)
         )
         ended = []
         for table in waiting:
@@ -217,7 +237,10 @@ class Pairing:
                     )
         if len(waiting) > 1:  # side by side: see _merge
             with contextlib.suppress(Conflict, DuelError):
-                merged = await self.service.store.write(self._merge)
+                everyone = None if self.present is None else self.present()
+                merged = await self.service.store.write(
+                    functools.partial(self._merge, present=everyone)
+                )
                 if merged is not None:
                     paired, closed = merged
                     await self.service.announce(closed)

@@ -59,6 +59,9 @@ class Settings:
     #: opened, taken and closed tables within lobby_prompt seconds
     lobby_interval: float = 1.0
     lobby_prompt: float = 0.25
+    #: a waiting table leaves the lobby this many seconds after its opener's last socket
+    #: closed (on every process), and comes back when they return
+    away_after: float = 3.0
     #: computer games reported and settings saved (the hall's writes), per address
     hall_write_limit: str = "60/minute"
     #: games a device may send (``POST /api/results``), per player and per address: at
@@ -178,4 +181,5 @@ _NUMBERS: dict[str, type] = {
     "pair_again_after": float,
     "lobby_interval": float,
     "lobby_prompt": float,
+    "away_after": float,
 }

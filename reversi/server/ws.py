@@ -30,6 +30,8 @@ from reversi.storage import TableRecord
 from reversi.texts import text
 
 log = logging.getLogger("reversi.ws")
+#: what an intent by code answers when the table is not the player's, or does not exist
+NOT_YOURS = ("not_seated", "unknown_table")
 
 
 class Hub:
@@ -56,8 +58,10 @@ class Hub:
         self.lobby = Lobby(service, settings)
         service.lobby = self.lobby
         self.lobby.onlookers = self.seen.onlookers
+        self.lobby.local = self.players
         self.seen.on_lookers = self.lobby.looked
         self.pairing = Pairing(service)
+        self.pairing.present = self.lobby.present
         #: waiting tables whose opener is away, and since when (close_abandoned)
         self.absent_since: dict[str, float] = {}
 
@@ -108,6 +112,7 @@ class Hub:
         now = self.settings.clock()
         if now - self._online_reported >= ONLINE_EVERY:
             self._online_reported = now
+            self.lobby.forget_silent()
             await self.lobby.count_online(len(self.players))
 
     async def resync_all(self) -> None:
@@ -139,15 +144,14 @@ class Hub:
 
     async def close_abandoned(self) -> list[str]:
         """Closes the waiting tables whose opener has been away from the hall — no
-        socket of theirs here, not at the table on any process — for
+        socket of theirs on any process — for
         ``abandoned_after`` seconds (counted from when this process first saw them
         away); returns their codes."""
         now = self.settings.clock()
         waiting = await self.service.store.read(lambda rows: rows.waiting(Status.WAITING))
         closed = []
         for code, opener in waiting:
-            here = opener is not None and bool(self.players.get(opener))
-            if here or self.presence_of(code)[0]:
+            if self.lobby.here(opener) or self.presence_of(code)[0]:
                 self.absent_since.pop(code, None)
                 continue
             since = self.absent_since.setdefault(code, now)
@@ -214,7 +218,7 @@ class Hub:
         self.players[player.id].add(conn)
         self.addresses[address] += 1
         if first:
-            await self.lobby.count_online(len(self.players))
+            await self.lobby.count_online(len(self.players), came=player.id)
         conn.send(
             {"type": "hello", "nickname": player.nickname, "server_time": self.settings.clock()}
         )
@@ -230,7 +234,7 @@ class Hub:
             if not self.players[player.id]:
                 del self.players[player.id]
                 with contextlib.suppress(Exception):
-                    await self.lobby.count_online(len(self.players))
+                    await self.lobby.count_online(len(self.players), left=player.id)
             self.addresses[address] -= 1
             if self.addresses[address] <= 0:
                 del self.addresses[address]
@@ -332,7 +336,17 @@ class Hub:
             code = normal_code(message.code)
             if not await self.limiter.hit(self.settings.chat_limit, "chat", code, conn.player.id):
                 raise DuelError("chat_flood")
-        outcome = await self.service.handle(conn.player.id, message)
+        try:
+            outcome = await self.service.handle(conn.player.id, message)
+        except DuelError as error:
+            if error.code not in NOT_YOURS:
+                raise
+            # no code oracle: a table that is not the player's — or none — is one answer,
+            # counted as a look-up (the guesses run out as those of watch and HTTP do)
+            known = error.code != "unknown_table"
+            if not await self.lookups.allow(conn.address, conn.player.id, known):
+                raise DuelError("rate_limited", key="server.rate_limited.lookups") from None
+            raise DuelError("not_seated") from None
         reply: dict[str, Any] = {"type": "ack", "version": outcome.table.version}
         if isinstance(message, p.Move):
             reply["cid"] = message.cid

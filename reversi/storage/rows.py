@@ -11,11 +11,11 @@ so either side reads them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
-from sqlalchemy import delete, func, insert, select, text, update
+from sqlalchemy import delete, false, func, insert, select, text, true, update
 from sqlalchemy.engine import Connection
 
 from reversi.storage.records import (
@@ -97,10 +97,28 @@ class Rows:
         ).mappings()
         return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
 
-    def by_status(self, status: str, limit: int) -> list[TableRecord]:
-        """Up to ``limit`` tables in ``status``, oldest first (the lobby)."""
+    def by_status(
+        self, status: str, limit: int, marked: Mapping[str, bool] | None = None
+    ) -> list[TableRecord]:
+        """Up to ``limit`` tables in ``status``, oldest first (the lobby, quick pairing);
+        ``marked``: only those whose flag of this name in ``extra`` is set (True) or
+        not (False) — chosen by the database, so that no other kind crowds them out."""
+        query = select(TABLES).where(TABLES.c.status == status)
+        for name, wanted in (marked or {}).items():
+            flag = func.coalesce(TABLES.c.extra[name].as_boolean(), false())
+            query = query.where(flag == (true() if wanted else false()))
+        rows = self.conn.execute(query.order_by(TABLES.c.id).limit(limit)).mappings()
+        return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
+
+    def waiting_of(self, openers: Iterable[str], status: str) -> list[TableRecord]:
+        """The tables in ``status`` whose seat 0 is one of ``openers``."""
+        wanted = sorted(set(openers))
+        if not wanted:
+            return []
         rows = self.conn.execute(
-            select(TABLES).where(TABLES.c.status == status).order_by(TABLES.c.id).limit(limit)
+            select(TABLES)
+            .where(TABLES.c.status == status, TABLES.c.seat0.in_(wanted))
+            .order_by(TABLES.c.id)
         ).mappings()
         return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
 

@@ -42,9 +42,11 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -c`` running uvicorn on a fixed port, so that it can be started again."""
+    """``python -c`` running uvicorn on a fixed port, so that it can be started again;
+    ``script``: another server program (``{port}`` is filled in)."""
 
-    def __init__(self, data_dir: Path, port: int | None = None) -> None:
+    def __init__(self, data_dir: Path, port: int | None = None, script: str = SERVER) -> None:
+        self.script = script
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = dict(
@@ -56,7 +58,7 @@ class Server:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER.format(port=self.port)],
+            [sys.executable, "-c", self.script.format(port=self.port)],
             env=self.env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

@@ -67,7 +67,9 @@ def test_the_snapshot_shows_public_waiting_tables_and_running_duels(settings: An
 def test_tables_appear_change_and_go_live(settings: Any) -> None:
     with players(settings, 3) as (a, b, c):
         c.get("/api/me")
-        with c.websocket_connect("/ws") as wc:
+        a.get("/api/me")
+        with c.websocket_connect("/ws") as wc, a.websocket_connect("/ws") as opener:
+            until(opener, "hello")  # a waiting table is listed while its opener is here
             assert subscribe(wc)["tables"] == []
             code = a.post("/api/tables").json()["code"]
             added = next_event(wc, code)
@@ -163,6 +165,10 @@ async def test_the_snapshot_comes_from_the_database_and_rematches_keep_private(
         assert rematch
     finally:
         await other.stop()
+    # the opener has a socket on the other process, as its message says
+    await service.hub.lobby.on_message(
+        {"type": "online", "process": "p2", "count": 1, "came": a.id}, 0
+    )
     snapshot = await service.hub.lobby.snapshot(a.id)
     assert [t["code"] for t in snapshot["tables"]] == [public.code]
     assert snapshot["duels"] == []  # the private table's rematch is private too

@@ -100,3 +100,33 @@ def test_many_taps_on_two_processes_give_pairs_only(two_servers: list[str]) -> N
         assert sorted(seats.values()) == [2] * 5  # ten players: five tables, all full
         for (client, _), reply in zip(players, replies, strict=True):
             assert client.get("/api/me").json()["tables"] == [reply["code"]]
+
+
+def test_an_absent_opener_is_known_on_every_process(two_servers: list[str]) -> None:
+    """Issue 25, point 3 with two processes: the opener's socket was on the first, the
+    watcher's on the second; the table leaves the second's lobby and comes back when the
+    opener returns (on the second), and a tap there does not pair with the absent
+    player's search."""
+    one, two = two_servers
+    with players_on([one, two, two]) as [(a, wa), (_, wb), (_, wc)]:
+        code = a.post("/api/tables").json()["code"]
+        wb.send(json.dumps({"type": "lobby"}))
+        assert code in [t["code"] for t in receive(wb, "lobby_state")["tables"]]
+        search = tap(wa)
+        assert search["paired"] is False
+        wa.close()  # the opener's tab: closed
+        removed = lobby_op(wb, code, "remove")
+        assert removed["entry"] is None
+        mine = tap(wc)  # the absent player's search is not taken
+        assert mine["paired"] is False and mine["code"] != search["code"]
+        with connect(ws_url(two), additional_headers=cookie(a)) as back:
+            receive(back, "hello")
+            assert lobby_op(wb, code, "update")["entry"]["status"] == "waiting"
+
+
+def lobby_op(ws: Any, code: str, op: str) -> dict[str, Any]:
+    for _ in range(30):
+        for event in receive(ws, "lobby_events", limit=60)["events"]:
+            if event["code"] == code and event["op"] == op:
+                return dict(event)
+    raise AssertionError(f"no {op} of {code}")

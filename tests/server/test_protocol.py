@@ -87,7 +87,8 @@ def test_a_move_is_acknowledged_and_reaches_both_sides(settings: Any) -> None:
         ('{"type": "move", "code": "X"}', "bad_message"),
         ('{"type": "move", "code": "X", "square": 3, "cid": "a", "ply": 0}', "bad_message"),
         ("[1, 2]", "bad_message"),
-        ('{"type": "chat", "code": "NOPE99", "text": "hallo"}', "unknown_table"),
+        # no table of this code, or not the player's: the same answer (issue 26, point 2)
+        ('{"type": "chat", "code": "NOPE99", "text": "hallo"}', "not_seated"),
     ],
 )
 def test_bad_input_gets_a_clear_error_and_the_socket_stays(

@@ -288,3 +288,34 @@ def test_a_muted_chat_and_a_private_event_skip_the_shared_frame(
     for seat in seats:
         seat.catch_up(version)
     assert seats[0].kinds.count("chat") == 1 and seats[1].kinds.count("chat") == 2
+
+
+def test_a_muter_hears_no_callback(live: Server, table: tuple[list[Seat], str]) -> None:
+    """Issue 26, point 8: after B mutes A, A's "Rückruf" reaches none of B's sockets —
+    neither the table's page nor another page of B's."""
+    seats, code = table
+    caller, muter = seats
+    url = live.base.replace("http://", "ws://") + "/ws"
+    # another page of B's (the start page): no table watched
+    with connect(url, additional_headers={"Cookie": muter.cookie}) as page:
+        json.loads(page.recv(timeout=15))  # hello
+        muter.send({"type": "mute", "code": code, "muted": True})
+        muter.catch_up(muter.until("ack")["version"])
+        caller.send({"type": "callback", "code": code})
+        version = caller.until("ack")["version"]
+        muter.catch_up(version)
+        assert "callback" not in muter.kinds
+        page.send(json.dumps({"type": "ping"}))
+        heard = []
+        while (message := json.loads(page.recv(timeout=15)))["type"] != "pong":
+            heard.append(message["type"])
+        assert "callback" not in heard
+        muter.send({"type": "ping"})
+        assert "callback" not in [m["type"] for m in until_pong(muter)]
+
+
+def until_pong(seat: Seat) -> list[dict[str, Any]]:
+    messages = []
+    while (message := seat.receive())["type"] != "pong":
+        messages.append(message)
+    return messages
