@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--empties", type=int, nargs="*", default=[16, 17, 18, 19, 20])
     parser.add_argument("--out", type=Path, default=DATA / "heldout.txt")
     parser.add_argument(
-        "--fast", action="store_true", help="solve with the native core (tools.train.fastsolve; same scores)"
+        "--fast", action="store_true", help="solve with the native core (same scores)"
     )
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)
