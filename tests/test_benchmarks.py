@@ -78,3 +78,16 @@ def test_the_code_oracle_benchmark_finds_every_path_limited() -> None:
     assert "resign           no table: not_seated           not yours: not_seated" in result.stdout
     assert "guesses answered before every path refused: 30 in" in result.stdout
     assert "refused by all 15 after" in result.stdout
+
+
+def test_the_native_benchmark_compares_both_backends() -> None:
+    from reversi.ai.native import core
+
+    if core() is None:
+        import pytest
+
+        pytest.skip("reversi._native is not built here")
+    result = run("benchmarks/native.py", "--perft", "6", "--count", "2")
+    assert "perft(6) native: 8,200 leaves" in result.stdout
+    assert "FFO #40 native: +38 a2" in result.stdout
+    assert "Schwer native" in result.stdout and "Schwer Python" in result.stdout

@@ -1,0 +1,122 @@
+/* The engine's C core: move generation, perft, the trained pattern evaluation, the
+   midgame search and the exact and win/draw/loss endgame solvers.
+
+   One source for two builds: the CPython extension reversi._native (_native_module.c)
+   and engine.wasm (clang --target=wasm32, freestanding). So the core uses nothing but
+   <stdint.h>, <stddef.h>, <stdbool.h> and compiler builtins: no libc, no malloc, no
+   clock. Memory is static (the weights) or given by the host (the transposition
+   table, rv_set_table); time comes from a function the host gives (rv_set_clock).
+
+   Boards are side-relative bitboards: p holds the discs of the player to move, o the
+   opponent's; bit 0 is a1, bit 7 h1, bit 63 h8 (reversi.engine.bitboard). Squares are
+   0..63, -1 for none. Not re-entrant: one search at a time per module instance. */
+
+#ifndef REVERSI_NATIVE_CORE_H
+#define REVERSI_NATIVE_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* --- status codes: 0 success, > 0 a search that stopped early, < 0 an error -------- */
+enum {
+    RV_OK = 0,
+    RV_STOPPED = 1,             /* the deadline passed or rv_stop was called */
+    RV_ERR_NO_WEIGHTS = -1,     /* rv_load_weights has not succeeded yet */
+    RV_ERR_MAGIC = -2,          /* not a weight file of this version (header) */
+    RV_ERR_SHAPE = -3,          /* another number of phases or weights per phase */
+    RV_ERR_SIZE = -4,           /* truncated or too long */
+    RV_ERR_CHECKSUM = -5,       /* the CRC-32 of the weights differs from the header's */
+    RV_ERR_POSITION = -6,       /* p and o overlap, or no legal move where one is needed */
+    RV_ERR_TABLE = -7,          /* the table buffer is too small (or misaligned) */
+    RV_ERR_ARGUMENT = -8,       /* a depth or mode out of range */
+};
+
+/* A short English text for a status code (never NULL). */
+const char *rv_status_text(int status);
+
+/* --- the weights ------------------------------------------------------------------- */
+/* The file reversi/ai/pattern_weights.bin is MAGIC (16 bytes), a header
+   <phases:u16 le><values per phase:u32 le><crc32 of the values:u32 le> and the values
+   (int16 little-endian, hundredths of a disc) compressed with zlib. The host inflates
+   the zlib part (Python's zlib; DecompressionStream("deflate") in a browser) and passes
+   MAGIC + header + the inflated values; the core checks the magic, the shape, the size
+   and the CRC-32 and keeps a copy. Until it succeeds, rv_evaluate and the searches
+   return RV_ERR_NO_WEIGHTS. */
+#define RV_MAGIC "REVERSI-WEIGHTS\x01"
+#define RV_MAGIC_SIZE 16
+#define RV_HEADER_SIZE 10
+#define RV_PHASES 16
+#define RV_VALUES_PER_PHASE 190272 /* the 11 patterns' indices and 3 scalars */
+int rv_load_weights(const uint8_t *data, size_t size);
+
+/* --- the host's clock and the transposition table ---------------------------------- */
+/* A clock in seconds (any origin); deadlines below are times on it. Without one, no
+   search stops by time. It is read once every few thousand nodes. */
+typedef double (*rv_clock_fn)(void);
+void rv_set_clock(rv_clock_fn clock);
+#define RV_NO_DEADLINE 1e300
+/* Asks a running search to stop at its next clock check (from a signal or another
+   thread); cleared when the next search starts. */
+void rv_stop(void);
+
+/* The memory of the transposition tables: at least RV_TABLE_MIN bytes, 8-byte aligned,
+   owned by the host until replaced. Without a call, a static table of RV_TABLE_DEFAULT
+   bytes is used. */
+#define RV_TABLE_MIN (1u << 16)
+#ifndef RV_TABLE_DEFAULT /* a build may choose another size (-DRV_TABLE_DEFAULT=...) */
+#define RV_TABLE_DEFAULT (1u << 23)
+#endif
+int rv_set_table(void *memory, size_t bytes);
+/* Forgets every stored bound (a search then depends on nothing but its arguments). */
+void rv_clear_table(void);
+
+/* --- moves ------------------------------------------------------------------------- */
+uint64_t rv_moves(uint64_t p, uint64_t o);
+/* The opponent discs a disc on square encloses (0 if none or the square is taken). */
+uint64_t rv_flips(uint64_t p, uint64_t o, int square);
+/* Leaves at depth plies (reversi.engine.perft: a forced pass uses a ply, a finished
+   game is one leaf). */
+uint64_t rv_perft(uint64_t p, uint64_t o, int depth);
+
+/* --- evaluation -------------------------------------------------------------------- */
+/* The trained evaluation in hundredths of a disc: exactly reversi.ai.trained.evaluate.
+   Sets *status to RV_OK or RV_ERR_NO_WEIGHTS (status may be NULL). */
+int32_t rv_evaluate(uint64_t p, uint64_t o, int *status);
+
+/* --- searches ---------------------------------------------------------------------- */
+typedef struct rv_result {
+    int32_t score;       /* hundredths of a disc (search) or the final disc difference */
+    int32_t move;        /* the best move's square, -1 if none */
+    int32_t depth;       /* the last completed depth (search) or the empties (solve) */
+    int32_t exact;       /* 1 when score is exact (a solve, or a search to the end) */
+    uint64_t nodes;
+    uint64_t best_moves; /* RV_EVERY_BEST: the bits of every move reaching the score */
+} rv_result;
+
+/* flags */
+#define RV_WINNER 1u     /* the empties of a game that ends early go to the winner */
+#define RV_KEEP_TABLE 2u /* keep the bounds of the previous call (else the table is cleared) */
+#define RV_EVERY_BEST 4u /* rv_solve: also every best move (result.best_moves) */
+#define RV_WDL 8u        /* rv_solve: only win (1), draw (0) or loss (-1) as score */
+
+/* The exact score (or with RV_WDL its sign) and a best move; RV_STOPPED when the
+   deadline passed first (result then undefined but for nodes). A position where the
+   player must pass is solved too (move -1). */
+int rv_solve(uint64_t p, uint64_t o, unsigned flags, double deadline, rv_result *result);
+
+/* The best move that wins, else draws, against any defence, trying first first:
+   result.score is 1, 0 or -1 (win, draw, loss) and result.move its square. */
+int rv_decisive(uint64_t p, uint64_t o, int first, unsigned flags, double deadline,
+                rv_result *result);
+
+/* Iterative deepening with the trained evaluation to max_depth plies or the deadline:
+   the result of the deepest completed iteration (or a better root move proven in the
+   unfinished one); RV_OK also when the deadline ended it after depth 1. Scores as
+   reversi.ai.search.Search(evaluate, sharp=True): hundredths of a disc, a finished
+   game +-(100000 + 100 * its disc difference with the empties to the winner).
+   The player to move must have a legal move (else RV_ERR_POSITION). */
+int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double deadline,
+              rv_result *result);
+
+#endif
