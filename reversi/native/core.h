@@ -64,7 +64,9 @@ void rv_stop(void);
    owned by the host until replaced. Without a call, a static table of RV_TABLE_DEFAULT
    bytes is used. */
 #define RV_TABLE_MIN (1u << 16)
+#ifndef RV_TABLE_DEFAULT /* a build may choose another size (-DRV_TABLE_DEFAULT=...) */
 #define RV_TABLE_DEFAULT (1u << 23)
+#endif
 int rv_set_table(void *memory, size_t bytes);
 /* Forgets every stored bound (a search then depends on nothing but its arguments). */
 void rv_clear_table(void);

@@ -1,0 +1,54 @@
+/* What the core's files share beyond core.h (not part of the API). */
+
+#ifndef REVERSI_NATIVE_INTERNAL_H
+#define REVERSI_NATIVE_INTERNAL_H
+
+#include "core.h"
+
+/* evaluation.c */
+extern bool rv_weights_loaded;
+int32_t rv_eval(uint64_t p, uint64_t o);
+
+/* clock.c: the deadline of the running search */
+extern bool rv_stopped;
+extern uint64_t rv_nodes;
+void rv_start(double deadline);
+bool rv_time_up(void); /* reads the clock; sets rv_stopped */
+
+/* table.c: a table of bounds keyed by the whole position */
+typedef struct rv_entry {
+    uint64_t p, o;
+    int32_t lower, upper;
+    int8_t move, depth;
+    uint8_t used, pad[5];
+} rv_entry;
+typedef struct rv_table {
+    rv_entry *entries;
+    uint64_t mask;
+} rv_table;
+extern rv_table rv_end_table, rv_mid_table;
+extern uint8_t rv_generation; /* entries of other generations are empty */
+static inline rv_entry *rv_slot(rv_table *t, uint64_t p, uint64_t o) {
+    uint64_t h = (p * 0x9E3779B97F4A7C15ull) ^ (o * 0xC2B2AE3D27D4EB4Full);
+    h ^= h >> 29;
+    return &t->entries[h & t->mask];
+}
+static inline rv_entry *rv_find(rv_table *t, uint64_t p, uint64_t o) {
+    rv_entry *e = rv_slot(t, p, o);
+    return (e->used == rv_generation && e->p == p && e->o == o) ? e : 0;
+}
+void rv_tables_ready(void);
+
+/* search.c: a midgame search to a fixed depth, full window (the solver's guess) */
+int32_t rv_midgame_value(uint64_t p, uint64_t o, int depth);
+
+/* One node more; true when the search must stop (the clock is read every 2048 nodes). */
+static inline bool rv_node(void) {
+    if ((++rv_nodes & 2047) == 0) rv_time_up();
+    return rv_stopped;
+}
+
+#define RV_WIN 100000
+#define RV_INFINITY 1000000
+
+#endif

@@ -1,0 +1,385 @@
+/* The exact and win/draw/loss endgame solvers: the final disc difference under
+   perfect play, as reversi.ai.endgame.EndgameSolver (the same scores and best moves).
+
+   Above SHALLOW empties: principal-variation search with the table of bounds and
+   enhanced transposition cut-offs, a stability cut-off and fastest-first ordering
+   (the opponent's fewest replies, corners counted twice), corrected by the trained
+   evaluation from EVAL_ORDER_EMPTIES on. Up to SHALLOW: no move generation, the empty
+   squares of odd quadrants first (parity). The root closes in on the score with null
+   windows from a midgame search's guess (MTD(f)). */
+
+#include "board.h"
+#include "internal.h"
+
+#define SHALLOW 7
+#define TT_EMPTIES 8
+#define EVAL_ORDER_EMPTIES 12
+#define GUESS_EMPTIES 14
+#define GUESS_DEPTH 4
+#define REPLY_WEIGHT 400
+
+static bool winner;
+
+typedef struct child {
+    uint64_t p, o;
+    int32_t key;
+    int sq;
+} child;
+
+static int final_score(uint64_t p, uint64_t o) {
+    const int pc = count(p), oc = count(o), diff = pc - oc;
+    if (winner && diff) {
+        const int empties = 64 - pc - oc;
+        return diff > 0 ? diff + empties : diff - empties;
+    }
+    return diff;
+}
+
+/* --- stable discs: anchored in all four directions by a wall, a full line or a
+   stable neighbour, grown to a fixed point (reversi.ai.stability.stable_discs) --- */
+
+#define FILE_A 0x0101010101010101ull
+#define ROW_1 0xFFull
+#define FRAME (FILE_A | (FILE_A << 7) | ROW_1 | (ROW_1 << 56))
+
+static uint64_t full_diagonals(uint64_t occupied, int step) {
+    uint64_t full = 0;
+    /* each diagonal of at least three squares, from its start on row 1 or an edge file */
+    for (int start = 0; start < 15; start++) {
+        int f, r;
+        if (step == 9) {
+            f = start < 8 ? start : 0;
+            r = start < 8 ? 0 : start - 7;
+        } else {
+            f = start < 8 ? start : 7;
+            r = start < 8 ? 0 : start - 7;
+        }
+        uint64_t line = 0;
+        int length = 0;
+        while (f >= 0 && f < 8 && r < 8) {
+            line |= 1ull << (8 * r + f);
+            length++;
+            f += step == 9 ? 1 : -1;
+            r++;
+        }
+        if (length >= 3 && (occupied & line) == line) full |= line;
+    }
+    return full;
+}
+
+static uint64_t stable(uint64_t own, uint64_t opponent) {
+    const uint64_t occupied = own | opponent;
+    uint64_t r = occupied & (occupied >> 4);
+    r &= r >> 2;
+    r &= r >> 1;
+    const uint64_t rows = (r & FILE_A) * 0xFF;
+    uint64_t c = occupied & (occupied >> 32);
+    c &= c >> 16;
+    c &= c >> 8;
+    const uint64_t columns = (c & ROW_1) * FILE_A;
+    const uint64_t h = rows | FILE_A | (FILE_A << 7), v = columns | ROW_1 | (ROW_1 << 56);
+    const uint64_t d9 = full_diagonals(occupied, 9) | FRAME;
+    const uint64_t d7 = full_diagonals(occupied, 7) | FRAME;
+    uint64_t s = 0;
+    for (;;) {
+        const uint64_t grown = own & (h | ((s << 1) & NOT_A) | ((s >> 1) & NOT_H)) &
+                               (v | (s << 8) | (s >> 8)) &
+                               (d9 | ((s << 9) & NOT_A) | ((s >> 9) & NOT_H)) &
+                               (d7 | ((s << 7) & NOT_H) | ((s >> 7) & NOT_A));
+        if (grown == s) return s;
+        s = grown;
+    }
+}
+
+/* --- the last empties: parity order, no move generation -------------------------- */
+
+#define QUADRANT 0x0F0F0F0Full
+
+static int parity_order(uint64_t empties, int *squares) {
+    uint64_t odd = 0;
+    for (int q = 0; q < 4; q++) {
+        const uint64_t mask = QUADRANT << ((q & 1) * 4 + (q >> 1) * 32);
+        if (count(empties & mask) & 1) odd |= mask;
+    }
+    int n = 0;
+    for (uint64_t part = empties & odd; part; part &= part - 1) squares[n++] = first_square(part);
+    for (uint64_t part = empties & ~odd; part; part &= part - 1) squares[n++] = first_square(part);
+    return n;
+}
+
+static int solve1(uint64_t p, uint64_t o, int sq) {
+    rv_nodes++;
+    uint64_t f = flips(p, o, sq);
+    if (f) return 2 * (count(p) + count(f)) - 62;
+    f = flips(o, p, sq);
+    if (f) return 62 - 2 * (count(o) + count(f));
+    return final_score(p, o);
+}
+
+static int shallow(uint64_t p, uint64_t o, int alpha, int beta, int n) {
+    const uint64_t empties = ~(p | o);
+    int squares[SHALLOW];
+    parity_order(empties, squares);
+    if (n == 1) return solve1(p, o, squares[0]);
+    rv_nodes++;
+    int best = -65;
+    for (int i = 0; i < n; i++) {
+        const int sq = squares[i];
+        const uint64_t f = flips(p, o, sq);
+        if (!f) continue;
+        const int value = -shallow(o ^ f, p | f | (1ull << sq), -beta, -alpha, n - 1);
+        if (value > best) {
+            best = value;
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    if (best == -65) {
+        for (int i = 0; i < n; i++)
+            if (flips(o, p, squares[i])) return -shallow(o, p, -beta, -alpha, n);
+        return final_score(p, o);
+    }
+    return best;
+}
+
+/* --- many empties --------------------------------------------------------------- */
+
+static void sort(child *c, int n) {
+    for (int i = 1; i < n; i++) {
+        const child x = c[i];
+        int j = i - 1;
+        while (j >= 0 && c[j].key > x.key) {
+            c[j + 1] = c[j];
+            j--;
+        }
+        c[j + 1] = x;
+    }
+}
+
+static int children_of(uint64_t p, uint64_t o, uint64_t moves, int hint, int n, child *out) {
+    int k = 0;
+    while (moves) {
+        const int sq = first_square(moves);
+        const uint64_t bit = 1ull << sq, f = flips(p, o, sq);
+        moves &= moves - 1;
+        child *c = &out[k++];
+        c->p = o ^ f;
+        c->o = p | f | bit;
+        c->sq = sq;
+        if (sq == hint) {
+            c->key = -RV_INFINITY;
+            continue;
+        }
+        const uint64_t replies = legal(c->p, c->o);
+        if (n >= EVAL_ORDER_EMPTIES) {
+            c->key = REPLY_WEIGHT * (count(replies) + count(replies & CORNERS)) +
+                     rv_eval(c->p, c->o);
+        } else {
+            c->key = 4 * (count(replies) + count(replies & CORNERS));
+            if (bit & CORNERS) c->key -= 3;
+        }
+    }
+    sort(out, k);
+    return k;
+}
+
+static void store(uint64_t p, uint64_t o, int lower, int upper, int best, int alpha, int beta,
+                  int move) {
+    if (best <= alpha) {
+        if (best < upper) upper = best;
+    } else if (best >= beta) {
+        if (best > lower) lower = best;
+    } else {
+        lower = upper = best;
+    }
+    rv_entry *e = rv_slot(&rv_end_table, p, o);
+    e->p = p;
+    e->o = o;
+    e->lower = lower;
+    e->upper = upper;
+    e->move = (int8_t)move;
+    e->depth = 0;
+    e->used = rv_generation;
+}
+
+static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n) {
+    if (rv_node()) return 0;
+    const uint64_t moves = legal(p, o);
+    if (!moves) {
+        if (legal(o, p)) return -deep(o, p, -beta, -alpha, n);
+        return final_score(p, o);
+    }
+    if (alpha >= (2 * n - 4 < 64 ? 2 * n - 4 : 64)) {
+        const int bound = 64 - 2 * count(stable(o, p));
+        if (bound <= alpha) return bound;
+        if (bound < beta) beta = bound;
+    }
+    int lower = -64, upper = 64, hint = -1;
+    const rv_entry *e = rv_find(&rv_end_table, p, o);
+    if (e) {
+        lower = e->lower;
+        upper = e->upper;
+        hint = e->move;
+        if (lower >= beta) return lower;
+        if (upper <= alpha || lower == upper) return upper;
+        if (lower > alpha) alpha = lower;
+        if (upper < beta) beta = upper;
+    }
+    child children[32];
+    const int k = children_of(p, o, moves, hint, n, children);
+    if (n > TT_EMPTIES) {
+        for (int i = 0; i < k; i++) {
+            const rv_entry *ce = rv_find(&rv_end_table, children[i].p, children[i].o);
+            if (ce && -ce->upper >= beta) {
+                store(p, o, lower, upper, -ce->upper, alpha, beta, children[i].sq);
+                return -ce->upper;
+            }
+        }
+    }
+    int best = -65, best_sq = -1, a = alpha;
+    for (int i = 0; i < k; i++) {
+        const child *c = &children[i];
+        int value;
+        if (n - 1 > SHALLOW) {
+            if (i == 0) {
+                value = -deep(c->p, c->o, -beta, -a, n - 1);
+            } else {
+                value = -deep(c->p, c->o, -a - 1, -a, n - 1);
+                if (a < value && value < beta && !rv_stopped)
+                    value = -deep(c->p, c->o, -beta, -value, n - 1);
+            }
+        } else {
+            value = -shallow(c->p, c->o, -beta, -a, n - 1);
+        }
+        if (rv_stopped) return 0;
+        if (value > best) {
+            best = value;
+            best_sq = c->sq;
+            if (value > a) {
+                a = value;
+                if (a >= beta) break;
+            }
+        }
+    }
+    if (n >= TT_EMPTIES) store(p, o, lower, upper, best, alpha, beta, best_sq);
+    return best;
+}
+
+/* Fail-soft: the exact score strictly inside (alpha, beta), else a bound on its side. */
+static int solve(uint64_t p, uint64_t o, int alpha, int beta) {
+    const int n = 64 - count(p | o);
+    if (n > SHALLOW) return deep(p, o, alpha, beta, n);
+    if (n == 0) return final_score(p, o);
+    return shallow(p, o, alpha, beta, n);
+}
+
+static int guess(uint64_t p, uint64_t o) {
+    const int32_t value = rv_midgame_value(p, o, GUESS_DEPTH);
+    int32_t rounded = value >= 0 ? (value + 50) / 100 : -((-value + 50) / 100);
+    int discs = rounded > 64 ? 64 : rounded < -64 ? -64 : (int)rounded;
+    if (winner && (discs & 1)) discs += value > 100 * discs ? 1 : -1;
+    return discs;
+}
+
+static int exact_score(uint64_t p, uint64_t o) {
+    const int n = 64 - count(p | o);
+    const int g = n >= GUESS_EMPTIES ? guess(p, o) : 0;
+    int value = solve(p, o, g - 1, g + 1);
+    if (value == g || rv_stopped) return value;
+    int lower = value > g ? value : -64, upper = value > g ? 64 : value;
+    while (lower < upper && !rv_stopped) {
+        const int test = value == lower ? value + 1 : value;
+        value = solve(p, o, test - 1, test);
+        if (value < test)
+            upper = value;
+        else
+            lower = value;
+    }
+    return value;
+}
+
+/* Does the move's child reach at least target for the player to move? */
+static bool reaches(const child *c, int target) {
+    return -solve(c->p, c->o, -target, 1 - target) >= target;
+}
+
+static int begin(uint64_t p, uint64_t o, unsigned flags, double deadline) {
+    if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
+    if (p & o) return RV_ERR_POSITION;
+    rv_tables_ready();
+    if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
+    rv_start(deadline);
+    winner = (flags & RV_WINNER) != 0;
+    return RV_OK;
+}
+
+static int hint_of(uint64_t p, uint64_t o) {
+    const rv_entry *e = rv_find(&rv_end_table, p, o);
+    return e ? e->move : -1;
+}
+
+int rv_solve(uint64_t p, uint64_t o, unsigned flags, double deadline, rv_result *result) {
+    const int status = begin(p, o, flags, deadline);
+    if (status != RV_OK) return status;
+    const int n = 64 - count(p | o);
+    int score;
+    if (flags & RV_WDL) {
+        const int value = solve(p, o, -1, 1);
+        score = (value > 0) - (value < 0);
+    } else {
+        score = exact_score(p, o);
+    }
+    result->score = score;
+    result->move = -1;
+    result->depth = n;
+    result->exact = !(flags & RV_WDL);
+    result->best_moves = 0;
+    const uint64_t moves = legal(p, o);
+    if (moves && !rv_stopped) {
+        child children[32];
+        const int k = children_of(p, o, moves, hint_of(p, o), n, children);
+        const int target = (flags & RV_WDL) ? (score < 0 ? -64 : score) : score;
+        for (int i = 0; i < k && !rv_stopped; i++) {
+            if (!(flags & RV_EVERY_BEST) && result->move >= 0) break;
+            if (reaches(&children[i], target)) {
+                result->best_moves |= 1ull << children[i].sq;
+                if (result->move < 0) result->move = children[i].sq;
+            }
+        }
+    }
+    result->nodes = rv_nodes;
+    return rv_stopped ? RV_STOPPED : RV_OK;
+}
+
+int rv_decisive(uint64_t p, uint64_t o, int first, unsigned flags, double deadline,
+                rv_result *result) {
+    const int status = begin(p, o, flags, deadline);
+    if (status != RV_OK) return status;
+    const uint64_t moves = legal(p, o);
+    if (!moves) return RV_ERR_POSITION;
+    const int n = 64 - count(p | o);
+    child children[32];
+    const int k = children_of(p, o, moves, hint_of(p, o), n, children);
+    int best = -2, best_sq = first;
+    for (int pass = 0; pass < 2 && best <= 0; pass++) {
+        for (int i = 0; i < k && !rv_stopped; i++) {
+            if ((children[i].sq == first) != (pass == 0)) continue;
+            const int value = -solve(children[i].p, children[i].o, -1, 1);
+            const int verdict = (value > 0) - (value < 0);
+            if (verdict > best) {
+                best = verdict;
+                best_sq = children[i].sq;
+                if (verdict > 0) break;
+            }
+        }
+    }
+    result->score = best;
+    result->move = best_sq;
+    result->depth = n;
+    result->exact = 0;
+    result->nodes = rv_nodes;
+    result->best_moves = 0;
+    return rv_stopped ? RV_STOPPED : RV_OK;
+}
