@@ -7,7 +7,9 @@
   trained pattern evaluation (``trained.py``); from ``DECISIVE_EMPTIES``
   empties on it looks for a move that wins by force, from ``TRY_EXACT_EMPTIES``
   on it plays perfectly when the solve fits its budget, from ``EXACT_EMPTIES``
-  on always.
+  on always. Where the native core is built (``native.py``) Schwer searches with it,
+  the same steps with the thresholds ``NATIVE_*`` that its speed affords; else in
+  Python (``python_backend=True`` forces that: today's Schwer as an opponent).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import evaluate_basic
+from reversi.ai.native import Core, core
 from reversi.ai.search import ProbCutTable, Search
 from reversi.ai.trained import evaluate
 from reversi.engine import Board, Counting, IllegalMoveError, IllegalReason, Move
@@ -45,6 +48,10 @@ DECISIVE_EMPTIES = 20
 #: Multi-ProbCut for Schwer's midgame search (``reversi.ai.probcut.TABLE``), or None:
 #: at 0.5 s a move it made Schwer no stronger (docs/benchmarks.md, eighth session)
 PROBCUT: ProbCutTable | None = None
+#: With the native core: it tries to solve exactly up to this many empties, and
+#: looks for a move that wins by force up to this many.
+NATIVE_TRY_EXACT_EMPTIES = 22
+NATIVE_DECISIVE_EMPTIES = 26
 
 
 class Level(enum.Enum):
@@ -81,8 +88,10 @@ def think(
     budget: float | None = None,
     counting: Counting = Counting.WINNER,
     clock: Clock = time.perf_counter,
+    python_backend: bool = False,
 ) -> Decision:
-    """Choose a move for the side to move, with the statistics of the search."""
+    """Choose a move for the side to move, with the statistics of the search
+    (Schwer's in Python with ``python_backend``, else on the native core if built)."""
     level = Level(level.lower() if isinstance(level, str) else level)
     if not board.legal_moves:
         raise IllegalMoveError(
@@ -106,7 +115,60 @@ def think(
             False,
             clock() - start,
         )
+    native = None if python_backend else core()
+    if native is not None:
+        return _schwer_native(native, p, o, budget, counting is Counting.WINNER, clock, start)
     return _schwer(p, o, budget, counting is Counting.WINNER, clock, start)
+
+
+def _schwer_native(
+    native: Core, p: Bitboard, o: Bitboard, budget: float, winner: bool, clock: Clock, start: float
+) -> Decision:
+    """Schwer on the native core: the steps of :func:`_schwer`."""
+    empties = 64 - (p | o).bit_count()
+    if empties <= NATIVE_TRY_EXACT_EMPTIES:
+        factor = EXACT_BUDGET_FACTOR if empties <= EXACT_EMPTIES else TRY_EXACT_SHARE
+        solved = native.solve(p, o, winner=winner, stop_at=start + factor * budget, clock=clock)
+        if not solved.stopped:
+            return Decision(
+                _move(p, o, 1 << solved.move),
+                Level.SCHWER,
+                empties,
+                solved.nodes,
+                solved.score,
+                True,
+                clock() - start,
+            )
+        if empties <= EXACT_EMPTIES:  # nothing left: one ply, no deadline, for a sound move
+            result = native.search(p, o, 1)
+            return Decision(
+                _move(p, o, 1 << result.move),
+                Level.SCHWER,
+                1,
+                solved.nodes + result.nodes,
+                result.score,
+                False,
+                clock() - start,
+            )
+    elapsed = clock() - start
+    share = elapsed + (budget - elapsed) / 3 if empties <= NATIVE_DECISIVE_EMPTIES else budget
+    result = native.search(p, o, 60, stop_at=start + share, clock=clock)
+    chosen = result.move
+    if empties <= NATIVE_DECISIVE_EMPTIES:
+        verdict = native.decisive(
+            p, o, chosen, winner=winner, keep=True, stop_at=start + budget, clock=clock
+        )
+        if not verdict.stopped and verdict.score >= 0:
+            chosen = verdict.move
+    return Decision(
+        _move(p, o, 1 << chosen),
+        Level.SCHWER,
+        result.depth,
+        result.nodes,
+        result.score,
+        result.exact,
+        clock() - start,
+    )
 
 
 def _schwer(

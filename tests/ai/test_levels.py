@@ -168,7 +168,7 @@ def test_schwer_evaluates_with_the_trained_patterns_early_and_late(
     for empties in (22, 40, 54):
         board = _positions(1, seed=empties, empties=range(empties, empties + 1))[0]
         calls.clear()
-        think(board, Level.SCHWER, budget=0.05)
+        think(board, Level.SCHWER, budget=0.05, python_backend=True)
         assert calls
 
 
@@ -178,7 +178,10 @@ def test_schwer_searches_deeper_with_probcut_switched_on(monkeypatch: pytest.Mon
     boards = _positions(2, seed=31, empties=range(30, 45))
 
     def depths() -> list[int]:
-        return [think(b, Level.SCHWER, budget=0.25, clock=FakeClock(0.0005)).depth for b in boards]
+        return [
+            think(b, Level.SCHWER, budget=0.25, clock=FakeClock(0.0005), python_backend=True).depth
+            for b in boards
+        ]
 
     without = depths()
     monkeypatch.setattr("reversi.ai.levels.PROBCUT", TABLE)

@@ -1,0 +1,186 @@
+"""The native backend: the engine's C core (``reversi/native``) through ``reversi._native``.
+
+:func:`core` is the loaded core, or None when the extension is missing (no C
+compiler at install time, or Pyodide without the WebAssembly build) or the
+environment variable ``REVERSI_PYTHON_SEARCH=1`` asks for the Python search (tests,
+benchmarks, today's Schwer as an opponent); reversi.ai then says once, in the log,
+that it searches in Python. The core reads the same ``pattern_weights.bin`` as
+``reversi.ai.trained``: the host inflates its zlib part and the core checks the
+header, the shape and the CRC-32 (:class:`reversi.ai.weights.WeightsError` if not).
+
+Deadlines are times on a :data:`reversi.ai.clock.Clock`; the core reads its own
+clock (``CLOCK_MONOTONIC``), so each deadline is passed as the time left.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import threading
+import time
+import zlib
+from dataclasses import dataclass
+from pkgutil import get_data
+from types import ModuleType
+
+from reversi.ai.clock import Clock
+from reversi.ai.weights import FILE_NAME, HEADER, MAGIC, WeightsError
+from reversi.engine.bitboard import Bitboard
+
+#: Set to 1 to search in Python even where the native core is installed.
+FORCE_PYTHON = "REVERSI_PYTHON_SEARCH"
+
+log = logging.getLogger("reversi.ai")
+
+
+@dataclass(frozen=True)
+class NativeResult:
+    """One answer of the core: ``stopped`` when the deadline came first; ``move``
+    is a square (-1: none); ``best_moves`` the bits of every best move when asked."""
+
+    stopped: bool
+    score: int
+    move: int
+    depth: int
+    exact: bool
+    nodes: int
+    best_moves: Bitboard
+
+
+def inflated(data: bytes) -> bytes:
+    """The weight file with its zlib part inflated: what the core reads."""
+    at = len(MAGIC) + HEADER.size
+    if len(data) < at:
+        return data
+    try:
+        return data[:at] + zlib.decompress(data[at:])
+    except zlib.error:
+        return data[:at]  # the core refuses it by its size
+
+
+class Core:
+    """The loaded C core; one search at a time (its tables are global)."""
+
+    def __init__(self, module: ModuleType, weights: bytes) -> None:
+        self._module = module
+        self._lock = threading.Lock()
+        self.load(weights)
+
+    def load(self, weights: bytes, source: str = FILE_NAME) -> None:
+        status = self._module.load_weights(inflated(weights))
+        if status != self._module.OK:
+            raise WeightsError(f"{source}: {self._module.status_text(status)}")
+
+    def moves(self, p: Bitboard, o: Bitboard) -> Bitboard:
+        return int(self._module.moves(p, o))
+
+    def flips(self, p: Bitboard, o: Bitboard, square: int) -> Bitboard:
+        return int(self._module.flips(p, o, square))
+
+    def perft(self, p: Bitboard, o: Bitboard, depth: int) -> int:
+        return int(self._module.perft(p, o, depth))
+
+    def evaluate(self, p: Bitboard, o: Bitboard) -> int:
+        return int(self._module.evaluate(p, o))
+
+    def _deadline(self, stop_at: float, clock: Clock) -> float:
+        if math.isinf(stop_at):
+            return float(self._module.NO_DEADLINE)
+        return float(self._module.clock()) + (stop_at - clock())
+
+    def _flags(self, winner: bool, keep: bool) -> int:
+        module = self._module
+        return (module.WINNER if winner else 0) | (module.KEEP_TABLE if keep else 0)
+
+    @staticmethod
+    def _result(answer: tuple[int, ...]) -> NativeResult:
+        status, score, move, depth, exact, nodes, best = answer
+        if status < 0:
+            raise ValueError(f"native core: status {status}")
+        return NativeResult(status == 1, score, move, depth, bool(exact), nodes, best)
+
+    def solve(
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        *,
+        winner: bool = True,
+        every: bool = False,
+        wdl: bool = False,
+        keep: bool = False,
+        stop_at: float = math.inf,
+        clock: Clock = time.perf_counter,
+    ) -> NativeResult:
+        """The exact score (``wdl``: 1, 0 or -1) and a best move (``every``: all of them)."""
+        module = self._module
+        flags = self._flags(winner, keep)
+        flags |= (module.EVERY_BEST if every else 0) | (module.WDL if wdl else 0)
+        with self._lock:
+            return self._result(module.solve(p, o, flags, self._deadline(stop_at, clock)))
+
+    def decisive(
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        first: int,
+        *,
+        winner: bool = True,
+        keep: bool = True,
+        stop_at: float = math.inf,
+        clock: Clock = time.perf_counter,
+    ) -> NativeResult:
+        """Win, draw or loss (1, 0, -1) of the best move and its square, trying
+        ``first`` first and stopping at the first win."""
+        deadline = self._deadline(stop_at, clock)
+        with self._lock:
+            answer = self._module.decisive(p, o, first, self._flags(winner, keep), deadline)
+            return self._result(answer)
+
+    def search(
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        depth: int,
+        *,
+        keep: bool = False,
+        stop_at: float = math.inf,
+        clock: Clock = time.perf_counter,
+    ) -> NativeResult:
+        """Iterative deepening to ``depth`` or the deadline (the player must have a move)."""
+        deadline = self._deadline(stop_at, clock)
+        with self._lock:
+            answer = self._module.search(p, o, depth, self._flags(False, keep), deadline)
+            return self._result(answer)
+
+
+_state: dict[str, Core | None] = {}
+
+
+def core() -> Core | None:
+    """The native core, or None (then said once in the log: the Python search is used)."""
+    if "core" in _state:
+        return _state["core"]
+    found: Core | None = None
+    reason = ""
+    if os.environ.get(FORCE_PYTHON, "") not in ("", "0"):
+        reason = f"{FORCE_PYTHON} is set"
+    else:
+        try:
+            from reversi import _native  # type: ignore[attr-defined]
+        except ImportError as error:
+            reason = f"no native core ({error})"
+        else:
+            data = get_data("reversi.ai", FILE_NAME)
+            if data is None:
+                raise WeightsError(f"{FILE_NAME}: cannot be read")
+            found = Core(_native, data)
+    if found is None:
+        log.warning("reversi.ai: Schwer and the solver search in Python: %s", reason)
+    _state["core"] = found
+    return found
+
+
+def reset() -> None:
+    """Forget the loaded core (tests: after changing ``REVERSI_PYTHON_SEARCH``)."""
+    _state.clear()
