@@ -56,9 +56,7 @@ def text() -> str:
     ]
     for number, squares in images:
         padded = squares + [64] * (WIDTH - len(squares))
-        lines.append(
-            f"    {{{number}, {len(squares)}, {{{', '.join(str(s) for s in padded)}}}}},"
-        )
+        lines.append(f"    {{{number}, {len(squares)}, {{{', '.join(str(s) for s in padded)}}}}},")
     lines.append("};")
     return "\n".join(lines) + "\n"
 

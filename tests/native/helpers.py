@@ -21,7 +21,9 @@ def native() -> Core:
     return found
 
 
-def random_positions(count: int, seed: int, empties: range = range(0, 61)) -> Iterator[tuple[int, int]]:
+def random_positions(
+    count: int, seed: int, empties: range = range(0, 61)
+) -> Iterator[tuple[int, int]]:
     """``count`` positions of random games, side to move first, at a number of
     empties in ``empties``: passes (the side to move has no move) and finished games
     come as they occur."""

@@ -38,7 +38,7 @@ async function boot({ pyodide: base, stdlib, reversi, lock, wasm, page_start: st
   const t1 = performance.now();
   py.FS.writeFile("/lib/reversi.zip", new Uint8Array(await zip));
   const { core: wasmCore, note } = await core;
-  py.globals.set("wasm_core", wasmCore);
+  py.globals.set("wasm_core", wasmCore ?? undefined); // undefined is Python's None, null is not
   py.runPython(`
 import sys
 sys.path.insert(0, "/lib/reversi.zip")
