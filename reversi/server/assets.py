@@ -8,7 +8,9 @@ filled from the HTTP cache:
   library under ``vendor/`` (reversi/web/dist/vendor) and the app's manifest and icons
   under ``icons/`` (reversi/web/dist/icons), compressed in memory;
 * ``/pyodide/<version>/…`` Pyodide's runtime (reversi/web/dist/pyodide), precompressed;
-* ``/py/<hash>/…``       the trimmed standard library and the reversi package as .pyc.
+* ``/py/<hash>/…``       the trimmed standard library and the reversi package as .pyc,
+  and beside them the engine's C core as ``engine.wasm`` (reversi/web/dist/wasm) when
+  the build could compile it.
 
 The pages themselves (HTML) and ``/sw.js`` are never cached by HTTP: the service worker
 fetches them network-first.
@@ -47,6 +49,10 @@ TYPES = {
 COMPRESSIBLE = frozenset(
     {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".zip"}
 )
+
+
+#: The engine's C core for the worker, served beside the Python files (optional).
+WASM = "engine.wasm"
 
 
 class AssetsMissing(RuntimeError):
@@ -145,6 +151,7 @@ class Bundle:
             "pyodide": self.pyodide_base,
             "stdlib": self.py_base + "stdlib.zip",
             "reversi": self.py_base + "reversi.zip",
+            "wasm": self.py_base + WASM if WASM in self.py else None,
             "lock": {"info": self.pyodide_lock_info, "packages": {}},
             "hall": hall or {},
         }
@@ -156,7 +163,9 @@ class Bundle:
         urls += [
             self.pyodide_base + name for name in sorted(self.pyodide) if name != "pyodide-lock.json"
         ]  # the page passes an empty lock file
-        urls += [self.py_base + name for name in ("stdlib.zip", "reversi.zip")]
+        urls += [
+            self.py_base + name for name in ("stdlib.zip", "reversi.zip", WASM) if name in self.py
+        ]
         return urls
 
     def page(self, hall: dict[str, object] | None = None) -> str:
@@ -202,6 +211,9 @@ def load_bundle(static: Path = STATIC, dist: Path = DIST) -> Bundle:
         }
 
     pyodide, py = served(pyodide_dir), served(py_dir)
+    wasm_dir = dist / "wasm"
+    if (wasm_dir / ".stamp").exists() and (wasm_dir / WASM).exists():
+        py[WASM] = _disk_asset(wasm_dir / WASM)
     return Bundle(
         app=app,
         pyodide=pyodide,

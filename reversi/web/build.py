@@ -12,7 +12,11 @@
 3. Pyodide's own CPython, run under Node, trims the standard library to what the
    worker imports and precompiles it and the reversi package to ``.pyc``
    (``dist/py/stdlib.zip``, ``dist/py/reversi.zip``; see tools/web/pybuild.mjs).
-4. Every file in ``dist/`` gets a brotli (``.br``) and a gzip (``.gz``) twin.
+4. The engine's C core (``reversi/native``) is compiled to ``dist/wasm/engine.wasm``
+   with Debian's ``clang --target=wasm32`` and ``wasm-ld`` (no libc, no Emscripten; see
+   :func:`build_wasm`). Without them the step says so and leaves no ``engine.wasm``:
+   the worker then searches with the Python code.
+5. Every file in ``dist/`` gets a brotli (``.br``) and a gzip (``.gz``) twin.
 
 The wheel carries ``static/`` and ``dist/``: its build step (setup.py) runs this first.
 
@@ -33,9 +37,11 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -62,6 +68,26 @@ SHIPPED = (
     "reversi/web/positions.py",
     "reversi/web/session.py",
     "reversi/web/replay.py",
+    "reversi/web/wasm.py",
+)
+#: The engine's C core: its C files but the CPython extension's, and wasm_glue.c, what
+#: engine.wasm adds to it (exports: every ``rv_`` function of core.h and of the glue)
+NATIVE = REPO / "reversi" / "native"
+WASM_GLUE = NATIVE / "wasm_glue.c"
+WASM_FLAGS = (
+    "--target=wasm32",
+    "-std=c11",
+    "-O3",
+    "-ffreestanding",
+    "-nostdlib",
+    "-mbulk-memory",  # struct copies and clears become memory.copy / memory.fill
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+    "-Wl,--no-entry",
+    "-Wl,--strip-all",
+    "-Wl,--stack-first",  # an overflow traps instead of overwriting the static data
+    "-Wl,-z,stack-size=1048576",
 )
 #: a change to any of these rebuilds the zips
 PY_SOURCES = (*SHIPPED, "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")
@@ -227,6 +253,74 @@ def build_vendor() -> bool:
     return True
 
 
+def wasm_compiler() -> str | None:
+    """Debian's clang when it can build for wasm32 (with lld's ``wasm-ld``), else None."""
+    for name in ("clang", *(f"clang-{v}" for v in range(20, 13, -1))):
+        clang = shutil.which(name)
+        if clang is None:
+            continue
+        with tempfile.TemporaryDirectory() as folder:
+            probe = subprocess.run(
+                [clang, "--target=wasm32", "-nostdlib", "-Wl,--no-entry", "-x", "c", "-"]
+                + ["-o", str(Path(folder) / "probe.wasm")],
+                input="int f(void) { return 0; }\n",
+                capture_output=True,
+                text=True,
+            )
+        if probe.returncode == 0:
+            return clang
+    return None
+
+
+def wasm_exports(header: Path) -> list[str]:
+    """The core's functions engine.wasm exports: every ``rv_`` function of its header
+    (the glue's own carry their export names)."""
+    return sorted(set(re.findall(r"^[a-z_][\w \t*]*?\b(rv_\w+)\(", header.read_text(), re.M)))
+
+
+def wasm_sources() -> list[Path]:
+    """The C files engine.wasm is built from: the core's and the glue."""
+    return sorted(
+        path
+        for path in NATIVE.glob("*.c")
+        if "<Python.h>" not in path.read_text() and '"Python.h"' not in path.read_text()
+    )
+
+
+def build_wasm() -> bool | str:
+    """``dist/wasm/engine.wasm``: the core, optimised, freestanding, with the host's
+    clock imported (``env.now``) and its memory and functions exported."""
+    out = DIST / "wasm"
+    sources = wasm_sources()
+    header = NATIVE / "core.h"
+    clang = wasm_compiler()
+    if clang is None or not header.exists() or len(sources) < 2:
+        shutil.rmtree(out, ignore_errors=True)  # never a stale engine beside new Python files
+        missing = "kein clang mit wasm-ld" if clang is None else "kein C-Kern"
+        return f"übersprungen: {missing}, der Worker rechnet mit Python"
+    version = subprocess.run([clang, "--version"], capture_output=True, text=True).stdout
+    key = _digest([*sources, *NATIVE.glob("*.h")], version + " ".join(WASM_FLAGS))
+    if _stamp_ok(out, key):
+        return False
+    new = DIST / "wasm.new"
+    shutil.rmtree(new, ignore_errors=True)
+    new.mkdir(parents=True)
+    exports = [f"-Wl,--export={name}" for name in wasm_exports(header)]
+    result = subprocess.run(
+        [clang, *WASM_FLAGS, *exports, "-o", str(new / "engine.wasm"), *map(str, sources)],
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        shutil.rmtree(new, ignore_errors=True)
+        raise SystemExit(f"reversi.web.build: engine.wasm failed:\n{result.stderr[-4000:]}")
+    _compress(new, quality=PYODIDE_QUALITY)
+    (new / ".stamp").write_text(key)
+    shutil.rmtree(out, ignore_errors=True)
+    new.rename(out)
+    return True
+
+
 def manifest(texts: dict[str, str]) -> dict[str, object]:
     """The web app manifest: German names, the hall's colours, the icons beside it."""
     icons = [
@@ -313,7 +407,7 @@ def build_python(force: bool = False) -> bool:
     return True
 
 
-STEPS = ("npm", "pyodide", "vendor", "icons", "python")
+STEPS = ("npm", "pyodide", "vendor", "icons", "python", "wasm")
 
 
 def build(quiet: bool = False, force: bool = False, steps: Iterable[str] = STEPS) -> None:
@@ -330,6 +424,8 @@ def build(quiet: bool = False, force: bool = False, steps: Iterable[str] = STEPS
         _step(quiet, "lit-html für die Seiten", build_vendor)
     if "icons" in steps:
         _step(quiet, "App-Symbole und Manifest", build_icons)
+    if "wasm" in steps:
+        _step(quiet, "Engine als WebAssembly (clang, wasm-ld)", build_wasm)
     version = pyodide_version()
     with ThreadPoolExecutor(max_workers=2) as pool:
         running = []

@@ -194,10 +194,18 @@ _HANDLERS: dict[str, Callable[[Session, Message], list[Message]]] = {
 
 
 class Worker:
-    """The worker's single entry point, called from JavaScript with JSON text."""
+    """The worker's single entry point, called from JavaScript with JSON text.
 
-    def __init__(self) -> None:
+    ``core`` is engine.wasm as the worker started it (js/wasm.js), or None: the
+    computer player then searches with the Python code.
+    """
+
+    def __init__(self, core: object | None = None) -> None:
         self.session: Session | None = None
+        if core is not None:
+            from reversi.web.wasm import install
+
+            install(core)
 
     def handle(self, text: str) -> str:
         try:

@@ -97,6 +97,21 @@ def test_the_service_worker_precaches_everything(client: TestClient) -> None:
         assert client.head(url).status_code == 200, url
 
 
+def test_engine_wasm_is_served_versioned_compressed_and_precached(client: TestClient) -> None:
+    cfg = config(client)
+    if cfg["wasm"] is None:
+        pytest.skip("the build has no engine.wasm (no clang with wasm-ld): dev/setup")
+    assert cfg["wasm"] == cfg["reversi"].replace("reversi.zip", "engine.wasm")  # /py/<hash>/
+    response = client.get(cfg["wasm"], headers={"Accept-Encoding": "br"})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/wasm"  # streaming compile needs it
+    assert response.headers["content-encoding"] == "br"
+    assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert response.content[:4] == b"\0asm"
+    build = client.get("/sw.js").text
+    assert f'"{cfg["wasm"]}"' in build
+
+
 def test_the_serve_command_is_there(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["serve", "--help"])

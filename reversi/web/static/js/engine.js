@@ -52,6 +52,7 @@ export class Engine {
         pyodide: this.config.pyodide,
         stdlib: this.config.stdlib,
         reversi: this.config.reversi,
+        wasm: this.config.wasm,
         lock: this.config.lock,
         page_start: performance.timeOrigin,
       });

@@ -1,6 +1,10 @@
 // The engine's worker: Pyodide runs reversi.engine, reversi.ai and the session
 // (reversi/web/session.py). It knows the rules; the page only draws its views.
-// Messages are handled one at a time, in order (docs/protocol.md).
+// Messages are handled one at a time, in order (docs/protocol.md). The engine's C core
+// (engine.wasm, js/wasm.js) is loaded beside Pyodide and given to the Python code; when
+// it cannot be loaded, the Python search plays (docs/client.md).
+import { loadCore } from "./wasm.js";
+
 let session = null;
 let queue = Promise.resolve();
 /** @type {any} Pyodide, once booted */
@@ -8,9 +12,20 @@ let py = null;
 
 let pageStart = 0;
 
-async function boot({ pyodide: base, stdlib, reversi, lock, page_start: started }) {
+/** @param {string | null} url engine.wasm's, or null when the build has none */
+async function startCore(url) {
+  if (!url) return { core: null, note: "kein engine.wasm" };
+  try {
+    return { core: await loadCore(url), note: null };
+  } catch (error) {
+    return { core: null, note: String(error && error.message || error) };
+  }
+}
+
+async function boot({ pyodide: base, stdlib, reversi, lock, wasm, page_start: started }) {
   pageStart = started;
   const t0 = performance.now();
+  const core = startCore(wasm);
   const zip = fetch(reversi).then((response) => {
     if (!response.ok) throw new Error(`${reversi}: ${response.status}`);
     return response.arrayBuffer();
@@ -22,12 +37,14 @@ async function boot({ pyodide: base, stdlib, reversi, lock, page_start: started 
   py = await loadPyodide({ indexURL: base, stdLibURL: stdlib, lockFileContents: lock, packages: [] });
   const t1 = performance.now();
   py.FS.writeFile("/lib/reversi.zip", new Uint8Array(await zip));
+  const { core: wasmCore, note } = await core;
+  py.globals.set("wasm_core", wasmCore ?? undefined); // undefined is Python's None, null is not
   py.runPython(`
 import sys
 sys.path.insert(0, "/lib/reversi.zip")
 import importlib.util
 from reversi.web.session import Worker
-worker = Worker()
+worker = Worker(core=wasm_core)
 has_ai = importlib.util.find_spec("reversi.ai") is not None
 `);
   session = py.globals.get("worker");
@@ -40,6 +57,8 @@ has_ai = importlib.util.find_spec("reversi.ai") is not None
     total_ms: Math.round(t2 - t0),
     since_page_ms: Math.round(performance.timeOrigin + t2 - pageStart),
     ai: hasAi,
+    wasm: wasmCore !== null,
+    ...(note && { wasm_note: note }),
   };
 }
 
