@@ -32,6 +32,7 @@ PAGES = (
     "/tipps",
     "/eroeffnungen",
     "/aufgaben",
+    "/duell-ecke",
 )
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive
