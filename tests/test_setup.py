@@ -109,3 +109,38 @@ def test_an_empty_build_cache_setting_turns_the_cache_off(monkeypatch: pytest.Mo
     monkeypatch.delenv("REVERSI_BUILD_CACHE")
     monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere")
     assert build.build_cache() == Path("/somewhere/reversi")
+
+
+def test_compressing_says_what_it_will_do_and_how_far_it_got(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25.12: dev/setup printed nothing during a 211 s Pyodide step. Now the step
+    says what it will do, then every few seconds the files and bytes done."""
+    import brotli  # type: ignore[import-untyped]
+
+    sizes = {"a.wasm": 3_000_000, "b.mjs": 200_000, "c.json": 10}
+    for name, size in sizes.items():
+        (tmp_path / name).write_bytes(bytes(i % 251 for i in range(size)))
+    monkeypatch.setattr(build, "PROGRESS_EVERY", 0.0)  # every piece, for the test
+    build._compress(tmp_path, quality=1, progress="Pyodide komprimieren")
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == (
+        "  Pyodide komprimieren: 3 Dateien, 3,2 MB – einmal je Version; auf einem freien"
+        " Rechner etwa eine halbe Minute, auf einem ausgelasteten bis zu vier Minuten …"
+    )
+    told = [re.sub(r"\d+,\d s$", "N s", line) for line in lines[1:]]
+    assert told[0] == "    Pyodide komprimieren: 0 von 3 Dateien, 1,0 MB von 3,2 MB (32 %) … N s"
+    assert told[-1] == "    Pyodide komprimieren: 3 von 3 Dateien, 3,2 MB von 3,2 MB (100 %) … N s"
+    for name in sizes:  # the pieces make one stream
+        data = (tmp_path / name).read_bytes()
+        assert brotli.decompress((tmp_path / f"{name}.br").read_bytes()) == data
+
+    build._compress(tmp_path, quality=1, progress="Pyodide komprimieren", quiet=True)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_first_setup_gives_an_honest_estimate() -> None:
+    """The first line of a first run says how long it takes, with and without the cache."""
+    script = (REPO / "dev/setup").read_text()
+    assert "eine Minute oder mehr" not in script
+    assert "auf einem ausgelasteten Rechner bis zu sechs" in script

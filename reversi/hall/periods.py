@@ -95,6 +95,12 @@ def period_of(kind: str, day: date) -> Period:
     return Period(kind, key_of(kind, day), first, last)
 
 
+def berlin_day(when: float) -> Period:
+    """The Berlin calendar day of an instant, as a period of one day (kind ``day``)."""
+    day = berlin_date(when)
+    return Period("day", day.isoformat(), day, day)
+
+
 def current(kind: str, now: float) -> Period:
     return period_of(kind, berlin_date(now))
 

@@ -21,8 +21,9 @@ from sqlalchemy import Table, case, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
+from reversi.hall.counting import why_not
 from reversi.hall.milestones import Stats
-from reversi.hall.periods import period_keys
+from reversi.hall.periods import berlin_day, period_keys
 from reversi.hall.points import POINTS
 from reversi.storage.schema import DEVICE_GAMES as DEVICE
 from reversi.storage.schema import PLAYERS, PROFILES, RESULTS, SCORES, TOTALS
@@ -43,6 +44,18 @@ def _insert_new(conn: Connection, table: Table, keys: list[str], **values: Any) 
 # --- writes -----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a result did: whether anything was new, and why the game does
+    not count (:data:`reversi.hall.counting.REASONS`), or None when it counts."""
+
+    new: bool
+    uncounted: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.new
+
+
 def record_result(
     conn: Connection,
     game: str,
@@ -50,11 +63,13 @@ def record_result(
     players: Sequence[Mapping[str, Any]],
     outcome: Mapping[str, Any],
     finished_at: float,
-) -> bool:
-    """Stores a finished game between people and its points; True if it was new.
+) -> Recorded:
+    """Stores a finished game between people and, when it counts
+    (:mod:`reversi.hall.counting`), its points; true if it was new.
 
-    ``players``: ``[{"player": id, "outcome": "win"|"draw"|"loss", …}, …]`` (more keys
-    are kept as they are). Reported again — even at the same moment — it changes nothing.
+    ``players``: ``[{"player": id, "outcome": "win"|"draw"|"loss", "moves": n, …}, …]``
+    (more keys are kept as they are). Reported again — even at the same moment — it
+    changes nothing.
     """
     stored = _insert_new(
         conn,
@@ -67,7 +82,25 @@ def record_result(
         finished_at=finished_at,
     )
     scored = record_scores(conn, game, source, players, finished_at)
-    return stored or scored
+    return Recorded(stored or scored.new, scored.uncounted)
+
+
+def _pair_games_on_day(conn: Connection, pair: list[str], when: float, source: str) -> int:
+    """The counted games of the two players on the Berlin day of ``when`` (but ``source``)."""
+    day = berlin_day(when)
+    return int(
+        conn.execute(
+            select(func.count())
+            .select_from(SCORES)
+            .where(
+                SCORES.c.player_id == pair[0],
+                SCORES.c.opponent_id == pair[1],
+                SCORES.c.finished_at >= day.starts_at,
+                SCORES.c.finished_at < day.ends_at,
+                SCORES.c.source != source,
+            )
+        ).scalar_one()
+    )
 
 
 def record_scores(
@@ -76,9 +109,18 @@ def record_scores(
     source: str,
     players: Sequence[Mapping[str, Any]],
     finished_at: float,
-) -> bool:
-    """The points of one result, once per player; True if any were new."""
+) -> Recorded:
+    """The points of one result, once per player, if the game counts; true if any were new."""
     ids = [p.get("player") for p in players]
+    pair = sorted({i for i in ids if isinstance(i, str)})
+    today = 0
+    if len(pair) == 2:
+        # one pair's results one at a time (PostgreSQL), so that its daily cap holds
+        _profile_row(conn, pair[0], lock=True)
+        today = _pair_games_on_day(conn, pair, finished_at, source)
+    reason = why_not(players, today)
+    if reason is not None:
+        return Recorded(False, reason)
     added: dict[tuple[str, str], int] = {}
     for entry in sorted(players, key=lambda p: str(p.get("player"))):  # one lock order
         player, outcome = entry.get("player"), entry.get("outcome")
@@ -114,7 +156,7 @@ def record_scores(
                 },
             )
         )
-    return bool(added)
+    return Recorded(bool(added))
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,8 @@ class Hall:
         finished_at: float,
     ) -> bool:
         """A finished game between people in a transaction of its own (tests, other games);
-        the duel server records inside its table's transaction instead."""
+        the duel server records inside its table's transaction instead. True if it was
+        new (a game that does not count is new, but scores nothing)."""
         return bool(
             await self._write(
                 functools.partial(

@@ -11,6 +11,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversi.ai import Level
+from reversi.hall import counting
 from reversi.hall.periods import PERIODS
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.chat import CHAT_MAX
@@ -31,6 +32,7 @@ PAGES = (
     "/tipps",
     "/eroeffnungen",
     "/aufgaben",
+    "/duell-ecke",
 )
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive
@@ -99,6 +101,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         "periods": list(PERIODS),
         "chat_max": CHAT_MAX,
         "levels": [level.value for level in Level],
+        "counting": counting.facts(),
     }
     html = bundle.page(hall)
 

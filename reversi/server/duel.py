@@ -243,7 +243,8 @@ class Duel(TableGame):
             black, white = (board.count(True), board.count(False))
             score = outcome.score() if outcome else (black, white)
             end["black"], end["white"] = score
-            self.effects.result = hall_result(t, end, [self.color_of(0), self.color_of(1)])
+            colors = [self.color_of(0), self.color_of(1)]
+            self.effects.result = hall_result(t, end, colors, placed_colors(board))
         extra(t)["end"] = end
         self._event("ended", {"status": status, **end})
 

@@ -20,9 +20,12 @@ class Effects:
     callback: dict[str, Any] | None = None
 
 
-def hall_result(table: TableRecord, end: End, colors: list[str | None]) -> dict[str, Any]:
+def hall_result(
+    table: TableRecord, end: End, colors: list[str | None], placed: list[str]
+) -> dict[str, Any]:
     """A finished duel as the hall records it (``reversi.hall.queries.record_result``):
-    each seat's player, side, outcome and score, and how the game went."""
+    each seat's player, side, outcome, score and moves made (``placed``: the colour of
+    each placed disc, in order), and how the game went."""
     players = []
     for seat, player in ((0, table.seat0), (1, table.seat1)):
         color = colors[seat]
@@ -39,6 +42,7 @@ def hall_result(table: TableRecord, end: End, colors: list[str | None]) -> dict[
                 "side": color,
                 "outcome": outcome,
                 "score": (end["black"] if color == "black" else end["white"]) if color else None,
+                "moves": placed.count(color) if color else 0,
             }
         )
     return {

@@ -30,7 +30,7 @@ def save_change(rows: Rows, expected: int, duel: Duel) -> None:
     effects = duel.effects
     if effects.result is not None:
         # the hall's points, once per table, in the same transaction as the table
-        record_result(
+        recorded = record_result(
             rows.conn,
             "reversi",
             f"table:{table.code}",
@@ -38,7 +38,7 @@ def save_change(rows: Rows, expected: int, duel: Duel) -> None:
             effects.result["outcome"],
             duel.now,
         )
-        note_hall(rows.conn, table, effects.result["players"])
+        note_hall(rows.conn, table, effects.result["players"], recorded.uncounted)
         add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
     rows.save_table(table, expected)
     rows.add_events(table.id, duel.events)
@@ -58,12 +58,19 @@ def add_table(rows: Rows, duel: Duel, player_id: str) -> None:
     rows.add_events(duel.table.id, duel.events)
 
 
-def note_hall(conn: Any, table: TableRecord, players: list[dict[str, Any]]) -> None:
-    """What the hall gave each seat for this game, kept with its end: the points, and
-    the levels before and after (the seats show the new ones at once)."""
+def note_hall(
+    conn: Any, table: TableRecord, players: list[dict[str, Any]], uncounted: str | None
+) -> None:
+    """What the hall gave each seat for this game, kept with its end: the points (none,
+    and ``uncounted`` saying why, when the game does not count: reversi.hall.counting),
+    and the levels before and after (the seats show the new ones at once)."""
     end = extra(table)["end"]
     counted = tallies(conn, [p["player"] for p in players])
-    end["points"] = [points_for(p["outcome"]) for p in players]
+    if uncounted is None:
+        end["points"] = [points_for(p["outcome"]) for p in players]
+    else:
+        end["points"] = [0 for _ in players]
+        end["uncounted"] = uncounted
     end["levels_before"] = list(extra(table).get("levels") or [None, None])
     end["levels"] = [level(counted[p["player"]].stats) for p in players]
     for seat, new in enumerate(end["levels"]):

@@ -52,6 +52,8 @@ class End(TypedDict, total=False):
     white: int
     #: what the hall gave each seat for this game, and the levels ⭐ before and after
     points: list[int]
+    #: why the game scores nothing (reversi.hall.counting.REASONS); absent when it counts
+    uncounted: str
     levels_before: list[int | None]
     levels: list[int | None]
 

@@ -54,6 +54,10 @@ NODE_MODULES = WEB / "node_modules"
 #: brotli's quality for Pyodide's files: its best, since they are served a million times
 PYODIDE_QUALITY = 11
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+#: a long step says how far it got this often (seconds)
+PROGRESS_EVERY = 5.0
+#: brotli is given the data in pieces of this size, so that progress can be told between them
+CHUNK = 1 << 20
 #: npm packages the client imports as ES modules, served as ``/app/<hash>/vendor/<package>/``
 VENDORED = ("lit-html",)
 #: npm packages the build and the tests use
@@ -145,15 +149,79 @@ def _stamp_ok(folder: Path, key: str) -> bool:
     return stamp.exists() and stamp.read_text() == key
 
 
-def _compress(folder: Path, quality: int) -> None:
+def megabytes(size: int) -> str:
+    """A size as the progress lines give it: ``12,3 MB``."""
+    return f"{size / 1e6:.1f} MB".replace(".", ",")
+
+
+class Progress:
+    """How far a long step got: ``    title: 2 von 4 Dateien, 6,3 von 9,8 MB (64 %) … 15,0 s``,
+    printed at most every ``every`` seconds (and never when ``quiet``)."""
+
+    def __init__(
+        self,
+        title: str,
+        files: int,
+        total: int,
+        quiet: bool = False,
+        every: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.title, self.files, self.total = title, files, total
+        self.quiet, self.clock = quiet, clock
+        self.every = PROGRESS_EVERY if every is None else every
+        self.began = self.last = clock()
+        self.files_done = self.done = 0
+
+    def advance(self, size: int, file_done: bool = False) -> None:
+        self.done += size
+        self.files_done += file_done
+        now = self.clock()
+        if self.quiet or now - self.last < self.every:
+            return
+        self.last = now
+        share = 100 * self.done // max(self.total, 1)
+        print(
+            f"    {self.title}: {self.files_done} von {self.files} Dateien, "
+            f"{megabytes(self.done)} von {megabytes(self.total)} ({share} %)"
+            f" … {seconds(now - self.began)}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _compress(folder: Path, quality: int, progress: str | None = None, quiet: bool = False) -> None:
+    """Writes a brotli and a gzip twin of every file in ``folder``; with ``progress`` (a
+    title), says first what it will do and then every few seconds how far it got."""
     import brotli  # type: ignore[import-untyped]
 
-    for path in sorted(folder.iterdir()):
-        if path.suffix in (".br", ".gz") or path.name.startswith("."):
-            continue
+    paths = [
+        path
+        for path in sorted(folder.iterdir())
+        if path.suffix not in (".br", ".gz") and not path.name.startswith(".")
+    ]
+    total = sum(path.stat().st_size for path in paths)
+    if progress and not quiet:
+        print(
+            f"  {progress}: {len(paths)} Dateien, {megabytes(total)} – einmal je Version; "
+            f"auf einem freien Rechner etwa eine halbe Minute, auf einem ausgelasteten "
+            f"bis zu vier Minuten …",
+            file=sys.stderr,
+            flush=True,
+        )
+    told = Progress(progress or "", len(paths), total, quiet=quiet or not progress)
+    for path in paths:
         data = path.read_bytes()
-        Path(f"{path}.br").write_bytes(brotli.compress(data, quality=quality))
+        compressor = brotli.Compressor(quality=quality)
+        parts = []
+        for start in range(0, len(data), CHUNK):  # in pieces: progress between them
+            piece = data[start : start + CHUNK]
+            parts.append(compressor.process(piece))
+            told.advance(len(piece))
+        parts.append(compressor.finish())
+        Path(f"{path}.br").write_bytes(b"".join(parts))
         Path(f"{path}.gz").write_bytes(gzip.compress(data, 9, mtime=0))
+        told.advance(0, file_done=True)
 
 
 def npm_install() -> bool:
@@ -200,7 +268,7 @@ def build_cache() -> Path | None:
     return Path(folder) if folder else None
 
 
-def build_pyodide() -> bool | str:
+def build_pyodide(quiet: bool = False) -> bool | str:
     out = DIST / "pyodide"
     key = pyodide_version()
     if _stamp_ok(out, key):
@@ -215,7 +283,7 @@ def build_pyodide() -> bool | str:
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE_MODULES / "pyodide" / name, out / name)
-    _compress(out, quality=PYODIDE_QUALITY)
+    _compress(out, quality=PYODIDE_QUALITY, progress="Pyodide komprimieren", quiet=quiet)
     (out / ".stamp").write_text(key)
     if cached:
         with contextlib.suppress(OSError):  # a read-only or full cache costs only time
@@ -430,7 +498,9 @@ def build(quiet: bool = False, force: bool = False, steps: Iterable[str] = STEPS
     with ThreadPoolExecutor(max_workers=2) as pool:
         running = []
         if "pyodide" in steps:
-            running.append(pool.submit(_step, quiet, f"Pyodide {version}", build_pyodide))
+            running.append(
+                pool.submit(_step, quiet, f"Pyodide {version}", lambda: build_pyodide(quiet))
+            )
         if "python" in steps:
             running.append(
                 pool.submit(

@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 
 from reversi.server.clock import ManualClock
 from tests.app_fixtures import make_settings, players
+from tests.server.helpers import COUNTED_LINE
 
 
 def game(
@@ -27,7 +28,7 @@ def game(
 
 
 def finish_a_duel(a: TestClient, b: TestClient) -> str:
-    """Opens, joins, one move each, and a resigns: b wins."""
+    """Opens, joins, five moves each (enough to count), and a resigns: b wins."""
     code = a.post("/api/tables").json()["code"]
     b.post(f"/api/tables/{code}/join")
     with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
@@ -37,7 +38,8 @@ def finish_a_duel(a: TestClient, b: TestClient) -> str:
             next(m for m in iter(ws.receive_json, None) if m["type"] == "state") for ws in (wa, wb)
         ]
         first, second = (wa, wb) if states[0]["you"]["color"] == "black" else (wb, wa)
-        for ws, square, ply in ((first, "d3", 0), (second, "c5", 1)):
+        for ply, square in enumerate(COUNTED_LINE):
+            ws = (first, second)[ply % 2]
             ws.send_json(
                 {
                     "type": "move",

@@ -18,7 +18,7 @@ from reversi.server import protocol as p
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
 from reversi.storage import open_store
-from tests.server.helpers import move, results, seated, seated_after, view
+from tests.server.helpers import COUNTED_LINE, move, results, seated, seated_after, view
 
 pytestmark = pytest.mark.anyio
 
@@ -71,7 +71,8 @@ async def test_results_reported_at_the_same_moment_count_once(
     """Twenty reports of one result, half of them through a second database engine (as a
     second server process), all at once; and twenty different results at once."""
     hall = service.hall
-    a, b, c = await named(service, "Anna", "Ben", "Cleo")
+    a, b = await named(service, "Anna", "Ben")
+    others = await named(service, *(f"Gegner {chr(ord('A') + i)}" for i in range(20)))
     other_db = await open_store(db_url)
     other = Hall(other_db, service.settings.clock, "reversi")
     now = service.settings.clock()
@@ -88,7 +89,7 @@ async def test_results_reported_at_the_same_moment_count_once(
             h.record_result(
                 "reversi",
                 f"table:G{i}",
-                duel(a, c, "win") if i % 2 else duel(c, a, "loss"),
+                duel(a, others[i], "win") if i % 2 else duel(others[i], a, "loss"),
                 {},
                 now,
             )
@@ -99,7 +100,7 @@ async def test_results_reported_at_the_same_moment_count_once(
         await other_db.close()
     assert await points(hall, a) == 4 + 20 * 10
     assert await points(hall, b) == 4
-    assert await points(hall, c) == 20 * 1
+    assert [await points(hall, c) for c in others] == [1] * 20
     for kind in ("month", "year"):
         assert await points(hall, a, kind) == 204
     assert (await hall.me(a))["record"]["duels"]["games"] == 21
@@ -173,7 +174,7 @@ async def test_leaderboards_share_ranks_and_show_your_row_outside_the_top(
 async def test_a_finished_duel_scores_for_both_and_an_aborted_one_not(
     service: DuelServer, clock: ManualClock
 ) -> None:
-    code, black, white = await seated_after(service, "d3", "c5")
+    code, black, white = await seated_after(service, *COUNTED_LINE)
     await service.service.handle(white, p.Resign(code=code))  # a loss by resignation
     assert (await view(service, code))["table"]["end"]["reason"] == "resign"
     hall = service.hall
@@ -190,7 +191,7 @@ async def test_a_finished_duel_scores_for_both_and_an_aborted_one_not(
     await service.service.handle(white2, p.Abort(code=code2))
     assert (await points(hall, black2), await points(hall, white2)) == (None, None)
     # lost on time: a finished game, one point
-    code3, black3, white3 = await seated_after(service, "d3", "c5")
+    code3, black3, white3 = await seated_after(service, *COUNTED_LINE)
     clock.advance(3600)
     await service.service.sweep()
     assert (await view(service, code3))["table"]["end"]["reason"] == "timeout"
@@ -203,8 +204,8 @@ async def test_levels_sit_at_the_table_and_milestones_are_announced_once(
     code, black, white = await seated(service)
     seats = (await view(service, code))["table"]["seats"]
     assert [s["level"] for s in seats] == [1, 1]
-    await move(service, code, black, "d3")
-    await move(service, code, white, "c5")
+    for ply, square in enumerate(COUNTED_LINE):
+        await move(service, code, (black, white)[ply % 2], square)
     await service.service.handle(white, p.Resign(code=code))
     hall = service.hall
     won = await hall.milestones(black)

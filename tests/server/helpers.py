@@ -9,6 +9,10 @@ from reversi.server import protocol as p
 from reversi.server.duels import DuelServer
 from reversi.storage import PlayerRecord, Store
 
+#: ten moves without a pass, five for each side: enough for a game to count in the
+#: hall (reversi.hall.counting.MIN_MOVES)
+COUNTED_LINE = ("f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2", "e6")
+
 
 async def seated(server: DuelServer) -> tuple[str, str, str]:
     """A running table: its code, and the ids of the black and the white player."""

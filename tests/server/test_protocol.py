@@ -15,6 +15,7 @@ from reversi.server.connection import CloseCode
 from reversi.server.identity import COOKIE
 from reversi.server.ratelimit import Limiter
 from tests.app_fixtures import make_settings, players
+from tests.server.helpers import COUNTED_LINE
 
 
 def until(ws: Any, kind: str, limit: int = 30) -> dict[str, Any]:
@@ -246,8 +247,8 @@ def test_the_seat_link_carries_the_player_to_another_device(settings: Any) -> No
             )
             names = [seat["name"] for seat in sa["table"]["seats"]]
             owner = bclient.get("/api/me").json()["nickname"]
-            for ply, (ws, square) in enumerate(((black, "d3"), (white, "c5"))):
-                play(ws, code, square, ply)
+            for ply, square in enumerate(COUNTED_LINE):  # enough to count in the hall
+                play((black, white)[ply % 2], code, square, ply)
             guest = fresh.get("/api/me").json()["nickname"]  # the page asks first
             assert guest != owner
             moved = fresh.post(

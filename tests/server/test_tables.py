@@ -11,7 +11,16 @@ from reversi.server.duels import DuelServer
 from reversi.server.service import DuelService
 from reversi.server.table import CODE_ALPHABET, DuelError
 from reversi.server.views import FREE_SEAT
-from tests.server.helpers import leaks, move, play_first_legal, seated, seated_after, stored, view
+from tests.server.helpers import (
+    COUNTED_LINE,
+    leaks,
+    move,
+    play_first_legal,
+    seated,
+    seated_after,
+    stored,
+    view,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -304,7 +313,7 @@ async def test_a_table_just_looked_at_moves_without_reading_its_row(
 async def test_a_finished_duel_keeps_the_points_and_shows_the_new_levels(
     service: DuelServer,
 ) -> None:
-    code, black, white = await seated_after(service, "d3", "c3")
+    code, black, white = await seated_after(service, *COUNTED_LINE)
     await service.service.handle(white, p.Resign(code=code))
     table = (await view(service, code))["table"]
     black_seat = next(s["seat"] for s in table["seats"] if s["color"] == "black")

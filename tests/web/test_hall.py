@@ -10,20 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
+
+from tests.server.helpers import COUNTED_LINE
+
 from .duel_helpers import TIMEOUT_MS, DuelServer, join, open_table, play_one, wait_table
 from .helpers import api
 
 
-def finish_duel(base: str, winner: Any, loser: Any) -> str:
+def finish_duel(base: str, winner: Any, loser: Any, line: tuple[str, ...] = COUNTED_LINE) -> str:
     """Through the table page: the winner opens with "zu 2", the loser follows the
-    link, one move each, and the loser resigns."""
+    link, the moves of ``line`` are played (by default five each: the game counts in
+    the hall), and the loser resigns."""
     code = open_table(winner, base)
     join(loser, base, code)
     pages = [winner, loser]
     for page in pages:
         wait_table(page, "t.status === 'playing'")
-    play_one(pages)
-    play_one(pages)
+    for square in line:
+        play_one(pages, square)
     loser.click("#resign")
     loser.click("#confirm-yes")
     for page in pages:
@@ -187,3 +192,29 @@ def test_settings_follow_the_player_to_another_device(
     laptop.wait_for_selector("#setting-counts", timeout=TIMEOUT_MS)
     assert laptop.is_checked("#setting-counts")
     assert laptop.is_checked("input[name=level][value=schwer]")
+
+
+def test_a_seven_move_resignation_says_it_does_not_count(
+    players: Any, duel_server: DuelServer
+) -> None:
+    """Issue 25.6: a 7-move duel ended by resignation gave the winner +10 and a new level.
+    Now both see why it gives nothing, and the rule is on the leaderboard page."""
+    base = duel_server.url
+    winner, loser = players(), players()
+    finish_duel(base, winner, loser, COUNTED_LINE[:7])
+    for page in (winner, loser):
+        box = page.locator("#duel-result")
+        expect(box.locator("#result-uncounted")).to_have_text(
+            "Diese Partie zählt nicht für Punkte und Meilensteine, weil nicht beide mindestens"
+            " 5 Züge gemacht haben. Was zählt?",
+            timeout=TIMEOUT_MS,
+        )
+        expect(box.locator("#result-points")).to_have_count(0)
+        expect(box.get_by_text("Das Ergebnis zählt für die Bilanz")).to_have_count(0)
+        expect(page.locator("#result-level")).to_have_count(0)
+    winner.locator("#duel-result").get_by_role("link", name="Was zählt?").click()
+    rule = winner.get_by_role("region", name="Was zählt")
+    expect(rule).to_contain_text("mindestens 5 Züge")
+    expect(rule).to_contain_text("nur die ersten 3 Partien eines Tages")
+    me = api(winner, "GET", "/api/me")["body"]
+    assert me["level"] == 1 and me["points"]["week"]["points"] == 0

@@ -158,6 +158,7 @@ export function duelCard() {
     <span class="card-text">${t("start.duel.text")}</span>
     ${new DuelButton({ bar: false }).update()}
     ${new JoinForm("join").update()}
+    <p class="card-more"><a href="/duell-ecke" id="duel-guide-link">${t("guide.link")}</a></p>
   </div></li>`;
 }
 

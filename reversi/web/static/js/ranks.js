@@ -1,6 +1,7 @@
 // The hall's pages from the server: leaderboards (/rangliste) and milestones
 // (/meilensteine). Periods and milestones are the server's (config.hall, /api/me).
 import { config } from "./config.js";
+import { countingRule } from "./counting.js";
 import { star } from "./hall.js";
 import { t } from "./i18n.js";
 import { html, nothing, render } from "./lit.js";
@@ -99,7 +100,12 @@ export function leaderboardPage(main) {
           <button type="button" id="board-later" ?disabled=${!board?.next} @click=${() => go(board?.next)}>${t("hall.board.later")}</button>
         </div>
         <div id="board-body" aria-live="polite">${boardBody(state.board)}</div>
-      </div></section>`, main);
+      </div>
+      <section class="counting" id="was-zaehlt" aria-labelledby="counting-heading">
+        <h2 id="counting-heading">${t("counting.heading")}</h2>
+        ${countingRule()}
+        <p><a href="/duell-ecke">${t("counting.guide")}</a></p>
+      </section></section>`, main);
   };
 
   async function load() {
@@ -147,7 +153,7 @@ export function milestonesPage(main) {
   /** @param {unknown} body */
   const draw = (body) => render(html`<section class="hall-milestones" aria-labelledby="milestones-heading">
     <h1 id="milestones-heading">${t("hall.milestones.heading")}</h1>
-    <p>${t("hall.milestones.intro")}</p>
+    <p>${t("hall.milestones.intro")} <a href="/rangliste#was-zaehlt">${t("end.uncounted.link")}</a></p>
     <div id="milestones-body">${body}</div></section>`, main);
   draw(html`<p>${t("hall.loading")}</p>`);
   api("/api/me").then((me) => {

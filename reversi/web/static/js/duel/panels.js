@@ -74,5 +74,6 @@ export function rulesPanel(page) {
       <dt>${t("rules.counting")}</dt><dd>${t(`rules.counting.${rules.counting}`)}</dd>
       <dt>${t("duel.onlooker_chat")}</dt><dd id="rule-onlooker-chat-text">${rules.onlooker_chat ? t("rules.yes") : t("rules.no")}</dd>
     </dl>${who ? html`<p class="hint" id="rules-who">${who}</p>` : nothing}`}
+    <p class="guide-link"><a href="/duell-ecke" id="duel-guide-link">${t("guide.link")}</a></p>
   </section>`;
 }

@@ -5,6 +5,7 @@ import { colorName, t } from "../i18n.js";
 import { html, nothing } from "../lit.js";
 import { scoreBar } from "../panels.js";
 import { replayLinks } from "../archive/links.js";
+import { uncountedText } from "../counting.js";
 import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
@@ -63,10 +64,15 @@ function rematch(page) {
   return html`<button type="button" class="primary" id="rematch" @click=${() => page.intent({ type: "rematch" }, t("rematch.sent"))}>${t("rematch.offer")}</button>`;
 }
 
-/** The hall's part for the player at this seat: points earned, a new level. @param {TablePage} page */
+/** The hall's part for the player at this seat: points earned, a new level; or, for
+ * everyone, why the game gave no points. @param {TablePage} page */
 function earned(page) {
   const end = page.table.end;
   const mine = page.you.seat;
+  if (end.uncounted) {
+    return html`<p class="earned uncounted" id="result-uncounted">${uncountedText(end.uncounted)}
+      <a href="/rangliste#was-zaehlt" id="result-counting-link">${t("end.uncounted.link")}</a></p>`;
+  }
   if (mine === null || !end.points) return nothing;
   const level = end.levels?.[mine];
   const before = end.levels_before?.[mine];
@@ -85,7 +91,7 @@ export function resultBox(page) {
     <p id="result-text">${resultText(page)}</p>
     ${finished ? scoreBar({ black: end.black, white: end.white }, "result-bar") : nothing}
     ${finished ? earned(page) : nothing}
-    ${finished ? html`<p class="hint">${t("end.counted")}</p>` : nothing}
+    ${finished && !end.uncounted ? html`<p class="hint">${t("end.counted")}</p>` : nothing}
     <div class="result-actions">${rematch(page)}
       ${finished ? replayLinks(page.code) : nothing}
       <a href="/" class="button-link" id="back-hall">${t("duel.back")}</a>

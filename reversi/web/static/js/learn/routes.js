@@ -4,4 +4,5 @@
 export const LEARN_ROUTES = [
   { match: (path) => path === "/regeln", page: async (main) => (await import("./rules.js")).rulesPage(main) },
   { match: (path) => path === "/lernen", page: async (main) => (await import("./lesson.js")).lessonPage(main) },
+  { match: (path) => path === "/duell-ecke", page: async (main) => (await import("./duel_guide.js")).duelGuidePage(main) },
 ];

@@ -98,7 +98,7 @@ export function rulesPage(main) {
   render(html`<article class="learn rules-page" aria-labelledby="rules-title">
     <h1 id="rules-title">${t("rules.page.title")}</h1>
     ${prose("rules.page.intro")}
-    <ul class="learn-links"><li><a href="/lernen">${t("learn.lesson")}</a></li><li><a href="/tipps">${t("learn.tips")}</a></li><li><a href="/eroeffnungen">${t("learn.openings")}</a></li></ul>
+    <ul class="learn-links"><li><a href="/lernen">${t("learn.lesson")}</a></li><li><a href="/tipps">${t("learn.tips")}</a></li><li><a href="/eroeffnungen">${t("learn.openings")}</a></li><li><a href="/duell-ecke">${t("guide.title")}</a></li></ul>
     <nav class="toc" aria-labelledby="toc-h"><h2 id="toc-h">${t("rules.page.toc")}</h2>
       <ol>${toc.map(([id, title]) => html`<li><a href=${`#${id}`}>${title}</a></li>`)}</ol></nav>
     ${RULES.map(rule)}
