@@ -19,7 +19,8 @@ from tests.app_fixtures import REDIS_URL, need_redis, postgres_database
 from tests.processes import free_port
 from tests.server.test_processes import SERVER, receive, ws_url
 
-ROUNDS = 2
+#: outages per run (more for a measurement: REVERSI_TEST_DOWNTIME_ROUNDS=16)
+ROUNDS = int(os.environ.get("REVERSI_TEST_DOWNTIME_ROUNDS", "2"))
 
 
 def start_together(
