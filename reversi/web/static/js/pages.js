@@ -101,7 +101,7 @@ export function bilanzPage(main) {
   })
     .then(() => {
       recent.setMe(me);
-      return me === "offline" ? recent.offlineNow() : recent.fetchServer();
+      return me === "offline" ? recent.offlineNow(refused !== null) : recent.fetchServer();
     })
     .then(draw));
 }
