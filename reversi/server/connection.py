@@ -201,6 +201,13 @@ class Connection:
                 continue  # the players' chat, for onlookers only if the table allows it
             events.append(event)
         self.versions[code] = message["version"]
+        if seat is None and table.get("private") and table.get("rematch"):
+            # a private table's rematch is a live private table: its code is for the players
+            events = [
+                {**e, "data": {**e["data"], "code": None}} if e["kind"] == "rematch" else e
+                for e in events
+            ]
+            return {**message, "events": events, "table": {**table, "rematch": None}}
         if len(events) == len(message["events"]):
             return message
         return {**message, "events": events}

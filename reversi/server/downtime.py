@@ -3,6 +3,13 @@
 Every process beats (writes the moment it was last alive) and a clean stop records
 its moment; at startup :func:`downtime_since` judges from these how long the hall
 was down, and the service moves every running turn later by that much, once.
+
+*Once* per outage, however many processes start together and however slowly: every
+running process holds a lock of the store (``Store.claim_alive``: an advisory lock on
+PostgreSQL, a lock file beside SQLite's), which the database or the kernel drops when
+the process dies. Only a process that finds no other holder credits an outage, and
+the others wait until it has; the last-alive time is read and replaced under a row
+lock in the same transaction.
 """
 
 from __future__ import annotations
@@ -60,26 +67,37 @@ def beat(rows: Rows, keys: tuple[str, ...], now: float) -> None:
 
 
 async def credit_downtime(service: DuelService) -> float:
-    """See :func:`_credit_downtime`; two processes starting together may race once."""
-    try:
-        return await _credit_downtime(service)
-    except IntegrityError:  # the other process wrote the first heartbeat
-        return await _credit_downtime(service)
-
-
-async def _credit_downtime(service: DuelService) -> float:
     """At startup: the time no process was running (:func:`downtime_since`) is not
     charged.
 
-    Every running turn's start and deadline move later by that time, once (the write
-    lock makes the check-and-set atomic).
+    Every running turn's start and deadline move later by that time, once (see the
+    module). Returns the time credited.
     """
-    now = service.now
-    # with Redis, other processes may be running: a heartbeat a little old is theirs
-    live = 2 * service.settings.heartbeat_interval if service.settings.redis_url else 0.0
+    store = service.store
+    first = await store.claim_alive()
+    try:
+        if first is False:  # another process runs: the hall was not down
+            await heartbeat(store, service.settings.clock())
+            return 0.0
+        try:
+            return await _shift_turns(service, first)
+        except IntegrityError:  # another process wrote the very first heartbeat
+            return await _shift_turns(service, first)
+    finally:
+        if first:
+            await store.share_alive()
+
+
+async def _shift_turns(service: DuelService, first: bool | None) -> float:
+    # a store that cannot tell whether other processes run (None): with Redis they may,
+    # and a heartbeat a little old is theirs
+    redis = service.settings.redis_url
+    live = 2 * service.settings.heartbeat_interval if redis and first is None else 0.0
 
     def shift(rows: Rows) -> tuple[float, list[Outcome]]:
-        alive, stopped = rows.meta(ALIVE), rows.meta(STOPPED)
+        alive = rows.meta(ALIVE, lock=True)
+        stopped = rows.meta(STOPPED)
+        now = service.settings.clock()  # after the lock: no older than what it read
         rows.set_meta(ALIVE, now)
         downtime = downtime_since(now, alive, stopped, live)
         shifted: list[Outcome] = []

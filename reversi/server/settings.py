@@ -97,8 +97,9 @@ class Settings:
     #: exist, and guesses of codes that do not (far fewer), per address and per player
     view_limit: str = "120/minute"
     guess_limit: str = "30/day"
-    #: new players (a cookie-less request that makes a guest), per address
-    new_player_limit: str = "20/hour"
+    #: new players (a cookie-less request that makes a guest), per address: sized for
+    #: a school or a café behind one address (docs/operations.md)
+    new_player_limit: str = "150/hour"
     #: renames per player
     rename_limit: str = "3/10minutes"
     #: a waiting table whose opener has left the hall this long closes by itself

@@ -33,6 +33,9 @@ SAVE_CONNECTIONS = 8
 ACQUIRE_TIMEOUT = 30.0
 #: any number, the same in every process: serialises migrations
 _MIGRATION_LOCK = 0x5E7E551
+#: the advisory lock every running process holds shared on a connection of its own
+#: (reversi.server.downtime); exclusive while the first one after an outage starts
+_ALIVE_LOCK = 0x5E7E552
 #: arguments of SQLAlchemy's asyncpg adapter, not of asyncpg.connect
 _ADAPTER_ARGUMENTS = (
     "prepared_statement_cache_size",
@@ -111,6 +114,7 @@ class PostgresStore:
         self._save_connections = save_connections
         self._pool: Any = None
         self._pool_made = asyncio.Lock()
+        self._alive: Any = None
 
     async def migrate(self) -> None:
         async with self.engine.begin() as conn:
@@ -124,6 +128,19 @@ class PostgresStore:
     async def write(self, fn: Callable[[Rows], T]) -> T:
         async with self.engine.begin() as conn:
             return await conn.run_sync(lambda c: fn(Rows(c)))
+
+    async def claim_alive(self) -> bool | None:
+        self._alive = conn = await asyncpg.connect(**connect_arguments(self.engine))
+        if await conn.fetchval("SELECT pg_try_advisory_lock($1)", _ALIVE_LOCK):
+            return True
+        # waits while the first process after an outage is starting
+        await conn.execute("SELECT pg_advisory_lock_shared($1)", _ALIVE_LOCK)
+        return False
+
+    async def share_alive(self) -> None:
+        if self._alive is not None:  # a session's own locks never conflict: shared, then
+            await self._alive.execute("SELECT pg_advisory_lock_shared($1)", _ALIVE_LOCK)
+            await self._alive.execute("SELECT pg_advisory_unlock($1)", _ALIVE_LOCK)
 
     async def save_pool(self) -> Any:
         """asyncpg's pool of the saves, made on first use (its connections too)."""
@@ -157,6 +174,12 @@ class PostgresStore:
             raise Conflict(f"table {table.code} changed since version {expected_version}")
 
     async def close(self) -> None:
+        if self._alive is not None:
+            alive, self._alive = self._alive, None
+            try:
+                await asyncio.wait_for(alive.close(), 5)
+            except (TimeoutError, OSError, asyncpg.PostgresError):
+                alive.terminate()
         if self._pool is not None:
             pool, self._pool = self._pool, None
             try:

@@ -324,8 +324,13 @@ class Rows:
             query = query.where(RESULTS.c.game == game)
         return [dict(row) for row in self.conn.execute(query).mappings()]
 
-    def meta(self, key: str) -> float | None:
-        row = self.conn.execute(select(META.c.value).where(META.c.key == key)).first()
+    def meta(self, key: str, lock: bool = False) -> float | None:
+        """A meta value; ``lock``: its row locked until the transaction ends (PostgreSQL:
+        ``FOR UPDATE``; SQLite's write transaction holds the whole file)."""
+        query = select(META.c.value).where(META.c.key == key)
+        if lock and self.conn.dialect.name == "postgresql":
+            query = query.with_for_update()
+        row = self.conn.execute(query).first()
         return None if row is None else float(row[0])
 
     def set_meta(self, key: str, value: float) -> None:

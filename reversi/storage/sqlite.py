@@ -10,6 +10,9 @@ transactions begin deferred, beside the writer, as WAL allows.
 
 from __future__ import annotations
 
+import asyncio
+import fcntl
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -45,6 +48,9 @@ class SqliteStore:
             "BEGIN IMMEDIATE",
         )
         self.writer = GroupWriter(writer)
+        #: the lock files of :meth:`claim_alive`
+        self._starting: int | None = None
+        self._alive: int | None = None
 
     async def migrate(self) -> None:
         path = make_url(self.url).database
@@ -71,9 +77,38 @@ class SqliteStore:
 
         await self.write(save)
 
+    async def claim_alive(self) -> bool | None:
+        """Two lock files beside the database: ``.alive`` held shared by every running
+        process, ``.starting`` exclusive while one judges whether it is the first (so
+        that turning its exclusive ``.alive`` into a shared one, which flock does not do
+        atomically, cannot let another process in between)."""
+        path = make_url(self.url).database
+        if not path or path == ":memory:":
+            return None
+        self._starting = os.open(f"{path}.starting", os.O_RDWR | os.O_CREAT, 0o600)
+        self._alive = os.open(f"{path}.alive", os.O_RDWR | os.O_CREAT, 0o600)
+        await asyncio.to_thread(fcntl.flock, self._starting, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(self._alive, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            fcntl.flock(self._alive, fcntl.LOCK_SH)
+            await self.share_alive()
+            return False
+        return True
+
+    async def share_alive(self) -> None:
+        if self._starting is not None and self._alive is not None:
+            fcntl.flock(self._alive, fcntl.LOCK_SH)
+            os.close(self._starting)
+            self._starting = None
+
     async def close(self) -> None:
         await self.writer.close()
         await self.reader.dispose()
+        for fd in (self._starting, self._alive):
+            if fd is not None:
+                os.close(fd)
+        self._starting = self._alive = None
 
 
 def _configured(engine: Engine, begin: str) -> Engine:

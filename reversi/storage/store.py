@@ -49,6 +49,16 @@ class Store(Protocol):
         ``expected_version``, else :class:`~reversi.storage.records.Conflict` (and
         nothing is written)."""
 
+    async def claim_alive(self) -> bool | None:
+        """Marks this process as one that has the store open, until :meth:`close` (or its
+        death: the mark is a lock the database or the kernel drops with the process).
+        True: no other process had it open, and none will learn that it does until
+        :meth:`share_alive` (the first process after an outage credits it, alone);
+        False: another process has it open; None: this store cannot tell."""
+
+    async def share_alive(self) -> None:
+        """After a True :meth:`claim_alive`: other processes may start now."""
+
     async def close(self) -> None: ...
 
 

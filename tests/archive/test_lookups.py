@@ -4,7 +4,9 @@ private duel's replay and its rematch code are for its two players only."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+from typing import Any
 
 from starlette.testclient import TestClient
 
@@ -13,11 +15,24 @@ from tests.app_fixtures import make_settings, players
 from tests.archive.test_api import receive
 
 
-def resigned_duel(a: TestClient, b: TestClient, private: bool, rematch: bool = False) -> str:
-    """A duel between ``a`` and ``b`` that ``a`` resigns; ``rematch``: both take one."""
+def resigned_duel(
+    a: TestClient,
+    b: TestClient,
+    private: bool,
+    rematch: bool = False,
+    onlooker: TestClient | None = None,
+) -> str:
+    """A duel between ``a`` and ``b`` that ``a`` resigns; ``rematch``: both take one;
+    ``onlooker`` watches all along and sees no rematch code of a private table."""
     code: str = a.post("/api/tables", json={"private": private}).json()["code"]
     b.post(f"/api/tables/{code}/join")
-    with a.websocket_connect("/ws") as wa, b.websocket_connect("/ws") as wb:
+    with contextlib.ExitStack() as stack:
+        wa = stack.enter_context(a.websocket_connect("/ws"))
+        wb = stack.enter_context(b.websocket_connect("/ws"))
+        if onlooker is not None:
+            wo = stack.enter_context(onlooker.websocket_connect("/ws"))
+            wo.send_json({"type": "watch", "code": code, "version": None})
+            receive(wo, "state")
         colors = []
         for ws in (wa, wb):
             ws.send_json({"type": "watch", "code": code, "version": None})
@@ -33,6 +48,12 @@ def resigned_duel(a: TestClient, b: TestClient, private: bool, rematch: bool = F
             for n, ws in enumerate((wa, wb)):
                 ws.send_json({"type": "rematch", "code": code, "id": f"m{n}"})
                 receive(ws, "ack")
+        if rematch and onlooker is not None:
+            told: list[dict[str, Any]] = []
+            while not told:
+                seen = receive(wo, "events")
+                told = [e for e in seen["events"] if e["kind"] == "rematch"]
+            assert told[0]["data"]["code"] is None and seen["table"]["rematch"] is None
     return code
 
 
@@ -63,7 +84,7 @@ def test_a_private_duel_and_its_rematch_are_for_its_players(
 ) -> None:
     with players(make_settings(tmp_path, clock, db_url), 3) as (a, b, stranger):
         stranger.get("/api/me")
-        code = resigned_duel(a, b, private=True, rematch=True)
+        code = resigned_duel(a, b, private=True, rematch=True, onlooker=stranger)
         for path in (f"/api/games/{code}", f"/api/games/{code}.ggf"):
             assert b.get(path).status_code == 200
             answer = stranger.get(path)  # as if no such game: nothing of it

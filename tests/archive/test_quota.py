@@ -5,6 +5,9 @@ player in the archive."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
 
 from reversi.server.clock import ManualClock
 from reversi.texts import text
@@ -25,9 +28,9 @@ def test_device_games_are_bounded_per_player_and_address_and_the_newest_kept(
     )
     with players(settings, 2) as (a, b):
 
-        def send(client: object, first: int, n: int) -> object:
+        def send(client: TestClient, first: int, n: int) -> Any:
             batch = [device_game(i) for i in range(first, first + n)]
-            return client.post("/api/results", json={"results": batch})  # type: ignore[attr-defined]
+            return client.post("/api/results", json={"results": batch})
 
         assert send(a, 0, 3).status_code == 200
         full = send(a, 3, 3)  # 6 > 5 for this player: nothing of it is stored

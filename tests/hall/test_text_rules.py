@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reversi.hall.text_rules import COMBINING_MAX, TextRejected, chat_line, nickname, skeleton
+from reversi.hall.lookalikes import skeleton
+from reversi.hall.text_rules import COMBINING_MAX, TextRejected, chat_line, nickname
 
 
 @pytest.mark.parametrize(

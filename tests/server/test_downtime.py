@@ -116,3 +116,36 @@ def test_downtime_is_judged_from_the_last_beat_and_the_last_clean_stop() -> None
     assert downtime_since(100.0, 98.5, None, 1.0) == 1.5
     assert downtime_since(100.0, 99.5, None, 1.0) == 0.0
     assert downtime_since(100.0, 99.5, None, 0.0) == 0.5  # no other process can run
+
+
+async def resumed_credits(server: DuelServer, code: str) -> list[float]:
+    state = await server.service.missed(code, 0)
+    assert state is not None
+    return [e["data"]["downtime"] for e in state["events"] if e["kind"] == "resumed"]
+
+
+async def test_a_second_process_starting_slowly_credits_nothing_again(
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
+    """Issue 26, point 6: the second process of two started after an outage judges
+    after the first credited it, later than any 'another process is alive' window."""
+    need_redis()
+    settings = make_settings(tmp_path, clock, db_url, redis_url=REDIS_URL)
+    first = DuelServer(settings)
+    await first.start()
+    code, *_ = await running_table(first)
+    await heartbeat(first.service.store, clock())
+    await crash(first)
+    clock.advance(20)
+    one = DuelServer(make_settings(tmp_path, clock, db_url, redis_url=REDIS_URL))
+    two = DuelServer(make_settings(tmp_path, clock, db_url, redis_url=REDIS_URL))
+    await one.start()
+    try:
+        clock.advance(5)  # a loaded start: ten heartbeat intervals later
+        await two.start()
+        try:
+            assert await resumed_credits(two, code) == [20.0]
+        finally:
+            await two.stop()
+    finally:
+        await one.stop()

@@ -161,7 +161,7 @@ async def test_the_snapshot_comes_from_the_database_and_rematches_keep_private(
         await other.service.handle(b.id, p.Abort(code=private.code))
         await other.service.handle(a.id, p.Rematch(code=private.code))
         await other.service.handle(b.id, p.Rematch(code=private.code))
-        rematch = (await other.service.state(private.code, None) or {})["table"]["rematch"]
+        rematch = (await other.service.state(private.code, a.id) or {})["table"]["rematch"]
         assert rematch
     finally:
         await other.stop()

@@ -8,6 +8,7 @@ import signal
 import socket
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,7 @@ def bad_chunk(method: str, path: str) -> bytes:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> ServerProcess:
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
     port = free_port()
     env = dict(os.environ, REVERSI_DATA_DIR=str(tmp_path), REVERSI_SECRET="log-test")
     env.pop("REVERSI_DATABASE_URL", None)
@@ -56,7 +57,7 @@ def server(tmp_path: Path) -> ServerProcess:
     )
     process.start()
     try:
-        yield process  # type: ignore[misc]
+        yield process
     finally:
         process.stop()
 

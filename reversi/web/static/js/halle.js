@@ -36,6 +36,8 @@ export class Halle extends Part {
     this.mine = new Set();
     this.online = 0;
     this.loaded = false;
+    /** @type {string | null} why the server has no player for this device, if it said */
+    this.refused = null;
     this.busy = "";
     this.message = "";
     this.serverOffset = 0;
@@ -64,6 +66,7 @@ export class Halle extends Part {
       if (message.onlookers) this.look(message.onlookers);
     } else if (message.type === "lobby_onlookers") this.look(message.onlookers);
     else if (message.type === "lobby_online") this.online = message.online;
+    else if (message.type === "refused") this.refused = message.message;
     else return;
     this.update();
   }
@@ -153,6 +156,9 @@ export class Halle extends Part {
     const heading = this.page
       ? html`<h1 id="halle-heading">${t("halle.heading")}</h1>`
       : html`<h2 id="halle-heading">${t("halle.heading")}</h2>`;
+    if (!this.loaded && this.refused) {
+      return html`${heading}<p class="halle-refused" id="halle-refused" role="status">${t("halle.refused", { why: this.refused })}</p>`;
+    }
     if (!this.loaded) return html`${heading}<p>${t("hall.loading")}</p>`;
     return html`${heading}
       <p class="halle-online" id="halle-online">${t(this.online === 1 ? "halle.online.one" : "halle.online", { n: this.online })}</p>

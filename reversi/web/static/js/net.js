@@ -164,8 +164,14 @@ export class Hall {
       return;
     }
     if (code === 4003) {
-      // no valid cookie: GET /api/me gives one, then try again
-      api("/api/me").catch(() => {}).finally(() => this.retry());
+      // no valid cookie: GET /api/me gives one, then try again; when the server makes no
+      // player (too many new ones from this address), the pages say why (a "refused")
+      api("/api/me")
+        .then(() => this.emit({ type: "refused", message: null }))
+        .catch((error) => {
+          if (error instanceof ApiError) this.emit({ type: "refused", message: error.message });
+        })
+        .finally(() => this.retry());
       return;
     }
     this.retry();

@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 import { html, nothing, render } from "./lit.js";
 import { Halle } from "./halle.js";
 import { duelCard } from "./lobby.js";
-import { api } from "./net.js";
+import { ApiError, api } from "./net.js";
 import { levelCell } from "./ranks.js";
 import * as store from "./store.js";
 import { learnGroup } from "./learn/group.js";
@@ -41,10 +41,12 @@ function headRow(/** @type {string} */ first) {
     <th scope="col">${t("bilanz.draws")}</th><th scope="col">${t("bilanz.losses")}</th></tr></thead>`;
 }
 
-/** @param {any} me the server's answer, "offline", or null while it loads */
-function duelsBox(me) {
+/** @param {any} me the server's answer, "offline", or null while it loads
+ * @param {string | null} refused the server's reason for making no player, if it gave one */
+function duelsBox(me, refused) {
   let body;
   if (me === null) body = html`<p>${t("hall.loading")}</p>`;
+  else if (me === "offline" && refused) body = html`<p id="bilanz-refused">${t("hall.bilanz.refused", { why: refused })}</p>`;
   else if (me === "offline") body = html`<p>${t("hall.bilanz.offline")}</p>`;
   else {
     const d = me.record.duels;
@@ -64,6 +66,8 @@ export function bilanzPage(main) {
   document.title = `${t("bilanz.heading")} – ${t("hall.title")}`;
   /** @type {any} */
   let me = null;
+  /** @type {string | null} */
+  let refused = null;
   const recent = new RecentGames();
   recent.start();
   const draw = () => {
@@ -80,7 +84,7 @@ export function bilanzPage(main) {
     render(html`<section class="bilanz" aria-labelledby="bilanz-heading">
       <h1 id="bilanz-heading">${t("bilanz.heading")}</h1>
       <p>${t("bilanz.intro")}</p>
-      ${duelsBox(me)}
+      ${duelsBox(me, refused)}
       <h2 id="computer-heading">${t("hall.bilanz.computer")}</h2>
       <table id="bilanz-table">${headRow(t("bilanz.level"))}<tbody>${rows}</tbody></table>
       ${computer ? html`<p id="bilanz-sync" class="hint">${pending.length ? t("hall.bilanz.pending", { n: pending.length }) : t("hall.bilanz.synced")}</p>` : nothing}
@@ -91,10 +95,13 @@ export function bilanzPage(main) {
   draw();
   // the queue first (this device's games are then on the server too), the player's page,
   // then the server's list of games (it makes no player: after /api/me)
-  sendResults().finally(() => api("/api/me").then((answer) => { me = answer; }, () => { me = "offline"; })
+  sendResults().finally(() => api("/api/me").then((answer) => { me = answer; }, (/** @type {any} */ error) => {
+    me = "offline";
+    if (error instanceof ApiError) refused = error.message;
+  })
     .then(() => {
       recent.setMe(me);
-      return me === "offline" ? recent.offlineNow() : recent.fetchServer();
+      return me === "offline" ? recent.offlineNow(refused !== null) : recent.fetchServer();
     })
     .then(draw));
 }

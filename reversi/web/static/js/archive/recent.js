@@ -91,9 +91,10 @@ export class RecentGames extends Part {
     }
   }
 
-  /** Without a connection: this device's games only. */
-  offlineNow() {
-    Object.assign(this, { offline: true, next: null, asked: true });
+  /** Without a connection (or without a server player, which the page explains):
+   * this device's games only. @param {boolean} [explained] the page says why already */
+  offlineNow(explained = false) {
+    Object.assign(this, { offline: !explained, next: null, asked: true });
     this.update();
   }
 
