@@ -27,7 +27,7 @@ from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
 from reversi.server.downtime import credit_downtime, heartbeat
 from reversi.server.games_http import GamesHttp
-from reversi.server.guards import BodyLimit, BrowserHeaders, OriginCheck
+from reversi.server.guards import BodyDeadline, BodyLimit, BrowserHeaders, OriginCheck
 from reversi.server.hall_mount import hall_api, new_hall
 from reversi.server.http import MAX_BODY, DuelHttp
 from reversi.server.identity import Identity
@@ -154,13 +154,14 @@ class DuelServer:
 def guards(settings: Settings) -> list[Middleware]:
     """What stands in front of every route (reversi.server.guards): browser headers on
     every answer, the socket's Origin checked, bodies over :data:`MAX_BODY` refused
-    while they are read."""
+    while they are read, bodies slower than ``body_timeout`` cut off."""
     return [
         Middleware(BrowserHeaders),
         Middleware(OriginCheck, allowed=settings.origins),
         Middleware(
             BodyLimit, max_bytes=MAX_BODY, message=text("hall.error.too_big", limit=MAX_BODY)
         ),
+        Middleware(BodyDeadline, seconds=settings.body_timeout, message=text("request.too_slow")),
     ]
 
 
