@@ -49,7 +49,7 @@ settings = Settings.from_env()
 app = create_duel_app(settings)
 uvicorn.Server(settings_config(app, settings, "127.0.0.1", {port})).run()
 """
-INTENTS = {
+INTENTS: dict[str, dict[str, Any]] = {
     "resign": {},
     "callback": {},
     "takeback": {},

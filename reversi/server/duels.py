@@ -30,7 +30,13 @@ from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
 from reversi.server.downtime import credit_downtime, heartbeat
 from reversi.server.games_http import GamesHttp
-from reversi.server.guards import BodyLimit, BrowserHeaders, DroppedBodies, OriginCheck
+from reversi.server.guards import (
+    BodyDeadline,
+    BodyLimit,
+    BrowserHeaders,
+    DroppedBodies,
+    OriginCheck,
+)
 from reversi.server.hall_mount import hall_api, new_hall
 from reversi.server.http import MAX_BODY, DuelHttp
 from reversi.server.identity import Identity
@@ -157,7 +163,8 @@ class DuelServer:
 def guards(settings: Settings) -> list[Middleware]:
     """What stands in front of every route (reversi.server.guards): a dropped body ends
     quietly, browser headers on every answer, the socket's Origin checked, bodies over
-    :data:`MAX_BODY` refused while they are read."""
+    :data:`MAX_BODY` refused while they are read, bodies slower than ``body_timeout`` cut
+    off."""
     return [
         Middleware(DroppedBodies),
         Middleware(BrowserHeaders),
@@ -165,6 +172,7 @@ def guards(settings: Settings) -> list[Middleware]:
         Middleware(
             BodyLimit, max_bytes=MAX_BODY, message=text("hall.error.too_big", limit=MAX_BODY)
         ),
+        Middleware(BodyDeadline, seconds=settings.body_timeout, message=text("request.too_slow")),
     ]
 
 

@@ -3,6 +3,9 @@ WebSocket origins.
 
 * :class:`BodyLimit` answers **413** as soon as a request announces or sends more than
   its cap — before the body is in memory (Starlette's ``request.body()`` reads it whole).
+* :class:`BodyDeadline` answers **408** (and closes the connection) when a request's
+  body has not arrived whole within its deadline after the headers: a client sending a
+  byte every few seconds no longer holds a connection and a task.
 * :class:`BrowserHeaders` adds the headers a browser acts on: a strict
   Content-Security-Policy (no inline script; ``'wasm-unsafe-eval'`` because Pyodide
   compiles WebAssembly), ``nosniff``, no framing, no referrer to other sites.
@@ -15,6 +18,7 @@ WebSocket origins.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
@@ -78,6 +82,10 @@ class DroppedBodies:
                 raise
             client = scope.get("client") or ("?", 0)
             log.info("%s dropped its body: %s %s", client[0], scope["method"], scope["path"])
+
+
+class BodyTooSlow(Exception):
+    pass
 
 
 def _json_error(status: int, code: str, message: str) -> tuple[Message, Message]:
@@ -145,6 +153,50 @@ class BodyLimit:
     async def _refuse(self, send: Send) -> None:
         for message in _json_error(413, "too_big", self.message):
             await send(message)
+
+
+class BodyDeadline:
+    """A request body that is not whole ``seconds`` after the headers gets 408
+    ``too_slow`` (``message`` words it) and the connection is closed; 0: no deadline."""
+
+    def __init__(self, app: ASGIApp, seconds: float, message: str) -> None:
+        self.app = app
+        self.seconds = seconds
+        self.message = message
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or self.seconds <= 0:
+            await self.app(scope, receive, send)
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.seconds
+        whole = False
+        started = False
+
+        async def timed_receive() -> Message:
+            nonlocal whole
+            if whole:  # after the body: waiting for a disconnect takes what it takes
+                return await receive()
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                raise BodyTooSlow from None
+            whole = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        async def tracked_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, timed_receive, tracked_send)
+        except BodyTooSlow:
+            if started:
+                raise
+            for message in _json_error(408, "too_slow", self.message):
+                await send(message)
 
 
 class BrowserHeaders:

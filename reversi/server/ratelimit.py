@@ -6,7 +6,10 @@ itself for every limited action: opening tables, joining by code, messages, chat
 
 The flood guard on a socket's messages (:meth:`Limiter.hit_here`) is always counted in
 this process: it protects this process's event loop, and asking Redis on every message
-cost a fifth of a move's CPU on the two-process setup (docs/benchmarks.md).
+cost a fifth of a move's CPU on the two-process setup (docs/benchmarks.md). It is a
+token bucket (:class:`Buckets`), not a window: a busy server reads what a client sent
+over a second or two in one go, and a window counted by reading time took that burst for
+a flood and closed honest sockets.
 
 The in-process window is kept here rather than in ``limits``' asyncio memory storage:
 that one expires old hits with a thread hop per key, which cost more than the rest of
@@ -15,6 +18,11 @@ a move once a few thousand players were connected.
 >>> window = MovingWindow()
 >>> [window.hit(parse("2/second"), "p", now=t) for t in (0.0, 0.5, 0.9, 1.2)]
 [True, True, False, True]
+>>> buckets = Buckets()  # 2 a second, 4 at once
+>>> [buckets.hit(parse("2/second"), 4, "p", now=0.0) for _ in range(5)]
+[True, True, True, True, False]
+>>> [buckets.hit(parse("2/second"), 4, "p", now=t) for t in (0.5, 0.6, 1.0)]
+[True, False, True]
 """
 
 from __future__ import annotations
@@ -72,10 +80,48 @@ class MovingWindow:
         self._hits.clear()
 
 
+class Buckets:
+    """Token buckets in memory, per key: a hit takes a token; tokens come back at the
+    limit's rate, up to ``burst``."""
+
+    def __init__(self) -> None:
+        #: key → tokens left, when they were counted, the rate and the burst
+        self._state: dict[tuple[Any, ...], tuple[float, float, float, int]] = {}
+        self._since_sweep = 0
+
+    def hit(self, item: RateLimitItem, burst: int, *key: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        rate = item.amount / item.get_expiry()
+        k = (item.key_for(*key), burst)
+        tokens, then, _, _ = self._state.get(k, (float(burst), now, rate, burst))
+        tokens = min(float(burst), tokens + (now - then) * rate)
+        allowed = tokens >= 1
+        self._state[k] = (tokens - 1 if allowed else tokens, now, rate, burst)
+        self._since_sweep += 1
+        if self._since_sweep >= SWEEP_EVERY:
+            self._sweep(now)
+        return allowed
+
+    def _sweep(self, now: float) -> None:
+        """Drops the buckets that are full again (as good as none)."""
+        self._since_sweep = 0
+        full = [
+            k
+            for k, (left, at, rate, burst) in self._state.items()
+            if left + (now - at) * rate >= burst
+        ]
+        for k in full:
+            del self._state[k]
+
+    def reset(self) -> None:
+        self._state.clear()
+
+
 class Limiter:
     def __init__(self, redis_url: str | None = None, prefix: str = "reversi-limits") -> None:
         self.storage: Storage | None = None
         self._memory = MovingWindow()
+        self._buckets = Buckets()
         if redis_url:
             uri = "async+" + redis_url if not redis_url.startswith("async+") else redis_url
             self.storage = RedisStorage(uri, implementation="redispy", key_prefix=prefix)
@@ -103,9 +149,10 @@ class Limiter:
         except Exception:
             return True
 
-    def hit_here(self, limit: str, *key: str) -> bool:
-        """As :meth:`hit`, counted in this process only, even where Redis is configured."""
-        return self._memory.hit(self._item(limit), *key)
+    def hit_here(self, limit: str, burst: int, *key: str) -> bool:
+        """One action under ``limit`` with up to ``burst`` at once (a token bucket),
+        counted in this process only, even where Redis is configured."""
+        return self._buckets.hit(self._item(limit), burst, *key)
 
     def _item(self, limit: str) -> RateLimitItem:
         item = self._items.get(limit)
@@ -115,6 +162,7 @@ class Limiter:
 
     async def reset(self) -> None:
         self._memory.reset()
+        self._buckets.reset()
         if self.storage is not None:
             with contextlib.suppress(Exception):
                 await self.storage.reset()

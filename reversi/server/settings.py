@@ -42,6 +42,9 @@ class Settings:
     create_limit: str = "10/minute"
     join_limit: str = "30/minute"
     message_limit: str = "20/second"
+    #: a socket may send this many messages at once before message_limit counts (under
+    #: load the server reads what came over a while in one go)
+    message_burst: int = 60
     chat_limit: str = "5/10seconds"
     transfer_limit: str = "10/minute"
     #: sitting down at a listed table ("Mitspielen") and quick pairing ("Schnelle
@@ -88,6 +91,8 @@ class Settings:
     #: uvicorn's bounds (reversi.server.serving): seconds for a request's headers, open
     #: connections per address (0: no cap — behind a proxy), connections in all (503)
     header_timeout: float = 10.0
+    #: seconds after the headers for a request's whole body (408 and closed after)
+    body_timeout: float = 10.0
     connections_per_address: int = 64
     max_connections: int = 4096
     #: open sockets per player and per address (0: no cap)
@@ -160,6 +165,7 @@ class Settings:
 #: ``REVERSI_GUESS_LIMIT`` …)
 _NUMBERS: dict[str, type] = {
     "header_timeout": float,
+    "body_timeout": float,
     "connections_per_address": int,
     "max_connections": int,
     "sockets_per_player": int,

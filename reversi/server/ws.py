@@ -274,7 +274,9 @@ class Hub:
                 conn.send(error_message(None, DuelError("too_big", key="server.too_big.message")))
                 conn.close(CloseCode.TOO_BIG)
                 return
-            if not self.limiter.hit_here(self.settings.message_limit, "msg", conn.player.id):
+            if not self.limiter.hit_here(
+                self.settings.message_limit, self.settings.message_burst, "msg", conn.player.id
+            ):
                 strikes += 1
                 conn.send(
                     error_message(

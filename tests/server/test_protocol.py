@@ -300,6 +300,7 @@ def test_rate_limits(
         create_limit="2/minute",
         join_limit="3/minute",
         message_limit="5/minute",
+        message_burst=5,
     )
     shared: list[str] = []
     shared_hit = Limiter.hit

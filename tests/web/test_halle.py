@@ -109,3 +109,31 @@ def test_the_lobby_looks_right(duel_server: DuelServer, players: Any) -> None:
             page.screenshot(path=ARTIFACTS / f"halle-search-{width}-{scheme}.png")
             page.get_by_role("button", name="Abbrechen").click()
             page.get_by_text("Suche abgebrochen.").wait_for(timeout=TIMEOUT_MS)
+
+
+def test_a_table_without_its_opener_leaves_the_lobby_and_pairing_skips_the_absent(
+    duel_server: DuelServer, players: Any
+) -> None:
+    """Issue 25, point 3, with two profiles: A's waiting table leaves B's lobby within
+    seconds of A closing the tab and comes back when A returns; a search whose player
+    left is not paired with B's tap."""
+    base = duel_server.url
+    a, b = players(), players()
+    code = open_from_start(a, base)
+    b.goto(base + "/halle")
+    row = b.locator(f"#halle-tables li[data-code='{code}']")
+    row.wait_for(timeout=TIMEOUT_MS)
+    a.goto("about:blank")  # A closes the tab: no page of A's is open
+    row.wait_for(state="detached", timeout=10_000)
+    a.goto(f"{base}/tisch/{code}")  # A is back
+    wait_ready(a)
+    row.wait_for(timeout=10_000)
+    a.goto(base + "/halle")
+    a.get_by_role("button", name="Schnelle Partie").click()
+    a.get_by_role("status").filter(has_text="Suche Gegner").wait_for(timeout=TIMEOUT_MS)
+    a.goto("about:blank")  # A leaves while searching
+    row.wait_for(state="detached", timeout=10_000)  # the hall knows A is gone
+    b.get_by_role("button", name="Schnelle Partie").click()
+    b.get_by_role("status").filter(has_text="Suche Gegner").wait_for(timeout=TIMEOUT_MS)
+    b.wait_for_timeout(1500)
+    assert "/tisch/" not in b.url  # B waits for someone who is here
