@@ -14,7 +14,9 @@ a digest of ``reversi/ai`` (its modules and weights): a file of another match,
 or of another version of the players, is refused.
 
 ``schwer-classic`` is Schwer as it played before the trained evaluation
-(``reversi/ai/classic.py``), kept as an opponent.
+(``reversi/ai/classic.py``), kept as an opponent; ``schwer-python`` is Schwer
+searching in Python (as before the native core), ``schwer`` on the core where
+it is built.
 
 Each opening (random moves from the start, reproducible from ``--seed``) is
 played twice with colours swapped. ``cli-othello`` is the strongest level (5)
@@ -83,14 +85,18 @@ def player(name: str, budget: float | None, cpu_clock: bool) -> Player:
         return cli_othello_player()
     if name == "schwer-classic":
         return classic_player(budget, clock)
+    if name == "schwer-python":
+        return level_player("schwer", budget, clock, python_backend=True)
     return level_player(name, budget, clock)
 
 
 def engine_digest() -> str:
-    """A digest of the players' code and weights: a match continues only with the same."""
+    """A digest of the players' code (the native core's too) and weights: a match
+    continues only with the same."""
     folder = Path(__file__).resolve().parents[1] / "reversi" / "ai"
     digest = hashlib.sha256()
-    for path in sorted([*folder.glob("*.py"), *folder.glob("*.bin")]):
+    native = folder.parent / "native"
+    for path in sorted([*folder.glob("*.py"), *folder.glob("*.bin"), *native.glob("*.[ch]")]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -71,3 +71,16 @@ def test_the_halves_of_a_match_joined_are_the_whole_match(tmp_path: Path) -> Non
     assert _match("-n", "4", "--results", str(whole)).returncode == 0
     joined = first.read_text().splitlines() + second.read_text().splitlines()[1:]
     assert joined == whole.read_text().splitlines()
+
+
+def test_the_native_benchmark_compares_both_backends() -> None:
+    from reversi.ai.native import core
+
+    if core() is None:
+        import pytest
+
+        pytest.skip("reversi._native is not built here")
+    result = run("benchmarks/native.py", "--perft", "6", "--count", "2")
+    assert "perft(6) native: 8,200 leaves" in result.stdout
+    assert "FFO #40 native: +38 a2" in result.stdout
+    assert "Schwer native" in result.stdout and "Schwer Python" in result.stdout

@@ -142,6 +142,16 @@ def test_the_installed_package_is_the_wheel_without_the_extras(hall: InstalledHa
     assert (hall.folder / "data" / "reversi.sqlite3").exists()
 
 
+def test_the_wheel_carries_the_native_core(hall: InstalledHall) -> None:
+    probe = (
+        "import reversi._native as n, reversi.ai.native as a; print(n.__file__); "
+        "print(a.core().perft(0x0000000810000000, 0x0000001008000000, 8))"
+    )
+    where, leaves = _run([hall.python, "-c", probe], cwd=hall.folder, env=_clean_env()).splitlines()
+    assert Path(where).is_relative_to(hall.python.parent.parent)
+    assert leaves == "390216"
+
+
 def test_the_installed_hall_serves_the_client_pyodide_and_the_engine(hall: InstalledHall) -> None:
     status, headers, body = _get(hall.url + "/")
     assert status == 200 and headers["content-type"].startswith("text/html")

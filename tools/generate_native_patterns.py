@@ -52,7 +52,8 @@ def text() -> str:
         + ", ".join(str(o) for o in offsets)
         + "};",
         "",
-        f"static const struct {{ uint8_t pattern, digits, square[{WIDTH}]; }} IMAGES[RV_IMAGES] = {{",
+        f"static const struct {{ uint8_t pattern, digits, square[{WIDTH}]; }}",
+        "    IMAGES[RV_IMAGES] = {",
     ]
     for number, squares in images:
         padded = squares + [64] * (WIDTH - len(squares))

@@ -17,13 +17,20 @@ Player = Callable[[Board, int], Move]
 
 
 def level_player(
-    level: Level | str, budget: float | None = None, clock: Clock = time.perf_counter
+    level: Level | str,
+    budget: float | None = None,
+    clock: Clock = time.perf_counter,
+    *,
+    python_backend: bool = False,
 ) -> Player:
     """A level as a player; ``clock`` measures its budget (``time.process_time``
-    gives it the same thinking whatever else runs on the machine)."""
+    gives it the same thinking whatever else runs on the machine);
+    ``python_backend``: Schwer searches in Python even where the native core is built."""
 
     def play(board: Board, seed: int) -> Move:
-        return think(board, level, seed=seed, budget=budget, clock=clock).move
+        return think(
+            board, level, seed=seed, budget=budget, clock=clock, python_backend=python_backend
+        ).move
 
     return play
 

@@ -9,7 +9,8 @@ that it searches in Python. The core reads the same ``pattern_weights.bin`` as
 header, the shape and the CRC-32 (:class:`reversi.ai.weights.WeightsError` if not).
 
 Deadlines are times on a :data:`reversi.ai.clock.Clock`; the core reads its own
-clock (``CLOCK_MONOTONIC``), so each deadline is passed as the time left.
+clock (``CLOCK_MONOTONIC``, or the process's CPU time when the caller's clock is
+``time.process_time``), so each deadline is passed as the time left.
 """
 
 from __future__ import annotations
@@ -85,19 +86,20 @@ class Core:
         return int(self._module.evaluate(p, o))
 
     def _deadline(self, stop_at: float, clock: Clock) -> float:
+        """The deadline on the core's clock (called with the lock held)."""
         if math.isinf(stop_at):
             return float(self._module.NO_DEADLINE)
+        self._module.use_cpu_clock(clock is time.process_time)
         return float(self._module.clock()) + (stop_at - clock())
 
     def _flags(self, winner: bool, keep: bool) -> int:
         module = self._module
         return (module.WINNER if winner else 0) | (module.KEEP_TABLE if keep else 0)
 
-    @staticmethod
-    def _result(answer: tuple[int, ...]) -> NativeResult:
+    def _result(self, answer: tuple[int, ...]) -> NativeResult:
         status, score, move, depth, exact, nodes, best = answer
         if status < 0:
-            raise ValueError(f"native core: status {status}")
+            raise ValueError(f"native core: {self._module.status_text(status)}")
         return NativeResult(status == 1, score, move, depth, bool(exact), nodes, best)
 
     def solve(
@@ -132,8 +134,8 @@ class Core:
     ) -> NativeResult:
         """Win, draw or loss (1, 0, -1) of the best move and its square, trying
         ``first`` first and stopping at the first win."""
-        deadline = self._deadline(stop_at, clock)
         with self._lock:
+            deadline = self._deadline(stop_at, clock)
             answer = self._module.decisive(p, o, first, self._flags(winner, keep), deadline)
             return self._result(answer)
 
@@ -148,8 +150,8 @@ class Core:
         clock: Clock = time.perf_counter,
     ) -> NativeResult:
         """Iterative deepening to ``depth`` or the deadline (the player must have a move)."""
-        deadline = self._deadline(stop_at, clock)
         with self._lock:
+            deadline = self._deadline(stop_at, clock)
             answer = self._module.search(p, o, depth, self._flags(False, keep), deadline)
             return self._result(answer)
 

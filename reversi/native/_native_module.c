@@ -1,8 +1,9 @@
 /* The CPython binding of the core: reversi._native (not part of the WebAssembly build).
 
    Thin: integers in and out, the searches without the GIL (the module's lock in
-   reversi.ai.native keeps to one search at a time), the clock CLOCK_MONOTONIC, which
-   is time.perf_counter's on Linux and macOS, so deadlines are perf_counter times. */
+   reversi.ai.native keeps to one search at a time), the clock CLOCK_MONOTONIC (as
+   time.perf_counter on Linux and macOS) or, after use_cpu_clock(True), the process's
+   CPU time (as time.process_time). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -12,9 +13,11 @@
 
 #define TABLE_BYTES ((size_t)1 << 25)
 
-static double monotonic(void) {
+static int cpu_clock = 0;
+
+static double now(void) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(cpu_clock ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
@@ -97,8 +100,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS return result_tuple(status, &r);
 }
 
-static PyObject *py_clock(PyObject *self, PyObject *unused) {
-    return PyFloat_FromDouble(monotonic());
+static PyObject *py_clock(PyObject *self, PyObject *unused) { return PyFloat_FromDouble(now()); }
+
+static PyObject *py_use_cpu_clock(PyObject *self, PyObject *arg) {
+    const int flag = PyObject_IsTrue(arg);
+    if (flag < 0) return NULL;
+    cpu_clock = flag;
+    Py_RETURN_NONE;
 }
 
 static PyObject *py_status_text(PyObject *self, PyObject *args) {
@@ -120,7 +128,9 @@ static PyMethodDef methods[] = {
      "decisive(p, o, first, flags, deadline) -> (status, verdict, move, ...)"},
     {"search", py_search, METH_VARARGS,
      "search(p, o, max_depth, flags, deadline) -> (status, score, move, depth, exact, nodes, 0)"},
-    {"clock", py_clock, METH_NOARGS, "the clock of the deadlines (CLOCK_MONOTONIC), in seconds"},
+    {"clock", py_clock, METH_NOARGS, "the clock of the deadlines, in seconds"},
+    {"use_cpu_clock", py_use_cpu_clock, METH_O,
+     "use_cpu_clock(flag): deadlines in the process's CPU time (else CLOCK_MONOTONIC)"},
     {"status_text", py_status_text, METH_VARARGS, "status_text(status) -> str"},
     {NULL, NULL, 0, NULL},
 };
@@ -135,7 +145,7 @@ PyMODINIT_FUNC PyInit__native(void) {
     if (!m) return NULL;
     void *table = PyMem_RawMalloc(TABLE_BYTES);
     if (table && rv_set_table(table, TABLE_BYTES) != RV_OK) PyMem_RawFree(table);
-    rv_set_clock(monotonic);
+    rv_set_clock(now);
     struct { const char *name; long value; } constants[] = {
         {"OK", RV_OK}, {"STOPPED", RV_STOPPED}, {"WINNER", RV_WINNER},
         {"KEEP_TABLE", RV_KEEP_TABLE}, {"EVERY_BEST", RV_EVERY_BEST}, {"WDL", RV_WDL},

@@ -8,7 +8,8 @@
 
 static const int32_t PATTERN_OFFSET[RV_PATTERNS] = {0, 19683, 78732, 137781, 144342, 150903, 157464, 164025, 170586, 177147, 183708};
 
-static const struct { uint8_t pattern, digits, square[10]; } IMAGES[RV_IMAGES] = {
+static const struct { uint8_t pattern, digits, square[10]; }
+    IMAGES[RV_IMAGES] = {
     {0, 9, {0, 1, 2, 8, 9, 10, 16, 17, 18, 64}},
     {0, 9, {7, 6, 5, 15, 14, 13, 23, 22, 21, 64}},
     {0, 9, {56, 57, 58, 48, 49, 50, 40, 41, 42, 64}},

@@ -47,3 +47,24 @@ def random_positions(
         found += 1
         if found == count:
             return
+
+
+def game_positions(count: int, seed: int) -> list[tuple[int, int]]:
+    """``count`` positions along random games, every one of each game: the side to
+    move first, positions where it must pass and the finished games included."""
+    rng = random.Random(seed)
+    found: list[tuple[int, int]] = []
+    while len(found) < count:
+        p, o = START
+        while len(found) < count:
+            found.append((p, o))
+            moves = legal_moves(p, o)
+            if not moves:
+                if not legal_moves(o, p):
+                    break
+                p, o = o, p
+                continue
+            sq = rng.choice([s for s in range(64) if moves >> s & 1])
+            flipped = flips(p, o, sq)
+            p, o = o ^ flipped, p | flipped | 1 << sq
+    return found

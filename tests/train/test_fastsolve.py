@@ -1,22 +1,19 @@
-"""The C solver that labels training positions gives the project's solver's scores."""
+"""The native core's solver that labels training positions gives the project's solver's scores."""
 
 import random
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from reversi.ai.endgame import EndgameSolver
+from reversi.ai.native import core
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
-from tools.train.fastsolve import FastSolver, binary
+from tools.train.fastsolve import FastSolver
 from tools.train.generate import RECORD, game, sidecar
 from tools.train.relabel import main
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("cc") is None and shutil.which("gcc") is None,
-    reason="no C compiler (cc or gcc) on this machine to build tools/train/fastsolve.c",
-)
+pytestmark = pytest.mark.skipif(core() is None, reason="reversi._native is not built here")
 
 
 def random_positions(seed: int, empties: range, count: int) -> list[tuple[int, int]]:
@@ -62,15 +59,8 @@ def test_a_game_over_early_gives_the_empties_to_the_winner(solver: FastSolver) -
     assert solver.solve(0, 0x0000_0018_1800_0000)[0] == -64
 
 
-def test_it_is_built_once_per_source(tmp_path: Path) -> None:
-    first = binary(tmp_path)
-    stamp = first.stat().st_mtime_ns
-    assert binary(tmp_path) == first and first.stat().st_mtime_ns == stamp
-    assert first.name.startswith("fastsolve-")
-
-
 def test_a_line_that_is_no_position_is_refused(tmp_path: Path) -> None:
-    with FastSolver(tmp_path) as broken, pytest.raises(RuntimeError, match="not a position"):
+    with FastSolver(tmp_path) as broken, pytest.raises(ValueError, match="not a position"):
         broken.solve(1, 1)  # both sides on the same square
 
 

@@ -1,4 +1,4 @@
-"""The C endgame solver of ``fastsolve.c``, built on first use and driven through a pipe.
+"""The exact solver of the engine's C core (``reversi._native``) for labelling training positions.
 
     nice -n 10 .venv/bin/python -m tools.train.fastsolve 14 15 16 17 18
 
@@ -9,86 +9,51 @@ at each number of empties given; in code:
         score, nodes = solver.solve(p, o)
     solver.seconds  # the CPU time of all its solves
 
-It gives the same scores as ``EndgameSolver(winner=True).score`` (tested) about
-twenty times faster, which makes exact labels at 14–17 empties affordable for
-tens of thousands of training positions. Training only: the game never uses it.
-The binary is kept under ``data/`` by the hash of its source, so an edited
-source is built again.
+It gives the same scores as ``EndgameSolver(winner=True).score`` (tested), which
+makes exact labels at 14–20 empties affordable for tens of thousands of training
+positions. The core's table carries over from one position to the next.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import random
-import shutil
-import subprocess
 import sys
+import time
 from pathlib import Path
 from types import TracebackType
 
+from reversi.ai.native import Core, core
 from tools.train.generate import DATA, RECORD, chunks
-
-SOURCE = Path(__file__).with_name("fastsolve.c")
 
 
 class BuildError(RuntimeError):
-    """No C compiler, or the source did not compile."""
-
-
-def binary(folder: Path = DATA) -> Path:
-    """The compiled solver, built with the system's C compiler if it is not there yet."""
-    digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:12]
-    target = folder / f"fastsolve-{digest}"
-    if target.exists():
-        return target
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        raise BuildError("fastsolve needs a C compiler (cc or gcc) on the PATH")
-    folder.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".tmp")
-    done = subprocess.run(
-        [compiler, "-O2", "-o", str(tmp), str(SOURCE)], capture_output=True, text=True
-    )
-    if done.returncode:
-        raise BuildError(f"{SOURCE.name} did not compile:\n{done.stderr}")
-    tmp.replace(target)
-    return target
+    """The native core is not built (no C compiler when the project was installed)."""
 
 
 class FastSolver:
-    """One solver process; its transposition table carries over from one position to the next."""
+    """The native core's exact solver, timed in CPU seconds."""
 
     def __init__(self, folder: Path = DATA) -> None:
-        self._process = subprocess.Popen(
-            [str(binary(folder))],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
+        found = core()
+        if found is None:
+            raise BuildError(
+                "fastsolve needs the native core reversi._native (dev/setup builds it)"
+            )
+        self._core: Core = found
         self.seconds = 0.0
 
     def solve(self, p: int, o: int) -> tuple[int, int]:
         """The exact score for the player to move (empties to the winner) and the nodes."""
-        assert self._process.stdin is not None and self._process.stdout is not None
-        self._process.stdin.write(f"{p:016x} {o:016x}\n")
-        self._process.stdin.flush()
-        answer = self._process.stdout.readline().split()
-        if len(answer) != 3:
-            error = self._process.stderr.read() if self._process.stderr else ""
-            raise RuntimeError(f"fastsolve gave no answer for {p:016x} {o:016x}: {error.strip()}")
-        self.seconds += float(answer[2])
-        return int(answer[0]), int(answer[1])
+        if p & o:
+            raise ValueError(f"{p:016x} {o:016x} is not a position: the sides overlap")
+        began = time.process_time()
+        found = self._core.solve(p, o, winner=True, keep=True)
+        self.seconds += time.process_time() - began
+        return found.score, found.nodes
 
     def close(self) -> None:
-        if self._process.stdin:
-            self._process.stdin.close()
-        self._process.wait()
-        for stream in (self._process.stdout, self._process.stderr):
-            if stream:
-                stream.close()
+        pass
 
     def __enter__(self) -> FastSolver:
         return self

@@ -4,8 +4,8 @@
 
 The positions come from self-play games like the training games (see
 ``generate.py``) but with their own seed; each is solved exactly by the
-project's solver (empties to the winner), or with ``--fast`` by the C solver of
-``fastsolve.py`` (the same scores). One line per position is appended
+project's solver (empties to the winner), or with ``--fast`` by the native core's solver
+(``fastsolve.py``: the same scores). One line per position is appended
 to ``--out`` (``p o empties score`` in hexadecimal and decimal), so a stopped
 run continues where it left off.
 """
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--empties", type=int, nargs="*", default=[16, 17, 18, 19, 20])
     parser.add_argument("--out", type=Path, default=DATA / "heldout.txt")
     parser.add_argument(
-        "--fast", action="store_true", help="solve with the C solver of fastsolve.c (same scores)"
+        "--fast", action="store_true", help="solve with the native core (same scores)"
     )
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -12,8 +12,8 @@ further from the end, by Schwer's midgame search to a depth with the weights
 fitted so far (``depthN``; the classical back-propagation, phase by phase: the
 search's leaves lie in phases already fitted on better labels). A seed's
 positions from its ``--exact`` empties on are exact already: give each seed a
-range above that (``--seed``). ``--fast`` gives exact labels by the C solver of
-``fastsolve.py`` (the same scores, about twenty times faster).
+range above that (``--seed``). ``--fast`` gives exact labels by the native core's
+solver (``fastsolve.py``: the same scores, far faster).
 
 For each chunk ``games-S-K.bin`` it writes ``games-S-K.NAME.bin``: one signed
 byte per record of the chunk, in order, the new label inside the range and
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--fast",
         action="store_true",
-        help="exact labels by the C solver of fastsolve.c (the same scores, about 20 times faster)",
+        help="exact labels by the native core (tools.train.fastsolve: the same scores, far faster)",
     )
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args(argv)

@@ -1,0 +1,157 @@
+"""The native core against the Python engine, interleaved in one run, in CPU time.
+
+    .venv/bin/python benchmarks/native.py                  # perft 10, 20 × 14 empties, FFO #40
+    .venv/bin/python benchmarks/native.py --perft 10 --python-ffo   # Python's FFO #40 too
+
+Prints, side by side: perft from the start (leaves and leaves per CPU second);
+exact solves (empties to the winner) of the 20 fixed positions at 14 empties of
+``benchmarks/endgame.py`` and of FFO #40 (Python's only with ``--python-ffo``: a
+minute or more); Schwer's midgame depth in its 0.5 s (CPU clock) on 20 positions
+of random games. Each pair runs one after the other, so both see the same load;
+the load average is printed first and last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.endgame import FFO, positions
+from reversi.ai import Level, solve, think
+from reversi.ai.native import core
+from reversi.engine import Board, Counting, parse_obf
+from reversi.engine.perft import perft_position
+
+T = TypeVar("T")
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def cpu(work: Callable[[], T]) -> tuple[T, float]:
+    start = time.process_time()
+    result = work()
+    return result, time.process_time() - start
+
+
+def bench_perft(depth: int, python: bool) -> None:
+    native = core()
+    assert native is not None
+    p, o = Board().player, Board().opponent
+    leaves, seconds = cpu(lambda: native.perft(p, o, depth))
+    seconds = max(seconds, 1e-6)
+    print(
+        f"perft({depth}) native: {leaves:,} leaves, {seconds:.2f} CPU s, "
+        f"{int(leaves) / seconds / 1e6:.1f} M leaves/s",
+        flush=True,
+    )
+    if python:
+        theirs, slow = cpu(lambda: perft_position(p, o, depth))
+        assert theirs == leaves
+        print(
+            f"perft({depth}) Python: {slow:.2f} CPU s, "
+            f"{int(leaves) / slow / 1e6:.2f} M leaves/s; native {slow / seconds:.0f}× faster",
+            flush=True,
+        )
+
+
+def bench_solves(count: int, seed: int) -> None:
+    ours_cpu: list[float] = []
+    theirs_cpu: list[float] = []
+    ours_nodes: list[int] = []
+    theirs_nodes: list[int] = []
+    for board in positions(count, 14, seed):
+        ours, seconds = cpu(partial(solve, board, Counting.WINNER))
+        theirs, slow = cpu(partial(solve, board, Counting.WINNER, python_backend=True))
+        assert ours.score == theirs.score and set(ours.best_moves) == set(theirs.best_moves)
+        ours_cpu.append(seconds)
+        theirs_cpu.append(slow)
+        ours_nodes.append(ours.nodes)
+        theirs_nodes.append(theirs.nodes)
+    for name, times, nodes in (
+        ("native", ours_cpu, ours_nodes),
+        ("Python", theirs_cpu, theirs_nodes),
+    ):
+        print(
+            f"{count} × 14 empties {name}: CPU total {sum(times):.3f} s, median "
+            f"{statistics.median(times) * 1000:.1f} ms; nodes total {sum(nodes):,}, "
+            f"median {statistics.median(nodes):,.0f}",
+            flush=True,
+        )
+    print(
+        f"  native/Python: CPU {sum(ours_cpu) / sum(theirs_cpu):.4f}, "
+        f"nodes {sum(ours_nodes) / sum(theirs_nodes):.2f}",
+        flush=True,
+    )
+
+
+def bench_ffo(python: bool) -> None:
+    line = FFO.read_text().splitlines()[0]
+    black, white, turn, annotation = parse_obf(line)
+    board = Board.from_position(black, white, turn)
+    published = annotation.split()[0]
+    backends = [("native", False), ("Python", True)] if python else [("native", False)]
+    for name, python_backend in backends:
+        found, seconds = cpu(partial(solve, board, Counting.WINNER, python_backend=python_backend))
+        best = ",".join(sorted(str(m) for m in found.best_moves))
+        print(
+            f"FFO #40 {name}: {found.score:+d} {best} (published {published}), "
+            f"{seconds:.2f} CPU s, {found.nodes:,} nodes",
+            flush=True,
+        )
+
+
+def bench_depth(count: int, seed: int) -> None:
+    boards = [b for e in range(24, 44) for b in positions(1, e, seed)][:count]
+    for name, python_backend in (("native", False), ("Python", True)):
+        depths, seconds = [], []
+        for board in boards:
+            decision = think(
+                board,
+                Level.SCHWER,
+                budget=0.5,
+                clock=time.process_time,
+                python_backend=python_backend,
+            )
+            depths.append(decision.depth)
+            seconds.append(decision.seconds)
+        print(
+            f"Schwer {name}, 0.5 CPU s, {count} positions at 24–43 empties: depth median "
+            f"{statistics.median(depths)}, min {min(depths)}, max {max(depths)}; "
+            f"CPU s a move max {max(seconds):.3f}",
+            flush=True,
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--perft", type=int, default=10)
+    parser.add_argument("--no-python-perft", action="store_true")
+    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--python-ffo", action="store_true")
+    args = parser.parse_args(argv)
+    if core() is None:
+        print("reversi._native is not built: nothing to compare")
+        return 1
+    print(f"Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}, {load()}")
+    bench_perft(args.perft, not args.no_python_perft)
+    bench_solves(args.count, args.seed)
+    bench_ffo(args.python_ffo)
+    bench_depth(args.count, args.seed)
+    print(load())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
