@@ -260,9 +260,19 @@ def wasm_compiler() -> str | None:
         if clang is None:
             continue
         with tempfile.TemporaryDirectory() as folder:
+            output = str(Path(folder) / "probe.wasm")
             probe = subprocess.run(
-                [clang, "--target=wasm32", "-nostdlib", "-Wl,--no-entry", "-x", "c", "-"]
-                + ["-o", str(Path(folder) / "probe.wasm")],
+                [
+                    clang,
+                    "--target=wasm32",
+                    "-nostdlib",
+                    "-Wl,--no-entry",
+                    "-x",
+                    "c",
+                    "-",
+                    "-o",
+                    output,
+                ],
                 input="int f(void) { return 0; }\n",
                 capture_output=True,
                 text=True,
