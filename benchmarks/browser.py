@@ -467,14 +467,14 @@ def main() -> int:
                     "(compressed as sent, service-worker precache included)"
                 )
             # interleaved: one cold start (and the warm ones after the first) of each variant
-            times: dict[tuple[bool, str], list[float]] = {}
+            starts: dict[tuple[bool, str], list[float]] = {}
             for i in range(args.cold):
                 for without in variants:
                     for name, values in startup(
                         browser, url, 1, args.warm if i == 0 else 0, without
                     ).items():
-                        times.setdefault((without, name), []).extend(values)
-            for (without, name), values in times.items():
+                        starts.setdefault((without, name), []).extend(values)
+            for (without, name), values in starts.items():
                 print(f"{name}{' (engine.wasm refused)' if without else ''}: {summary(values)}")
             for level, moves in think_times(browser, url, args.games).items():
                 print(f"computer move, {level}: {summary(moves)}")
