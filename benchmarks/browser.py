@@ -303,9 +303,9 @@ def core_positions(count: int, empties: tuple[int, int], seed: int) -> list[tupl
 
 
 def native_round(native: Any, calls: list[list[Any]]) -> dict[str, Any]:
-    """The same round on the extension in this process."""
+    """The same round on the extension in this process (its CPU time too)."""
     nodes, depths = 0, []
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for name, p, o, depth, budget in calls:
         deadline = native.clock() + budget if budget else native.NO_DEADLINE
         if name == "solve":
@@ -314,7 +314,18 @@ def native_round(native: Any, calls: list[list[Any]]) -> dict[str, Any]:
             answer = native.search(p, o, depth, 0, deadline)
         nodes += answer[5]
         depths.append(answer[3])
-    return {"nodes": nodes, "seconds": time.perf_counter() - started, "depths": depths}
+    return {
+        "nodes": nodes,
+        "seconds": time.perf_counter() - started,
+        "cpu": time.process_time() - cpu,
+        "depths": depths,
+    }
+
+
+def thread_time(cdp: Any) -> float:
+    """The CPU time of the page's main thread, in seconds (Chromium's metric)."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return float(next(m["value"] for m in metrics if m["name"] == "ThreadTime"))
 
 
 def core_speed(browser: Any, url: str, rounds: int, count: int) -> None:
@@ -348,6 +359,8 @@ def core_speed(browser: Any, url: str, rounds: int, count: int) -> None:
         context.close()
         return
     page.evaluate(CORE_START, {"app": config["app"], "wasm": config["wasm"]})
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
     kinds = {
         "search, 8 plies, 40-44 empties": [
             ["search", p, o, 8, 0] for p, o in core_positions(count // 2, (40, 44), 7)
@@ -361,21 +374,28 @@ def core_speed(browser: Any, url: str, rounds: int, count: int) -> None:
     }
     for kind, calls in kinds.items():
         wasm_rates, native_rates, wasm_depths, native_depths = [], [], [], []
+        wasm_cpu, native_cpu = [], []
         for _ in range(rounds):
             page_calls = [
                 [name, str(p), str(o), depth, budget] for name, p, o, depth, budget in calls
             ]
+            before = thread_time(cdp)
             in_page = page.evaluate(CORE_ROUND, page_calls)
+            wasm_cpu.append(in_page["nodes"] / (thread_time(cdp) - before))
             here = native_round(_native, calls)
             wasm_rates.append(in_page["nodes"] / in_page["seconds"])
             native_rates.append(here["nodes"] / here["seconds"])
+            native_cpu.append(here["nodes"] / here["cpu"])
             wasm_depths += in_page["depths"]
             native_depths += here["depths"]
         wasm_rate, native_rate = statistics.median(wasm_rates), statistics.median(native_rates)
+        wasm_per_cpu, native_per_cpu = statistics.median(wasm_cpu), statistics.median(native_cpu)
         line = (
-            f"core, {kind} ({len(calls)} positions, {rounds} rounds): engine.wasm "
-            f"{wasm_rate / 1e6:.2f} M nodes/s, extension {native_rate / 1e6:.2f} M nodes/s, "
-            f"wasm {wasm_rate / native_rate:.0%} of the extension"
+            f"core, {kind} ({len(calls)} positions, {rounds} rounds): per CPU second "
+            f"engine.wasm {wasm_per_cpu / 1e6:.2f} M nodes, extension "
+            f"{native_per_cpu / 1e6:.2f} M nodes, wasm {wasm_per_cpu / native_per_cpu:.0%} of "
+            f"the extension; per wall-clock second {wasm_rate / 1e6:.2f} M and "
+            f"{native_rate / 1e6:.2f} M ({wasm_rate / native_rate:.0%})"
         )
         if kind.startswith("Schwer"):
             line += (
