@@ -23,8 +23,8 @@ it sends), drives Debian's /usr/bin/chromium through Playwright and prints:
   nodes per second of fixed-depth searches and of exact solves (the wasm's share of the
   extension's), and the depth Schwer's midgame search (``search`` to 60 plies with a
   0.5 s deadline) completes on 20 midgame positions;
-* with ``--compare-python`` the start-up and the first visit again with engine.wasm
-  refused (the worker's Python fallback), interleaved with the runs that load it.
+* with ``--compare-python`` the cold start-up again with engine.wasm refused (the
+  worker's Python fallback), interleaved with the runs that load it.
 
 The load average of the machine is printed first and last: the figures are wall-clock.
 """
@@ -183,7 +183,7 @@ def startup(
         times["ready cold"].append(marks["engine-ready"])
         boot = json.loads(page.get_attribute("#game", "data-boot"))
         times["worker boot cold"].append(boot["total_ms"])
-        if i == 0:
+        if i == 0 and warm:
             page.evaluate(SW_DONE)
             for _ in range(warm):
                 page.reload()
@@ -198,12 +198,8 @@ def startup(
     return times
 
 
-def first_visit_bytes(
-    browser: Any, url: str, counter: ByteCounter, without_wasm: bool = False
-) -> tuple[int, int]:
+def first_visit_bytes(browser: Any, url: str, counter: ByteCounter) -> tuple[int, int]:
     context = browser.new_context(reduced_motion="reduce")
-    if without_wasm:
-        refuse_wasm(context)
     page = context.new_page()
     before, requests = counter.bytes, counter.requests
     page.goto(url + "/allein")
@@ -489,7 +485,7 @@ def main() -> int:
     parser.add_argument(
         "--compare-python",
         action="store_true",
-        help="start-up and first visit also with engine.wasm refused (the Python fallback)",
+        help="cold start-up also with engine.wasm refused (the Python fallback)",
     )
     args = parser.parse_args()
     print(load_average(), flush=True)
@@ -516,22 +512,22 @@ def main() -> int:
                 browser.close()
                 print(load_average())
                 return 0
+            total, requests = first_visit_bytes(browser, url, counter)
+            print(
+                f"first visit: {total / 1e6:.3f} MB in {requests} responses "
+                "(compressed as sent, service-worker precache included)"
+            )
+            # interleaved: one cold start of each variant in turn (the warm ones after the
+            # first of the variant that loads engine.wasm: with it refused, the service
+            # worker's precache fails, so no warm start)
             variants = [False, True] if args.compare_python else [False]
-            for without in variants:
-                total, requests = first_visit_bytes(browser, url, counter, without)
-                print(
-                    f"first visit{' (engine.wasm refused)' if without else ''}: "
-                    f"{total / 1e6:.3f} MB in {requests} responses "
-                    "(compressed as sent, service-worker precache included)"
-                )
-            # interleaved: one cold start (and the warm ones after the first) of each variant
             starts: dict[tuple[bool, str], list[float]] = {}
             for i in range(args.cold):
                 for without in variants:
-                    for name, values in startup(
-                        browser, url, 1, args.warm if i == 0 else 0, without
-                    ).items():
-                        starts.setdefault((without, name), []).extend(values)
+                    warm = args.warm if i == 0 and not without else 0
+                    for name, values in startup(browser, url, 1, warm, without).items():
+                        if values:
+                            starts.setdefault((without, name), []).extend(values)
             for (without, name), values in starts.items():
                 print(f"{name}{' (engine.wasm refused)' if without else ''}: {summary(values)}")
             for level, moves in think_times(browser, url, args.games).items():
