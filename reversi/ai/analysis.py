@@ -18,7 +18,7 @@ from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
 #: Up to this many empties analysis tries to solve every move exactly first
 #: (with the native core: ``NATIVE_EXACT_EMPTIES``).
 EXACT_EMPTIES = 16
-NATIVE_EXACT_EMPTIES = 22
+NATIVE_EXACT_EMPTIES = 20
 
 
 @dataclass(frozen=True)

@@ -50,8 +50,8 @@ DECISIVE_EMPTIES = 20
 PROBCUT: ProbCutTable | None = None
 #: With the native core: it tries to solve exactly up to this many empties, and
 #: looks for a move that wins by force up to this many.
-NATIVE_TRY_EXACT_EMPTIES = 22
-NATIVE_DECISIVE_EMPTIES = 26
+NATIVE_TRY_EXACT_EMPTIES = 20
+NATIVE_DECISIVE_EMPTIES = 24
 
 
 class Level(enum.Enum):

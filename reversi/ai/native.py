@@ -169,7 +169,7 @@ def core() -> Core | None:
         reason = f"{FORCE_PYTHON} is set"
     else:
         try:
-            from reversi import _native  # type: ignore[attr-defined]
+            import reversi._native as _native  # type: ignore[import-not-found]
         except ImportError as error:
             reason = f"no native core ({error})"
         else:

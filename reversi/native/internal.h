@@ -28,14 +28,24 @@ typedef struct rv_table {
 } rv_table;
 extern rv_table rv_end_table, rv_mid_table;
 extern uint8_t rv_generation; /* entries of other generations are empty */
-static inline rv_entry *rv_slot(rv_table *t, uint64_t p, uint64_t o) {
+/* Two slots per position (a bucket); a new entry replaces the same position, else
+   an entry of an earlier generation, else the shallower of the two. */
+static inline rv_entry *rv_bucket(rv_table *t, uint64_t p, uint64_t o) {
     uint64_t h = (p * 0x9E3779B97F4A7C15ull) ^ (o * 0xC2B2AE3D27D4EB4Full);
     h ^= h >> 29;
-    return &t->entries[h & t->mask];
+    return &t->entries[h & t->mask & ~1ull];
 }
 static inline rv_entry *rv_find(rv_table *t, uint64_t p, uint64_t o) {
-    rv_entry *e = rv_slot(t, p, o);
-    return (e->used == rv_generation && e->p == p && e->o == o) ? e : 0;
+    rv_entry *e = rv_bucket(t, p, o);
+    if (e[0].used == rv_generation && e[0].p == p && e[0].o == o) return &e[0];
+    if (e[1].used == rv_generation && e[1].p == p && e[1].o == o) return &e[1];
+    return 0;
+}
+static inline rv_entry *rv_slot(rv_table *t, uint64_t p, uint64_t o) {
+    rv_entry *e = rv_bucket(t, p, o);
+    for (int i = 0; i < 2; i++)
+        if (e[i].used != rv_generation || (e[i].p == p && e[i].o == o)) return &e[i];
+    return e[0].depth <= e[1].depth ? &e[0] : &e[1];
 }
 void rv_tables_ready(void);
 

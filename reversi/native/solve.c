@@ -4,7 +4,8 @@
    Above SHALLOW empties: principal-variation search with the table of bounds and
    enhanced transposition cut-offs, a stability cut-off and fastest-first ordering
    (the opponent's fewest replies, corners counted twice), corrected by the trained
-   evaluation from EVAL_ORDER_EMPTIES on. Up to SHALLOW: no move generation, the empty
+   evaluation from EVAL_ORDER_EMPTIES on and a one-ply search of it from
+   SEARCH_ORDER_EMPTIES on. Up to SHALLOW: no move generation, the empty
    squares of odd quadrants first (parity). The root closes in on the score with null
    windows from a midgame search's guess (MTD(f)). */
 
@@ -14,6 +15,7 @@
 #define SHALLOW 7
 #define TT_EMPTIES 8
 #define EVAL_ORDER_EMPTIES 12
+#define SEARCH_ORDER_EMPTIES 16
 #define GUESS_EMPTIES 14
 #define GUESS_DEPTH 4
 #define REPLY_WEIGHT 400
@@ -175,7 +177,8 @@ static int children_of(uint64_t p, uint64_t o, uint64_t moves, int hint, int n, 
         const uint64_t replies = legal(c->p, c->o);
         if (n >= EVAL_ORDER_EMPTIES) {
             c->key = REPLY_WEIGHT * (count(replies) + count(replies & CORNERS)) +
-                     rv_eval(c->p, c->o);
+                     (n >= SEARCH_ORDER_EMPTIES ? rv_midgame_value(c->p, c->o, 1)
+                                                : rv_eval(c->p, c->o));
         } else {
             c->key = 4 * (count(replies) + count(replies & CORNERS));
             if (bit & CORNERS) c->key -= 3;
@@ -186,7 +189,7 @@ static int children_of(uint64_t p, uint64_t o, uint64_t moves, int hint, int n, 
 }
 
 static void store(uint64_t p, uint64_t o, int lower, int upper, int best, int alpha, int beta,
-                  int move) {
+                  int move, int n) {
     if (best <= alpha) {
         if (best < upper) upper = best;
     } else if (best >= beta) {
@@ -200,7 +203,7 @@ static void store(uint64_t p, uint64_t o, int lower, int upper, int best, int al
     e->lower = lower;
     e->upper = upper;
     e->move = (int8_t)move;
-    e->depth = 0;
+    e->depth = (int8_t)n;
     e->used = rv_generation;
 }
 
@@ -233,7 +236,7 @@ static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n) {
         for (int i = 0; i < k; i++) {
             const rv_entry *ce = rv_find(&rv_end_table, children[i].p, children[i].o);
             if (ce && -ce->upper >= beta) {
-                store(p, o, lower, upper, -ce->upper, alpha, beta, children[i].sq);
+                store(p, o, lower, upper, -ce->upper, alpha, beta, children[i].sq, n);
                 return -ce->upper;
             }
         }
@@ -263,7 +266,7 @@ static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n) {
             }
         }
     }
-    if (n >= TT_EMPTIES) store(p, o, lower, upper, best, alpha, beta, best_sq);
+    if (n >= TT_EMPTIES) store(p, o, lower, upper, best, alpha, beta, best_sq, n);
     return best;
 }
 

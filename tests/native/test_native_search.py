@@ -69,10 +69,12 @@ def test_a_solve_and_a_search_stop_at_their_deadline() -> None:
 
 def test_schwer_plays_exactly_on_the_core_where_the_solve_fits() -> None:
     loaded()
-    ((p, o),) = random_positions(1, seed=51, empties=range(18, 19))
+    ((p, o),) = random_positions(1, seed=51, empties=range(16, 17))
     board = Board.from_position(p, o, Board().turn)
-    decision = think(board, Level.SCHWER, budget=0.5)
-    assert decision.exact and decision.depth == 18
+    # CPU time: the machine's load does not take the budget away (a 16-empty solve
+    # takes the core a few hundredths of a second)
+    decision = think(board, Level.SCHWER, budget=0.5, clock=time.process_time)
+    assert decision.exact and decision.depth == 16
     assert decision.score == solve(board).score
 
 
@@ -95,7 +97,7 @@ def test_without_the_extension_the_python_search_says_so_once(
     real_import = builtins.__import__
 
     def without_native(name: str, *args: object, **kwargs: object) -> object:
-        if name == "reversi" and args and "_native" in (args[2] or ()):  # type: ignore[operator]
+        if name == "reversi._native":
             raise ImportError("no module named reversi._native")
         return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
 
