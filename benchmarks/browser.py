@@ -347,7 +347,7 @@ def core_speed(browser: Any, url: str, rounds: int, count: int) -> None:
     from reversi.ai.weights import HEADER, MAGIC
 
     try:
-        from reversi import _native  # type: ignore[attr-defined]
+        import reversi._native as _native  # type: ignore[import-not-found]
     except ImportError:
         print("core: the extension reversi._native is not built; nothing to compare")
         return

@@ -38,7 +38,7 @@ def weights() -> bytes:
 @pytest.fixture(scope="module")
 def native() -> Any:
     try:
-        from reversi import _native  # type: ignore[attr-defined]
+        import reversi._native as _native  # type: ignore[import-not-found]
     except ImportError:
         pytest.skip("the extension reversi._native is not built (no C compiler?)")
     assert _native.load_weights(weights()) == _native.OK
