@@ -44,8 +44,8 @@ def text() -> str:
         + ", ".join(f"{p.name.upper()} = {o}" for p, o in zip(PATTERNS, offsets, strict=True))
         + " };",
     ]
-    for name, (pattern, image) in GATHERS.items():
-        found = PATTERNS[pattern]
+    for name, (number, image) in GATHERS.items():
+        found = PATTERNS[number]
         player, _ = ternary_tables(found, found.images[image])
         lines.append("")
         lines.append(f"static const uint16_t GATHER_{name}[{len(player)}] = {{")

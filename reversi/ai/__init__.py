@@ -1,9 +1,10 @@
 """The computer player: the levels Leicht, Mittel and Schwer, an exact endgame
 solver and move analysis.
 
-Imports only ``reversi.engine`` and the standard library: it runs in the
-browser under Pyodide, where nothing can interrupt a search, so every search
-stops by itself at its deadline.
+Imports only ``reversi.engine``, the standard library and, where it is built,
+the engine's C core ``reversi._native`` (``native.py``: Schwer and the solver use
+it, else the Python search): it runs in the browser under Pyodide, where nothing
+can interrupt a search, so every search stops by itself at its deadline.
 
 >>> from reversi.engine import Board
 >>> board = Board()
