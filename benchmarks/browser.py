@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/browser.py [--cold 5] [--warm 5] [--games 2] [--analyses 5]
     .venv/bin/python benchmarks/browser.py --analysis-only
+    .venv/bin/python benchmarks/browser.py --core-only [--rounds 5] [--positions 20]
 
 Starts ``reversi serve``'s app in this process (uvicorn in a thread, counting the bytes
 it sends), drives Debian's /usr/bin/chromium through Playwright and prints:
@@ -16,7 +17,16 @@ it sends), drives Debian's /usr/bin/chromium through Playwright and prints:
 * the analysis of a whole 60-move game on its replay page (``/partie/{id}#analyse``:
   the worker reviews every position, docs/protocol.md "Reviewing a game"), median and
   p95 over different games (Leicht against itself, imported into a scratch archive),
-  and the share of positions scored exactly.
+  and the share of positions scored exactly;
+* the engine's C core as engine.wasm in the page against the CPython extension
+  reversi._native in this process, interleaved round by round on the same positions:
+  nodes per second of fixed-depth searches and of exact solves (the wasm's share of the
+  extension's), and the depth Schwer's midgame search (``search`` to 60 plies with a
+  0.5 s deadline) completes on 20 midgame positions;
+* with ``--compare-python`` the cold start-up again with engine.wasm refused (the
+  worker's Python fallback), interleaved with the runs that load it.
+
+The load average of the machine is printed first and last: the figures are wall-clock.
 """
 
 from __future__ import annotations
@@ -143,7 +153,14 @@ def wait_idle(page: Any, timeout: float = 120_000) -> None:
     page.wait_for_selector("#game[data-state=idle]", state="attached", timeout=timeout)
 
 
-def startup(browser: Any, url: str, cold: int, warm: int) -> dict[str, list[float]]:
+def refuse_wasm(context: Any) -> None:
+    """The context's requests for engine.wasm fail: the worker boots the Python search."""
+    context.route("**/engine.wasm", lambda route: route.fulfill(status=404, body="refused"))
+
+
+def startup(
+    browser: Any, url: str, cold: int, warm: int, without_wasm: bool = False
+) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {
         "board cold": [],
         "ready cold": [],
@@ -156,6 +173,8 @@ def startup(browser: Any, url: str, cold: int, warm: int) -> dict[str, list[floa
 
     for i in range(cold):
         context = browser.new_context(reduced_motion="reduce")
+        if without_wasm:
+            refuse_wasm(context)
         page = context.new_page()
         page.goto(url + "/allein")
         wait_idle(page)
@@ -164,7 +183,7 @@ def startup(browser: Any, url: str, cold: int, warm: int) -> dict[str, list[floa
         times["ready cold"].append(marks["engine-ready"])
         boot = json.loads(page.get_attribute("#game", "data-boot"))
         times["worker boot cold"].append(boot["total_ms"])
-        if i == 0:
+        if i == 0 and warm:
             page.evaluate(SW_DONE)
             for _ in range(warm):
                 page.reload()
@@ -234,12 +253,208 @@ def think_times(browser: Any, url: str, games: int) -> dict[str, list[int]]:
     return samples
 
 
+# --- the C core in the page against the extension -----------------------------------
+
+#: In the page: engine.wasm started by js/wasm.js, the weights loaded once.
+CORE_START = """async ({app, wasm}) => {
+  const { loadCore } = await import(app + 'js/wasm.js');
+  const core = await loadCore(wasm);
+  const weights = new Uint8Array(await (await fetch('/bench/weights.bin')).arrayBuffer());
+  if (core.load_weights(weights) !== core.constants.OK) throw new Error('weights refused');
+  globalThis.benchCore = core;
+}"""
+#: In the page: one round of calls, [function, p, o, ...]; the nodes, the wall time and
+#: the depths reached.
+CORE_ROUND = """(calls) => {
+  const core = globalThis.benchCore;
+  let nodes = 0n;
+  const depths = [];
+  const started = performance.now();
+  for (const [name, p, o, depth, budget] of calls) {
+    const deadline = budget ? core.clock() + budget : core.constants.NO_DEADLINE;
+    const answer = name === 'solve'
+      ? core.solve(BigInt(p), BigInt(o), core.constants.WINNER, deadline)
+      : core.search(BigInt(p), BigInt(o), depth, 0, deadline);
+    nodes += answer[5];
+    depths.push(answer[3]);
+  }
+  return { nodes: Number(nodes), seconds: (performance.now() - started) / 1000, depths };
+}"""
+
+
+def core_positions(count: int, empties: tuple[int, int], seed: int) -> list[tuple[int, int]]:
+    """Positions after random play (the player to move has a move)."""
+    from reversi.engine import Board
+
+    rng = random.Random(seed)
+    found: list[tuple[int, int]] = []
+    while len(found) < count:
+        board = Board()
+        target = rng.randint(*empties)
+        while 64 - (board.black | board.white).bit_count() > target and board.legal_moves:
+            board.push(rng.choice(list(board.legal_moves)))
+        if board.legal_moves and 64 - (board.black | board.white).bit_count() == target:
+            found.append((board.player, board.opponent))
+    return found
+
+
+def native_round(native: Any, calls: list[list[Any]]) -> dict[str, Any]:
+    """The same round on the extension in this process (its CPU time too)."""
+    nodes, depths = 0, []
+    started, cpu = time.perf_counter(), time.process_time()
+    for name, p, o, depth, budget in calls:
+        deadline = native.clock() + budget if budget else native.NO_DEADLINE
+        if name == "solve":
+            answer = native.solve(p, o, native.WINNER, deadline)
+        else:
+            answer = native.search(p, o, depth, 0, deadline)
+        nodes += answer[5]
+        depths.append(answer[3])
+    return {
+        "nodes": nodes,
+        "seconds": time.perf_counter() - started,
+        "cpu": time.process_time() - cpu,
+        "depths": depths,
+    }
+
+
+#: In the page: one search to a fixed depth, the table cleared ([p, o, depth]).
+CORE_SEARCH = """([p, o, depth]) => globalThis.benchCore.search(
+  BigInt(p), BigInt(o), depth, 0, globalThis.benchCore.constants.NO_DEADLINE)[3]"""
+
+
+def depth_in_cpu(spend: Callable[[int], float], budget: float) -> int:
+    """The deepest search that takes at most ``budget`` CPU seconds: ``spend(depth)`` runs
+    one (iterative deepening to ``depth``, from an empty table) and gives its CPU time."""
+    depth = 0
+    while depth < 60 and spend(depth + 1) <= budget:
+        depth += 1
+    return depth
+
+
+def thread_time(cdp: Any) -> float:
+    """The CPU time of the page's main thread, in seconds (Chromium's metric)."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return float(next(m["value"] for m in metrics if m["name"] == "ThreadTime"))
+
+
+def core_speed(browser: Any, url: str, rounds: int, count: int) -> None:
+    """engine.wasm in Chromium against reversi._native, interleaved round by round."""
+    import json
+    import re
+    import zlib
+
+    from reversi.ai.weights import HEADER, MAGIC
+
+    try:
+        import reversi._native as _native  # type: ignore[import-not-found]
+    except ImportError:
+        print("core: the extension reversi._native is not built; nothing to compare")
+        return
+    data = (REPO / "reversi" / "ai" / "pattern_weights.bin").read_bytes()
+    at = len(MAGIC) + HEADER.size
+    weights = data[:at] + zlib.decompress(data[at:])
+    if _native.load_weights(weights) != _native.OK:
+        raise SystemExit("the extension refused the weights")
+    context = browser.new_context(bypass_csp=True)
+    context.route("**/bench/weights.bin", lambda route: route.fulfill(body=weights))
+    page = context.new_page()
+    page.goto(url + "/allein")
+    wait_idle(page)
+    found = re.search(r'<script id="config" type="application/json">(.*?)</script>', page.content())
+    assert found is not None
+    config = json.loads(found.group(1))
+    if not config["wasm"]:
+        print("core: the build has no engine.wasm; nothing to compare")
+        context.close()
+        return
+    page.evaluate(CORE_START, {"app": config["app"], "wasm": config["wasm"]})
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
+    kinds = {
+        "search, 8 plies, 40-44 empties": [
+            ["search", p, o, 8, 0] for p, o in core_positions(count // 2, (40, 44), 7)
+        ],
+        "exact solve, 16-18 empties": [
+            ["solve", p, o, 0, 0] for p, o in core_positions(count // 2, (16, 18), 8)
+        ],
+        "Schwer's midgame search, 0.5 s": [
+            ["search", p, o, 60, 0.5] for p, o in core_positions(count, (30, 44), 9)
+        ],
+    }
+    for kind, calls in kinds.items():
+        wasm_rates, native_rates, wasm_depths, native_depths = [], [], [], []
+        wasm_cpu, native_cpu = [], []
+        for _ in range(rounds):
+            page_calls = [
+                [name, str(p), str(o), depth, budget] for name, p, o, depth, budget in calls
+            ]
+            before = thread_time(cdp)
+            in_page = page.evaluate(CORE_ROUND, page_calls)
+            wasm_cpu.append(in_page["nodes"] / (thread_time(cdp) - before))
+            here = native_round(_native, calls)
+            wasm_rates.append(in_page["nodes"] / in_page["seconds"])
+            native_rates.append(here["nodes"] / here["seconds"])
+            native_cpu.append(here["nodes"] / here["cpu"])
+            wasm_depths += in_page["depths"]
+            native_depths += here["depths"]
+        wasm_rate, native_rate = statistics.median(wasm_rates), statistics.median(native_rates)
+        wasm_per_cpu, native_per_cpu = statistics.median(wasm_cpu), statistics.median(native_cpu)
+        line = (
+            f"core, {kind} ({len(calls)} positions, {rounds} rounds): per CPU second "
+            f"engine.wasm {wasm_per_cpu / 1e6:.2f} M nodes, extension "
+            f"{native_per_cpu / 1e6:.2f} M nodes, wasm {wasm_per_cpu / native_per_cpu:.0%} of "
+            f"the extension; per wall-clock second {wasm_rate / 1e6:.2f} M and "
+            f"{native_rate / 1e6:.2f} M ({wasm_rate / native_rate:.0%})"
+        )
+        if kind.startswith("Schwer"):
+            line += (
+                f"; depth reached: wasm median {statistics.median(wasm_depths)} "
+                f"(min {min(wasm_depths)}, max {max(wasm_depths)}), extension median "
+                f"{statistics.median(native_depths)}"
+            )
+        print(line, flush=True)
+    # the depth a 0.5 s search completes when it has the CPU to itself: the load of a
+    # shared machine leaves the deadline's wall-clock figures above lower
+    wasm_depths, native_depths = [], []
+    for p, o in core_positions(count, (30, 44), 9):
+
+        def in_page(depth: int, p: int = p, o: int = o) -> float:
+            before = thread_time(cdp)
+            page.evaluate(CORE_SEARCH, [str(p), str(o), depth])
+            return thread_time(cdp) - before
+
+        def on_extension(depth: int, p: int = p, o: int = o) -> float:
+            before = time.process_time()
+            _native.search(p, o, depth, 0, _native.NO_DEADLINE)
+            return time.process_time() - before
+
+        wasm_depths.append(depth_in_cpu(in_page, 0.5))
+        native_depths.append(depth_in_cpu(on_extension, 0.5))
+    print(
+        f"core, depth of a search in 0.5 CPU s ({count} positions at 30-44 empties): "
+        f"engine.wasm median {statistics.median(wasm_depths)} (min {min(wasm_depths)}, max "
+        f"{max(wasm_depths)}), extension median {statistics.median(native_depths)} "
+        f"(min {min(native_depths)}, max {max(native_depths)})",
+        flush=True,
+    )
+    context.close()
+
+
+def load_average() -> str:
+    import os
+
+    return "load average " + " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def p95(values: list[float] | list[int]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def summary(values: list[float] | list[int]) -> str:
+    if not values:
+        return "not measured (n=0)"
     return (
         f"median {statistics.median(values) / 1000:.2f} s, p95 {p95(values) / 1000:.2f} s, "
         f"min {min(values) / 1000:.2f} s, max {max(values) / 1000:.2f} s (n={len(values)})"
@@ -260,15 +475,33 @@ def main() -> int:
         help="60-move games analysed on their replay page (at most 5)",
     )
     parser.add_argument("--analysis-only", action="store_true", help="measure only the analysis")
+    parser.add_argument(
+        "--core-only", action="store_true", help="measure only engine.wasm against the extension"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of the core")
+    parser.add_argument(
+        "--positions", type=int, default=20, help="positions of each core measurement"
+    )
+    parser.add_argument(
+        "--compare-python",
+        action="store_true",
+        help="cold start-up also with engine.wasm refused (the Python fallback)",
+    )
     args = parser.parse_args()
+    print(load_average(), flush=True)
 
     from playwright.sync_api import sync_playwright
 
-    ids = archive_games(min(5, args.analyses)) if args.analyses > 0 else []
+    ids = archive_games(min(5, args.analyses)) if args.analyses > 0 and not args.core_only else []
     url, counter, server = start_server()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            if args.core_only:
+                core_speed(browser, url, args.rounds, args.positions)
+                browser.close()
+                print(load_average())
+                return 0
             if ids:
                 times, shares = analysis_times(browser, url, ids)
                 print(
@@ -277,14 +510,26 @@ def main() -> int:
                 )
             if args.analysis_only:
                 browser.close()
+                print(load_average())
                 return 0
             total, requests = first_visit_bytes(browser, url, counter)
             print(
-                f"first visit: {total / 1e6:.2f} MB in {requests} responses "
+                f"first visit: {total / 1e6:.3f} MB in {requests} responses "
                 "(compressed as sent, service-worker precache included)"
             )
-            for name, values in startup(browser, url, args.cold, args.warm).items():
-                print(f"{name}: {summary(values)}")
+            # interleaved: one cold start of each variant in turn (the warm ones after the
+            # first of the variant that loads engine.wasm: with it refused, the service
+            # worker's precache fails, so no warm start)
+            variants = [False, True] if args.compare_python else [False]
+            starts: dict[tuple[bool, str], list[float]] = {}
+            for i in range(args.cold):
+                for without in variants:
+                    warm = args.warm if i == 0 and not without else 0
+                    for name, values in startup(browser, url, 1, warm, without).items():
+                        if values:
+                            starts.setdefault((without, name), []).extend(values)
+            for (without, name), values in starts.items():
+                print(f"{name}{' (engine.wasm refused)' if without else ''}: {summary(values)}")
             for level, moves in think_times(browser, url, args.games).items():
                 print(f"computer move, {level}: {summary(moves)}")
             browser.close()

@@ -144,3 +144,22 @@ def test_a_first_setup_gives_an_honest_estimate() -> None:
     script = (REPO / "dev/setup").read_text()
     assert "eine Minute oder mehr" not in script
     assert "auf einem ausgelasteten Rechner bis zu sechs" in script
+
+def test_engine_wasm_is_built_and_without_clang_skipped_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The step compiles the core to engine.wasm; without a clang that can, it says so
+    once, leaves no engine.wasm behind, and the hall goes on with the Python search."""
+    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
+    if build.wasm_compiler() is None:
+        pytest.skip("no clang with wasm-ld here (dev/setup installs them)")
+    assert build.build_wasm() is True
+    engine = tmp_path / "dist" / "wasm" / "engine.wasm"
+    assert engine.read_bytes()[:4] == b"\0asm" and engine.with_suffix(".wasm.br").exists()
+    assert build.build_wasm() is False  # the stamp matches: nothing to do
+
+    monkeypatch.setattr(build, "wasm_compiler", lambda: None)
+    note = "übersprungen: kein clang mit wasm-ld, der Worker rechnet mit Python"
+    assert build.build_wasm() == note
+    assert not engine.exists()
+    assert build.build_wasm() is False  # said once

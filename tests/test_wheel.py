@@ -182,6 +182,13 @@ def test_the_installed_hall_serves_the_client_pyodide_and_the_engine(hall: Insta
     status, _, body = _get(hall.url + config["stdlib"])
     assert status == 200 and zipfile.is_zipfile(BytesIO(body))
 
+    # the engine's C core for the browser, when this machine's build could compile it
+    if (Path(__file__).parent.parent / "reversi/web/dist/wasm/engine.wasm").exists():
+        assert config["wasm"], "the wheel lacks engine.wasm"
+        status, headers, body = _get(hall.url + config["wasm"])
+        assert status == 200 and headers["content-type"] == "application/wasm"
+        assert body[:4] == b"\0asm"
+
 
 def test_a_solo_game_runs_in_the_browser_on_the_installed_hall(hall: InstalledHall) -> None:
     from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS

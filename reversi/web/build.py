@@ -328,9 +328,19 @@ def wasm_compiler() -> str | None:
         if clang is None:
             continue
         with tempfile.TemporaryDirectory() as folder:
+            output = str(Path(folder) / "probe.wasm")
             probe = subprocess.run(
-                [clang, "--target=wasm32", "-nostdlib", "-Wl,--no-entry", "-x", "c", "-"]
-                + ["-o", str(Path(folder) / "probe.wasm")],
+                [
+                    clang,
+                    "--target=wasm32",
+                    "-nostdlib",
+                    "-Wl,--no-entry",
+                    "-x",
+                    "c",
+                    "-",
+                    "-o",
+                    output,
+                ],
                 input="int f(void) { return 0; }\n",
                 capture_output=True,
                 text=True,
@@ -365,7 +375,13 @@ def build_wasm() -> bool | str:
     if clang is None or not header.exists() or len(sources) < 2:
         shutil.rmtree(out, ignore_errors=True)  # never a stale engine beside new Python files
         missing = "kein clang mit wasm-ld" if clang is None else "kein C-Kern"
-        return f"übersprungen: {missing}, der Worker rechnet mit Python"
+        note = f"übersprungen: {missing}, der Worker rechnet mit Python"
+        skipped = DIST / ".wasm-skipped"  # said once, not on every run
+        if skipped.exists() and skipped.read_text() == note:
+            return False
+        DIST.mkdir(parents=True, exist_ok=True)
+        skipped.write_text(note)
+        return note
     version = subprocess.run([clang, "--version"], capture_output=True, text=True).stdout
     key = _digest([*sources, *NATIVE.glob("*.h")], version + " ".join(WASM_FLAGS))
     if _stamp_ok(out, key):
@@ -386,6 +402,7 @@ def build_wasm() -> bool | str:
     (new / ".stamp").write_text(key)
     shutil.rmtree(out, ignore_errors=True)
     new.rename(out)
+    (DIST / ".wasm-skipped").unlink(missing_ok=True)
     return True
 
 

@@ -73,11 +73,12 @@ class WasmNative(ModuleType):
     def clock(self) -> float:
         return float(self._core.clock())
 
+    def use_cpu_clock(self, flag: bool) -> None:
+        """The browser has one clock, ``performance.now()``: the worker's search is its
+        only work, so its CPU time and wall time agree, and the flag changes nothing."""
+
     def status_text(self, status: int) -> str:
         return str(self._core.status_text(status))
-
-    def clear_table(self) -> None:
-        self._core.clear_table()
 
 
 def install(core: Any) -> WasmNative:

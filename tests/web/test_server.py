@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -110,6 +111,19 @@ def test_engine_wasm_is_served_versioned_compressed_and_precached(client: TestCl
     assert response.content[:4] == b"\0asm"
     build = client.get("/sw.js").text
     assert f'"{cfg["wasm"]}"' in build
+
+
+def test_without_engine_wasm_the_page_says_so_and_nothing_is_precached(
+    built: None, tmp_path: Path
+) -> None:
+    """A build without clang has no dist/wasm: the worker is told ``wasm: null``."""
+    from reversi.server.assets import DIST, STATIC, load_bundle
+
+    for name in ("vendor", "icons", "pyodide", "py"):
+        (tmp_path / name).symlink_to(DIST / name)
+    bundle = load_bundle(STATIC, tmp_path)
+    assert bundle.config()["wasm"] is None
+    assert not any(url.endswith("engine.wasm") for url in bundle.precache())
 
 
 def test_the_serve_command_is_there(capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,7 +38,7 @@ def weights() -> bytes:
 @pytest.fixture(scope="module")
 def native() -> Any:
     try:
-        from reversi import _native  # type: ignore[attr-defined]
+        import reversi._native as _native  # type: ignore[import-not-found]
     except ImportError:
         pytest.skip("the extension reversi._native is not built (no C compiler?)")
     assert _native.load_weights(weights()) == _native.OK
@@ -146,3 +146,12 @@ def test_wasm_refuses_bad_weights_and_keeps_a_deadline(native: Any, wasm: Any) -
     assert refused == expected
     assert native.load_weights(good) == native.OK
     assert status == native.OK and 1 <= depth < 60 and move in (19, 26, 37, 44)
+
+
+def test_the_wasm_binding_has_every_name_of_the_extension(native: Any) -> None:
+    """reversi.web.wasm mirrors reversi._native: each function and constant."""
+    from reversi.web.wasm import WasmNative
+
+    names = {name for name in dir(native) if not name.startswith("_")}
+    mirrored = {name for name in dir(WasmNative) if not name.startswith("_")}
+    assert names <= mirrored | set(WasmNative.__annotations__)

@@ -37,6 +37,9 @@ assert type(_native).__name__ == "WasmNative", _native
 data = get_data("reversi.ai", "pattern_weights.bin")
 at = len(MAGIC) + HEADER.size
 assert _native.load_weights(data[:at] + zlib.decompress(data[at:])) == _native.OK
+# reversi.ai finds it as its native backend (in Pyodide there is no other)
+from reversi.ai.native import core
+assert core() is not None
 
 def out(value):
     if isinstance(value, tuple):

@@ -52,10 +52,6 @@ export class WasmCore {
     return this.text(this.x.rv_status_text(status));
   }
 
-  clear_table() {
-    this.x.rv_clear_table();
-  }
-
   /** @param {Int} p @param {Int} o */
   moves(p, o) {
     return U64(this.x.rv_moves(BigInt(p), BigInt(o)));
