@@ -132,8 +132,9 @@ class OpeningsPage {
 
   /** @param {Opening} opening */
   name(opening) {
-    // the German name, and the international one beside it where it differs
-    return opening.name_de === opening.name ? opening.name : `${opening.name_de} (${opening.name})`;
+    // the German name, and the international one beside it unless the German one holds it
+    // ("Tanida-Variante", "Tiger"; but "Marderhund (Raccoon Dog)")
+    return opening.name_de.includes(opening.name) ? opening.name_de : `${opening.name_de} (${opening.name})`;
   }
 
   /** @param {string} id */
