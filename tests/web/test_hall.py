@@ -238,3 +238,21 @@ def test_the_rule_of_what_counts_looks_right(
         fits_the_screen(page, size)
         assert_accessible(page, "/rangliste")
         shot("leaderboard-counting")
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_uncounted_notice_looks_right(
+    browser: Any, duel_server: DuelServer, console: Any, size: str, scheme: str
+) -> None:
+    with (
+        look_page(browser, console, size, scheme) as (winner, shot),
+        look_page(browser, console, size, scheme) as (loser, _),
+    ):
+        finish_duel(duel_server.url, winner, loser, COUNTED_LINE[:7])
+        box = winner.locator("#duel-result")
+        expect(box.locator("#result-uncounted")).to_be_visible(timeout=TIMEOUT_MS)
+        box.scroll_into_view_if_needed()
+        fits_the_screen(winner, size)
+        assert_accessible(winner, "the result box")
+        shot("duel-result-uncounted")
