@@ -13,6 +13,7 @@ from starlette.routing import BaseRoute, Route
 from reversi.ai import Level
 from reversi.hall import counting
 from reversi.hall.periods import PERIODS
+from reversi.hall.text_rules import NICK_MAX, NICK_MIN
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.chat import CHAT_MAX
 from reversi.server.duels import STORE_FAILURES, DuelServer, guards
@@ -33,6 +34,7 @@ PAGES = (
     "/eroeffnungen",
     "/aufgaben",
     "/duell-ecke",
+    "/profil",
 )
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive
@@ -102,6 +104,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         "chat_max": CHAT_MAX,
         "levels": [level.value for level in Level],
         "counting": counting.facts(),
+        "nick": {"min": NICK_MIN, "max": NICK_MAX},
     }
     html = bundle.page(hall)
 

@@ -4,17 +4,21 @@ moving to another device. Errors are ``{"error": code, "key": catalogue key, "pa
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 import msgspec
+from limits import parse
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversi.hall.api import MAX_RESULTS_BODY
 from reversi.hall.bodies import BadBody, Text, decode
+from reversi.hall.periods import BERLIN
 from reversi.hall.service import Hall
-from reversi.server.identity import COOKIE, Identity
+from reversi.server.identity import COOKIE, Identity, valid_nickname
 from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
@@ -29,6 +33,14 @@ NO_STORE = {"Cache-Control": "no-store"}
 MAX_BODY = MAX_RESULTS_BODY
 #: the duel routes' own bodies are small
 _BODY_CAP = 4096
+
+
+def _wait(limit: str, seconds: float, now: float) -> dict[str, Any]:
+    """How a refused rename words the wait: the limit's count, the minutes (rounded up)
+    and the Berlin wall-clock time of the next possible change."""
+    minutes = max(1, math.ceil(seconds / 60))
+    at = datetime.fromtimestamp(now + seconds, BERLIN).strftime("%H:%M")
+    return {"n": parse(limit).amount, "minutes": minutes, "time": at}
 
 
 class Nickname(msgspec.Struct, forbid_unknown_fields=True):
@@ -149,15 +161,12 @@ class DuelHttp:
         try:
             player, fresh = await self.player_or_new(request)
             if request.method == "POST":
-                if not await self._hit(self.parts.settings.rename_limit, "rename", player.id):
-                    raise DuelError("rate_limited", key="server.rate_limited.rename")
                 nickname = (
                     await self._body(
                         request, Nickname, "bad_nickname", "server.bad_nickname.missing"
                     )
                 ).nickname
-                player = await self.parts.identity.rename(player, nickname)
-                await self.parts.service.rename(player.id, player.nickname)
+                player = await self._rename(player, nickname)
         except DuelError as e:
             return error(e, 429 if e.code == "rate_limited" else 400)
         tables = await self.parts.service.store.read(lambda rows: rows.tables_of(player.id, OPEN))
@@ -171,6 +180,25 @@ class DuelHttp:
             player,
             fresh,
         )
+
+    async def _rename(self, player: PlayerRecord, nickname: str) -> PlayerRecord:
+        """A new name, if it is valid and the player has renames left: only a change
+        counts against ``rename_limit`` (a refused try or the same name does not), and a
+        refusal says when the next change is possible."""
+        limit = self.parts.settings.rename_limit
+        if not await self.parts.limiter.test(limit, "rename", player.id):
+            wait = await self.parts.limiter.wait(limit, "rename", player.id)
+            raise DuelError(
+                "rate_limited",
+                key="server.rate_limited.rename",
+                **_wait(limit, wait, self.parts.settings.clock()),
+            )
+        if valid_nickname(nickname) == player.nickname:
+            return player
+        renamed = await self.parts.identity.rename(player, nickname)
+        await self.parts.limiter.hit(limit, "rename", player.id)
+        await self.parts.service.rename(renamed.id, renamed.nickname)
+        return renamed
 
     async def open_table(self, request: Request) -> Response:
         s = self.parts.settings

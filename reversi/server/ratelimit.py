@@ -69,6 +69,15 @@ class MovingWindow:
             return cost <= item.amount
         return sum(1 for t in hits if t > now - item.get_expiry()) + cost <= item.amount
 
+    def wait(self, item: RateLimitItem, *key: str, now: float | None = None) -> float:
+        """Seconds until one more hit would be within the limit (0: it would be now)."""
+        now = time.monotonic() if now is None else now
+        span = item.get_expiry()
+        recent = [t for t in self._hits.get((item.key_for(*key),), ()) if t > now - span]
+        if len(recent) < item.amount:
+            return 0.0
+        return recent[len(recent) - item.amount] + span - now
+
     def _sweep(self, now: float) -> None:
         self._since_sweep = 0
         # a day is longer than any window the hall uses
@@ -148,6 +157,17 @@ class Limiter:
             return await self._strategy.test(item, *key, cost=cost)
         except Exception:
             return True
+
+    async def wait(self, limit: str, *key: str) -> float:
+        """Seconds until one more action under ``limit`` would be allowed (0: now)."""
+        item = self._item(limit)
+        if self.storage is None:
+            return self._memory.wait(item, *key)
+        try:
+            reset, remaining = await self._strategy.get_window_stats(item, *key)
+        except Exception:
+            return 0.0
+        return 0.0 if remaining > 0 else max(0.0, float(reset) - time.time())
 
     def hit_here(self, limit: str, burst: int, *key: str) -> bool:
         """One action under ``limit`` with up to ``burst`` at once (a token bucket),

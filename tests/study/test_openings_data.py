@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,24 @@ def test_at_least_twenty_named_openings_with_a_source() -> None:
     assert document["source"]["title"]
     assert len({o["id"] for o in OPENINGS}) == len(OPENINGS)
     assert len({o["name"] for o in OPENINGS}) == len(OPENINGS)
+
+
+#: English words of the international names that must not stand as the German name
+ENGLISH = re.compile(
+    r"\b(Opening|Variation|Snake|Peasant|Raccoon|Dog|Rocket|Cow|Chimney|Bat|Horse|Cat|"
+    r"Italian|Wing|Flat|Mainline|Buffalo|Shaman|Danish)\b"
+)
+
+
+def test_every_opening_has_a_german_name_of_its_own() -> None:
+    """Issue 25.8: "X-square Opening", "Snake / Peasant", "Raccoon Dog" were shown in English."""
+    names = [o.get("name_de", "") for o in OPENINGS]
+    assert all(names) and len(set(names)) == len(names)
+    assert [n for n in names if ENGLISH.search(n)] == []
+    assert {o["id"]: o["name_de"] for o in OPENINGS if o["id"] in ("raccoon-dog", "cow")} == {
+        "raccoon-dog": "Marderhund",
+        "cow": "Kuh",
+    }
 
 
 @pytest.mark.parametrize("opening", OPENINGS, ids=[o["id"] for o in OPENINGS])

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.server.helpers import COUNTED_LINE
 
+from .conftest import ARTIFACTS
 from .duel_helpers import TIMEOUT_MS, DuelServer, join, open_table, play_one, wait_table
 from .helpers import api
+from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
 
 
 def finish_duel(base: str, winner: Any, loser: Any, line: tuple[str, ...] = COUNTED_LINE) -> str:
@@ -212,9 +215,44 @@ def test_a_seven_move_resignation_says_it_does_not_count(
         expect(box.locator("#result-points")).to_have_count(0)
         expect(box.get_by_text("Das Ergebnis zählt für die Bilanz")).to_have_count(0)
         expect(page.locator("#result-level")).to_have_count(0)
+    ARTIFACTS.mkdir(exist_ok=True)  # for a person to look at
+    winner.locator("#duel-result").screenshot(path=str(ARTIFACTS / "duel-result-uncounted.png"))
     winner.locator("#duel-result").get_by_role("link", name="Was zählt?").click()
     rule = winner.get_by_role("region", name="Was zählt")
     expect(rule).to_contain_text("mindestens 5 Züge")
     expect(rule).to_contain_text("nur die ersten 3 Partien eines Tages")
     me = api(winner, "GET", "/api/me")["body"]
     assert me["level"] == 1 and me["points"]["week"]["points"] == 0
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_rule_of_what_counts_looks_right(
+    browser: Any, duel_server: DuelServer, console: Any, size: str, scheme: str
+) -> None:
+    with look_page(browser, console, size, scheme) as (page, shot):
+        page.goto(duel_server.url + "/rangliste#was-zaehlt")
+        rule = page.get_by_role("region", name="Was zählt")
+        expect(rule).to_contain_text("mindestens 5 Züge", timeout=TIMEOUT_MS)
+        rule.scroll_into_view_if_needed()
+        fits_the_screen(page, size)
+        assert_accessible(page, "/rangliste")
+        shot("leaderboard-counting")
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_uncounted_notice_looks_right(
+    browser: Any, duel_server: DuelServer, console: Any, size: str, scheme: str
+) -> None:
+    with (
+        look_page(browser, console, size, scheme) as (winner, shot),
+        look_page(browser, console, size, scheme) as (loser, _),
+    ):
+        finish_duel(duel_server.url, winner, loser, COUNTED_LINE[:7])
+        box = winner.locator("#duel-result")
+        expect(box.locator("#result-uncounted")).to_be_visible(timeout=TIMEOUT_MS)
+        box.scroll_into_view_if_needed()
+        fits_the_screen(winner, size)
+        assert_accessible(winner, "the result box")
+        shot("duel-result-uncounted")

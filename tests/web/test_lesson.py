@@ -116,7 +116,7 @@ def test_the_lesson_from_start_to_end(page: Any, server: Any) -> None:
     refused(page, "a8", text("reason.game_over"), text("lesson.count.hint"), step="6")
     page.click("[data-choice=white]")
     expect(page.locator("#lesson .lb-notice")).to_contain_text(
-        text("lesson.count.wrong", choice="Perlmutt")
+        text("lesson.count.wrong", choice="Perlmutt gewinnt")
     )
     assert page.locator("#lesson").get_attribute("data-step") == "6"
     page.click("[data-choice=black]")

@@ -72,6 +72,12 @@ def test_every_opening_is_shown_at_the_end_of_its_line(page: Any, server: Any) -
     assert page.locator("button.opening").count() == len(OPENINGS) >= 20
     source = page.locator("#quelle").inner_text()
     assert "Zebra" in source and "opname.c" in source
+    # German names, the international one beside them (issue 25.8)
+    names = page.locator("button.opening .opening-name").all_inner_texts()
+    assert "Marderhund (Raccoon Dog)" in names and "Kuh (Cow)" in names
+    assert "Tiger" in names and "Tiger (Tiger)" not in names
+    assert "Tanida-Variante" in names  # the player's name is in it already
+    assert "Raccoon Dog" not in names and "X-square Opening" not in names
     for opening in OPENINGS:
         page.click(f"button.opening[data-opening='{opening['id']}']")
         n = len(opening["moves"].split())

@@ -11,6 +11,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.processes import REPO
 
@@ -35,13 +36,18 @@ def puzzle_of_the_day(utc: str) -> dict[str, Any]:
     return PUZZLES[number * stride % len(PUZZLES)]  # type: ignore[no-any-return]
 
 
-def result(score: int) -> str:
+def result(score: int, turn: str) -> str:
+    """The end of "Mit g8 …" / "Damit …": the side to move by name (issue 25.8: the
+    sentence had no subject, "Mit e7 gewinnt mit 36 Steinen Vorsprung")."""
+    color = {"black": "Ebenholz", "white": "Perlmutt"}[turn]
     if score == 0:
-        return "endet unentschieden"
+        return "endet die Partie unentschieden"
+    n = abs(score)
+    margin = "einem Stein" if n == 1 else f"{n} Steinen"
     return (
-        f"gewinnt mit {score} Steinen Vorsprung"
+        f"gewinnt {color} mit {margin} Vorsprung"
         if score > 0
-        else f"verliert mit {-score} Steinen Rückstand"
+        else f"verliert {color} mit {margin} Rückstand"
     )
 
 
@@ -70,6 +76,9 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     page: Any, server: Any
 ) -> None:
     visit(page, server.url + f"/aufgaben#{WIN['id']}")
+    # no developer's path on the page (issue 25.8)
+    expect(page.locator("main")).not_to_contain_text("generate_puzzles")
+    expect(page.locator("main")).to_contain_text("Der Löser dieser Halle hat sie exakt")
     # a live board shows the start until the puzzle's position is set
     page.wait_for_function(
         f"document.querySelectorAll('.liveboard .sq[data-disc=black], .liveboard"
@@ -84,7 +93,7 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     notice = page.locator(".lb-notice")
     notice.wait_for(timeout=60_000)
     assert notice.inner_text() == (
-        f"Nicht dieser: Mit {wrong} {result(WIN['scores'][wrong])}, "
+        f"Nicht dieser: Mit {wrong} {result(WIN['scores'][wrong], WIN['turn'])}, "
         "wenn beide Seiten danach fehlerfrei spielen. "
         "Versuche einen anderen Zug."
     )
@@ -97,7 +106,7 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     feedback = page.locator("#puzzle-feedback .ok")
     feedback.wait_for(timeout=60_000)
     assert feedback.inner_text() == (
-        f"Richtig! Mit {WIN['answer']} {result(WIN['score'])}, "
+        f"Richtig! Mit {WIN['answer']} {result(WIN['score'], WIN['turn'])}, "
         "wenn beide Seiten danach fehlerfrei spielen."
     )
     button = page.locator(f"button.puzzle-button[data-puzzle='{WIN['id']}']")

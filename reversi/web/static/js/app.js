@@ -20,6 +20,7 @@ const ROUTES = [
   { match: (path) => path.startsWith("/tisch/"), table: true, page: tablePage },
   { match: (path) => path.startsWith("/partie/"), page: replayPage },
   { match: (path) => path === "/weiter", page: async (main) => (await import("./player.js")).transferPage(main) },
+  { match: (path) => path === "/profil", page: async (main) => (await import("./profile.js")).profilePage(main) },
   { match: (path) => path === "/halle", page: async (main) => (await import("./halle.js")).hallePage(main) },
   { match: (path) => path === "/bilanz", page: async (main) => (await import("./pages.js")).bilanzPage(main) },
   { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks.js")).leaderboardPage(main) },

@@ -5,5 +5,5 @@ const element = document.getElementById("config");
 
 /** @type {{version: string, app: string, pyodide: string, stdlib: string, reversi: string, lock: any,
  *   hall: {periods: string[], chat_max: number, levels: string[],
- *     counting: {min_moves: number, pair_games_a_day: number}}}} */
+ *     counting: {min_moves: number, pair_games_a_day: number}, nick: {min: number, max: number}}}} */
 export const config = JSON.parse(element ? element.textContent || "{}" : "{}");

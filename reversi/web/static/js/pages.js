@@ -87,7 +87,7 @@ export function bilanzPage(main) {
       ${duelsBox(me, refused)}
       <h2 id="computer-heading">${t("hall.bilanz.computer")}</h2>
       <table id="bilanz-table">${headRow(t("bilanz.level"))}<tbody>${rows}</tbody></table>
-      ${computer ? html`<p id="bilanz-sync" class="hint">${pending.length ? t("hall.bilanz.pending", { n: pending.length }) : t("hall.bilanz.synced")}</p>` : nothing}
+      ${computer ? html`<p id="bilanz-sync" class="hint">${pending.length ? t(pending.length === 1 ? "hall.bilanz.pending.one" : "hall.bilanz.pending", { n: pending.length }) : t("hall.bilanz.synced")}</p>` : nothing}
       <p id="bilanz-duo">${t("bilanz.duo", { n: duo })}</p>
       ${recent.update()}
     </section>`, main);

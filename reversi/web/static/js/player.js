@@ -1,5 +1,6 @@
 // The player: the nickname, "Auf anderem Gerät weiterspielen" (a transfer link and
 // code), the page /weiter that redeems them, and the notification switch.
+import { config } from "./config.js";
 import { t } from "./i18n.js";
 import { html, live, nothing, render } from "./lit.js";
 import { copyButton, errorText, markActive } from "./lobby.js";
@@ -8,10 +9,14 @@ import { Part } from "./part.js";
 
 /** Nickname and "Auf anderem Gerät weiterspielen", a panel of the table page. */
 export class PlayerPanel extends Part {
-  /** @param {(text: string, visible?: boolean) => void} say tells the page (visible: also under the board) */
-  constructor(say) {
+  /**
+   * @param {(text: string, visible?: boolean) => void} say tells the page (visible: also under the board)
+   * @param {{profile?: boolean}} [options] profile: the panel is the profile page's (no link to it)
+   */
+  constructor(say, { profile = false } = {}) {
     super("section", { class: "panel", id: "player-panel", "aria-labelledby": "player-heading" });
     this.say = say;
+    this.profile = profile;
     this.name = "…";
     this.draft = "";
     this.nickMsg = "";
@@ -33,6 +38,10 @@ export class PlayerPanel extends Part {
     event.preventDefault();
     const input = /** @type {HTMLInputElement} */ (this.element.querySelector("#nick-input"));
     this.draft = input.value;
+    const { max } = config.hall.nick;
+    const length = [...this.draft.trim()].length;
+    // a long paste is not cut to fit without a word: it is refused, with its length
+    if (length > max) return this.refused(t("nick.too_long", { n: length, max }), input);
     try {
       const me = await api("/api/me", { body: { nickname: this.draft } });
       this.name = this.draft = me.nickname;
@@ -40,13 +49,19 @@ export class PlayerPanel extends Part {
       this.nickMsg = t("nick.saved", { name: me.nickname });
       this.say(this.nickMsg);
     } catch (error) {
-      this.nickError = true;
-      this.nickMsg = errorText(error);
-      this.update();
-      input.focus();
-      return;
+      return this.refused(errorText(error), input);
     }
     this.update();
+  }
+
+  /** A refused name: the reason beside the field, in place of an earlier "Du heißt jetzt …".
+   * @param {string} text @param {HTMLInputElement} input */
+  refused(text, input) {
+    this.nickError = true;
+    this.nickMsg = text;
+    this.say(text);
+    this.update();
+    input.focus();
   }
 
   async transfer() {
@@ -84,12 +99,14 @@ export class PlayerPanel extends Part {
       <form id="nick-form" class="nick-form" @submit=${(/** @type {Event} */ e) => this.rename(e)}>
         <p>${t("nick.current")} <strong id="nick-current">${this.name}</strong></p>
         <label for="nick-input">${t("nick.label")}</label>
-        <div class="row"><input id="nick-input" name="nickname" maxlength="24" minlength="2" autocomplete="nickname"
-          aria-describedby="nick-msg" aria-invalid=${this.nickError ? "true" : "false"} .value=${live(this.draft)}
+        <div class="row"><input id="nick-input" name="nickname" autocomplete="nickname"
+          aria-describedby="nick-help nick-msg" aria-invalid=${this.nickError ? "true" : "false"} .value=${live(this.draft)}
           @input=${(/** @type {InputEvent} */ e) => { this.draft = /** @type {HTMLInputElement} */ (e.target).value; }}>
           <button type="submit" id="nick-save">${t("nick.save")}</button></div>
+        <p class="hint" id="nick-help">${t("nick.help", config.hall.nick)}</p>
         <p class=${this.nickError ? "form-msg error" : "form-msg"} id="nick-msg" role="status">${this.nickMsg}</p>
       </form>
+      ${this.profile ? nothing : html`<p><a href="/profil" id="to-profile">${t("profile.link")}</a></p>`}
       ${this.notify ? html`<p><button type="button" id="notify" class="link" @click=${() => this.askNotify()}>${t("notify.ask")}</button></p>` : nothing}
       <h3>${t("transfer.heading")}</h3>
       <p class="hint">${t("transfer.intro")}</p>

@@ -202,7 +202,7 @@ class Lesson {
     if (cause === "move" && this.finished) this.board.say(this.feedback);
     if (cause === "game" && answer.view.result && this.step?.game && !this.finished) {
       const r = answer.view.result;
-      const text = r.winner === "black" ? t("lesson.game.won", r) : r.winner ? t("lesson.game.lost", r) : t("lesson.game.draw", r);
+      const text = r.winner === "black" ? t("lesson.game.won", r) : r.winner ? t("lesson.game.lost", { ...r, level: t("level.leicht") }) : t("lesson.game.draw", r);
       this.finish(text, true);
     }
   }
@@ -216,7 +216,7 @@ class Lesson {
     if (choice === winner) {
       this.finish(t("lesson.count.done", params), false);
     } else {
-      this.board.say(t("lesson.count.wrong", { ...params, choice: choice === "draw" ? t("lesson.count.draw") : colorName(choice) }));
+      this.board.say(t("lesson.count.wrong", { ...params, choice: choice === "draw" ? t("lesson.count.draw") : t("lesson.count.win", { color: colorName(choice) }) }));
     }
   }
 

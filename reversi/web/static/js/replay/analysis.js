@@ -110,14 +110,14 @@ export class Analysis {
     </section>`;
   }
 
-  /** @param {(color: string) => string} name */
+  /** @param {(color: string) => string} name a side's label ("Du (Ebenholz)") */
   summary(name) {
     const r = this.result;
     const turn = r.turning_point;
     const side = (/** @type {string} */ color) => {
       const s = r.summary[color];
       const marks = [...r.marks].reverse().map((/** @type {string} */ m) => t("replay.summary.mark", { mark: t(`mark.${m}`), n: s.marks[m] }));
-      return html`<li id=${`summary-${color}`}><strong>${colorName(color)} (${name(color)})</strong>:
+      return html`<li id=${`summary-${color}`}><strong>${name(color)}</strong>:
         ${t("replay.summary.loss", { loss: s.average_loss.toFixed(1).replace(".", ",") })}; ${marks.join(", ")}</li>`;
     };
     return html`<ul class="summary">${side("black")}${side("white")}</ul>

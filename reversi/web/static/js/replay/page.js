@@ -138,12 +138,23 @@ class ReplayPage {
     this.go(keys[event.key]());
   }
 
-  /** @param {string} color */
+  /** The player of `color`: their name, the computer with its level, "Du" for this
+   * device's player against the computer; null for a player without a name (two on one
+   * device). @param {string} color */
   name(color) {
     const side = this.record[color];
     if (side.name) return side.name;
     if (side.level) return t("replay.computer", { level: t(`level.${side.level}`) });
-    return colorName(color);
+    return this.record.you === color ? t("replay.you") : null;
+  }
+
+  /** "Anna (Ebenholz)", "Computer Leicht (Perlmutt)", or the colour alone for a player
+   * without a name. @param {string} color */
+  label(color) {
+    const level = this.record[color].level;
+    if (!this.record[color].name && level) return t("replay.player.computer", { level: t(`level.${level}`), color: colorName(color) });
+    const name = this.name(color);
+    return name ? t("replay.player", { name, color: colorName(color) }) : colorName(color);
   }
 
   /** The record's entry of the move that led to the shown position. */
@@ -186,7 +197,7 @@ class ReplayPage {
       <section class="play" aria-labelledby="replay-title">
         <div class="play-head">
           <h1 id="replay-title">${t("replay.title")}</h1>
-          <p class="subtitle" id="replay-players">${this.record ? t("replay.players", { black: this.name("black"), white: this.name("white") }) : ""}</p>
+          <p class="subtitle" id="replay-players">${this.record ? t("replay.players", { black: this.label("black"), white: this.label("white") }) : ""}</p>
         </div>
         ${scoreBar(view ? view.counts : null)}
         <p class="status" id="status">${this.state === "error" ? html`<span class="error" role="alert">${this.error}</span>`
@@ -204,7 +215,7 @@ class ReplayPage {
         ${this.actions(answer)}
       </section>
       <div class="side">
-        ${this.analysis ? this.analysis.template((color) => this.name(color)) : nothing}
+        ${this.analysis ? this.analysis.template((color) => this.label(color)) : nothing}
         ${this.analysis ? graph({ points: this.analysis.points(), total: this.total, step: this.step, go: (ply) => this.go(ply) }) : nothing}
         ${this.record ? this.facts() : nothing}
         <section class="panel" aria-labelledby="moves-heading"><h2 id="moves-heading">${t("moves.heading")}</h2>
@@ -238,8 +249,8 @@ class ReplayPage {
     const when = r.finished_at ? new Date(r.finished_at * 1000).toLocaleString("de-DE", { dateStyle: "medium", timeStyle: "short" }) : "";
     return html`<section class="panel" aria-labelledby="facts-heading"><h2 id="facts-heading">${t("replay.facts.heading")}</h2>
       <dl class="facts">
-        <dt>${colorName("black")}</dt><dd id="fact-black">${this.name("black")}</dd>
-        <dt>${colorName("white")}</dt><dd id="fact-white">${this.name("white")}</dd>
+        <dt>${colorName("black")}</dt><dd id="fact-black">${this.name("black") ?? "–"}</dd>
+        <dt>${colorName("white")}</dt><dd id="fact-white">${this.name("white") ?? "–"}</dd>
         <dt>${t("replay.facts.result")}</dt><dd id="fact-result">${this.resultText()}</dd>
         <dt>${t("replay.facts.counting")}</dt><dd>${t(`replay.counting.${r.counting}`)}</dd>
         ${when ? html`<dt>${t("replay.facts.when")}</dt><dd>${when}</dd>` : nothing}

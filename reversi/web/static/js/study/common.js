@@ -58,7 +58,8 @@ export function scoreText(score, color) {
   const n = Math.round(Math.abs(score));
   if (n === 0) return t("tips.score.even");
   const params = { n, color: colorName(color) };
-  return score > 0 ? t("tips.score.ahead", params) : t("tips.score.behind", params);
+  const key = score > 0 ? "tips.score.ahead" : "tips.score.behind";
+  return t(n === 1 ? `${key}.one` : key, params);
 }
 
 /** @param {Score} entry */

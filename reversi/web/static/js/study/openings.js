@@ -9,7 +9,7 @@ const FAMILIES = ["diagonal", "perpendicular", "parallel"];
 /** @typedef {import("../learn/types.js").Attempt} Attempt */
 /**
  * An opening of data/openings.json: its line as squares with spaces ("f5 d6 c3").
- * @typedef {{id: string, name: string, name_de?: string, family: string, moves: string}} Opening
+ * @typedef {{id: string, name: string, name_de: string, family: string, moves: string}} Opening
  */
 /** @typedef {{source: {title: string, note: string}, openings: Opening[]}} OpeningsData */
 
@@ -132,7 +132,9 @@ class OpeningsPage {
 
   /** @param {Opening} opening */
   name(opening) {
-    return opening.name_de ? `${opening.name_de} (${opening.name})` : opening.name;
+    // the German name, and the international one beside it unless the German one holds it
+    // ("Tanida-Variante", "Tiger"; but "Marderhund (Raccoon Dog)")
+    return opening.name_de.includes(opening.name) ? opening.name_de : `${opening.name_de} (${opening.name})`;
   }
 
   /** @param {string} id */
@@ -199,7 +201,7 @@ class OpeningsPage {
                   <span class="opening-moves">${o.moves}</span></button></li>`)}
             </ul>
           </section>`)}
-        <p class="source" id="quelle"><strong>${t("openings.source")}</strong> ${this.data.source.title}. ${this.data.source.note}</p>
+        <p class="source" id="quelle"><strong>${t("openings.source")}</strong> ${this.data.source.title}. ${this.data.source.note} ${t("openings.names")}</p>
       </article>`, this.root);
   }
 }

@@ -66,11 +66,14 @@ function markSolved(id) {
   }
 }
 
-// The exact result of a move for the mover: "gewinnt mit 6 Steinen Vorsprung" …
-/** @param {number} score */
-function resultText(score) {
+// The exact result of a move for the side to move, as the end of a sentence that
+// begins "Mit g8 …" or "Damit …": "gewinnt Ebenholz mit 6 Steinen Vorsprung" …
+/** @param {number} score @param {string} turn the side to move ("black" or "white") */
+function resultText(score, turn) {
   if (score === 0) return t("puzzles.result.draw");
-  return score > 0 ? t("puzzles.result.win", { n: score }) : t("puzzles.result.loss", { n: -score });
+  const key = score > 0 ? "puzzles.result.win" : "puzzles.result.loss";
+  const n = Math.abs(score);
+  return t(n === 1 ? `${key}.one` : key, { n, color: colorName(turn) });
 }
 
 class PuzzlesPage {
@@ -129,7 +132,7 @@ class PuzzlesPage {
       this.phase = "solved";
       markSolved(puzzle.id);
       this.solved.add(puzzle.id);
-      this.feedback = { ok: true, text: t("puzzles.right", { square: attempt.square, result: resultText(score) }) };
+      this.feedback = { ok: true, text: t("puzzles.right", { square: attempt.square, result: resultText(score, puzzle.turn) }) };
       this.update();
       return true;
     }
@@ -137,7 +140,7 @@ class PuzzlesPage {
     this.wrong = attempt.square;
     this.feedback = null;
     this.update();
-    return t("puzzles.wrong", { square: attempt.square, result: resultText(score) });
+    return t("puzzles.wrong", { square: attempt.square, result: resultText(score, puzzle.turn) });
   }
 
   /** @param {import("../learn/types.js").Answer} answer @param {import("../learn/types.js").Cause} cause */
@@ -161,7 +164,7 @@ class PuzzlesPage {
 
   showAnswer() {
     this.phase = "solved";
-    this.feedback = { ok: null, text: t("puzzles.answer", { square: this.puzzle.answer, result: resultText(this.puzzle.score) }) };
+    this.feedback = { ok: null, text: t("puzzles.answer", { square: this.puzzle.answer, result: resultText(this.puzzle.score, this.puzzle.turn) }) };
     this.update();
     this.board.set({ moves: this.puzzle.moves + this.puzzle.answer });
   }

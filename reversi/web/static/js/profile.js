@@ -1,0 +1,29 @@
+// "👤 Profil" (/profil): the player's one place for their name and settings — the name
+// (with the server's rename limit), the display switches every board uses, the
+// notification switch and moving to another device (the PlayerPanel of the table page).
+import { syncSettings } from "./hall.js";
+import { t } from "./i18n.js";
+import { html, render } from "./lit.js";
+import { settingSwitch, settingsPanel } from "./panels.js";
+import { PlayerPanel } from "./player.js";
+import * as store from "./store.js";
+
+/** @param {HTMLElement} main */
+export function profilePage(main) {
+  document.title = `${t("profile.title")} – ${t("hall.title")}`;
+  const settings = store.settings();
+  const changed = () => {
+    syncSettings(); // this device's newer settings go to the server (it catches offline)
+    draw();
+  };
+  const player = new PlayerPanel(() => {}, { profile: true });
+  const draw = () => render(html`<section class="profile" aria-labelledby="profile-title">
+    <h1 id="profile-title">${t("profile.title")}</h1>
+    <p>${t("profile.intro")}</p>
+    <div class="profile-parts">
+      ${player.update()}
+      ${settingsPanel(settings, changed, html`${settingSwitch(settings, changed, "analyse", t("settings.analyse"))}
+        <p class="hint">${t("profile.settings.hint")}</p>`)}
+    </div></section>`, main);
+  draw();
+}

@@ -1,0 +1,180 @@
+"""Every text of the catalogue that takes parameters, filled with sample values as the
+pages and the server fill them: the sentences a player reads.
+
+``tests/data/texts_filled.txt`` holds them, one ``key: sentence`` a line, read and
+checked by a person; ``tests/test_texts_filled.py`` compares the catalogue with it, so
+that a text whose grammar breaks (a sentence without a subject, "für niemand", "1
+Steinen") shows up in review. After a deliberate change of a text, write the file again
+and read the lines that changed::
+
+    .venv/bin/python -m tests.texts_filled
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from reversi.texts import catalogue
+
+EXPECTED = Path(__file__).resolve().parent / "data" / "texts_filled.txt"
+PARAMETER = re.compile(r"\{(\w+)\}")
+
+#: the start position in OBF, as "Stellung kopieren" copies it
+START_OBF = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"
+
+#: a sample for each parameter name, as the callers pass it
+SAMPLES: dict[str, object] = {
+    "a": "Anna",
+    "added": 3,
+    "all": 5,
+    "b": "Ben",
+    "before": "Gast 1234",
+    "black": 34,
+    "choice": "Perlmutt gewinnt",
+    "choices": "15, 30, 60, 120, 300",
+    "code": "HX4M7K",
+    "color": "Ebenholz",
+    "count": 2,
+    "date": "2026-12-02",
+    "depth": 12,
+    "detail": "Zeitlimit erreicht",
+    "done": 4,
+    "empties": 10,
+    "empty": 36,
+    "exact": "exakt",
+    "file": "partie.ggf",
+    "first": "f5",
+    "flipped": 2,
+    "from": "Anna",
+    "game": "HX4M7K",
+    "games": 87,
+    "goal": 5,
+    "good": "a4",
+    "i": 2,
+    "known": 3,
+    "left": 4,
+    "level": "Leicht",
+    "levels": "Leicht, Mittel, Schwer",
+    "limit": 4096,
+    "loss": 6,
+    "mark": "Patzer",
+    "marks": "Patzer: 1",
+    "max": 24,
+    "min": 2,
+    "minutes": 4,
+    "month": 25,
+    "moves": 5,
+    "n": 3,
+    "name": "Anna",
+    "next": "e6",
+    "number": 3,
+    "other": "Ben",
+    "outcome": "gewonnen",
+    "players": 12,
+    "ply": 12,
+    "points": 10,
+    "rank": 2,
+    "rate": "20 je Minute",
+    "refused": 1,
+    "result": "gewinnt Ebenholz mit 6 Steinen Vorsprung",
+    "s": 12,
+    "score": "+4",
+    "second": "d6",
+    "seconds": 30,
+    "square": "d3",
+    "status": "beendet",
+    "step": 2,
+    "table": "HX4M7K",
+    "text": "Hallo",
+    "time": "14:30",
+    "title": "Brett und Startkreuz",
+    "to": "2026-12-06",
+    "total": 60,
+    "value": "an",
+    "weak": "a5",
+    "week": 11,
+    "what": "Partie",
+    "white": 30,
+    "why": "Der Zug ist nicht erlaubt.",
+    "year": 2026,
+}
+
+#: where one text's caller passes something else under a common name
+OVERRIDES: dict[str, dict[str, object]] = {
+    "notice.pass": {"other": "Perlmutt"},
+    "announce.undo": {"status": "Du bist am Zug."},
+    "announce.redo": {"status": "Der Computer ist am Zug."},
+    "announce.new": {"status": "Du bist am Zug."},
+    "announce.move": {"count": 2, "flipped": "d4, e4"},
+    "keys.pending": {"file": "d"},
+    "hall.period.week.title": {"from": "30.11.", "to": "06.12."},
+    "hall.period.month.title": {"month": "Dezember"},
+    "hall.board.you": {"points": "10 Punkten"},
+    "hall.milestones.level": {"level": "⭐ 3"},
+    "hall.notice.level": {"level": "⭐ 3"},
+    "hall.bilanz.summary": {"level": "⭐ 3", "year": 40},
+    "end.level": {"level": "⭐ 3"},
+    "end.points": {"n": 10},
+    "end.uncounted.pair_limit": {"games": 3},
+    "counting.rule": {"games": 3},
+    "server.too_many_tables": {"max": 3},
+    "server.too_long": {"max": 200},
+    "hall.error.too_many": {"max": 500},
+    "hall.error.bad_settings.unknown": {"name": "thema"},
+    "hall.error.bad_settings.value": {"name": "thema"},
+    "hall.game.unknown_field": {"name": "thema"},
+    "hall.error.bad_game": {"why": "hat keine bekannte Spielstärke (leicht, mittel, schwer)"},
+    "cli.import.refused": {"why": "Zug 3 (d3) ist nicht möglich"},
+    "cli.import.unreadable": {"why": "keine GGF-Datei"},
+    "clock.first": {"time": "1:00"},
+    "bilanz.game.other": {"first": "Anna", "second": "Ben"},
+    "bilanz.game.points": {"score": "gewonnen 34:30"},
+    "bilanz.game.early": {"score": "gewonnen 34:30", "why": "durch Aufgabe"},
+    "bilanz.game.label": {"what": "Duell gegen Anna", "score": "gewonnen 34:30"},
+    "lesson.d3.other": {"square": "c4"},
+    "lesson.find.right": {"square": "c4", "flipped": "d4", "left": 2},
+    "lesson.find.done": {"square": "e6", "flipped": "e5"},
+    "lesson.lines.done": {"square": "c5", "n": 3, "flipped": "c4, d4, d5"},
+    "lesson.pass.nopass": {"square": "h2"},
+    "lesson.count.done": {"black": 27, "white": 1},
+    "lesson.game.won": {"black": 34, "white": 30},
+    "lesson.game.lost": {"black": 30, "white": 34},
+    "tips.board.label": {"title": "Ecken", "n": 1},
+    "openings.step.start": {"name": "Marderhund (Raccoon Dog)", "n": 5},
+    "openings.step": {"n": 5},
+    "puzzles.step.done": {"n": 10},
+    "puzzles.result.win": {"n": 6},
+    "puzzles.result.loss": {"n": 6},
+    "analyse.heading": {"black": "Anna", "white": "Ben", "result": "Ebenholz gewinnt 34:30"},
+    "analyse.time": {"seconds": "4,2", "exact": 14, "moves": 60},
+    "cli.import.done": {"rate": "2,5"},
+    "replay.players": {"black": "Du (Ebenholz)", "white": "Computer Leicht (Perlmutt)"},
+    "replay.graph.value": {"value": "+4"},
+    "replay.graph.value.exact": {"value": "+4"},
+    "replay.copied.obf": {"text": START_OBF},
+    "replay.copied.game": {"text": "f5d6c3d3c4"},
+    "replay.copy.failed": {"text": "f5d6c3d3c4"},
+    "replay.summary.loss": {"loss": "2,3"},
+    "analyse.summary": {"moves": 30},
+    "nick.too_long": {"n": 80},
+}
+
+
+def fill(key: str, template: str) -> str:
+    values = {**SAMPLES, **OVERRIDES.get(key, {})}
+    return PARAMETER.sub(lambda m: str(values[m.group(1)]), template)
+
+
+def filled() -> list[str]:
+    """``key: sentence`` for every text with a parameter, in the catalogue's order."""
+    return [
+        f"{key}: {fill(key, template)}".replace("\n", "\\n")
+        for key, template in catalogue().items()
+        if PARAMETER.search(template)
+    ]
+
+
+if __name__ == "__main__":
+    EXPECTED.write_text("\n".join(filled()) + "\n", encoding="utf-8")
+    print(f"{EXPECTED}: {len(filled())} Sätze")
