@@ -27,7 +27,8 @@ SHORTEST = "d3c3b3d2e1d6d7e3"
 ON_SCREEN = """(ids) => {
   const inside = (r) => r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0
     && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
-  const squares = [...document.querySelectorAll('.board .sq')].map((sq) => sq.getBoundingClientRect());
+  const squares = [...document.querySelectorAll('.board .sq')]
+    .map((sq) => sq.getBoundingClientRect());
   const parts = {};
   for (const id of ids) {
     const el = document.getElementById(id);

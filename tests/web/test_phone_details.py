@@ -11,15 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .duel_helpers import (
-    TIMEOUT_MS,
-    DuelServer,
-    join,
-    new_player,
-    open_table,
-    play_one,
-    wait_table,
-)
+from .duel_helpers import TIMEOUT_MS, DuelServer, join, new_player, open_table, play_one, wait_table
 
 PHONE = {"width": 360, "height": 640}
 
@@ -52,7 +44,9 @@ def test_seats_read_in_full_and_the_draw_line_goes_with_the_first_move(
             info = phone.locator(f"#seat-{seat} .seat-info")
             expect(info).to_contain_text("am Tisch")
             name = phone.locator(f"#seat-{seat} .seat-label").inner_text()
-            assert name.startswith("Gast ") and phone.locator(f"#seat-{seat} .seat-label").is_visible()
+            assert (
+                name.startswith("Gast ") and phone.locator(f"#seat-{seat} .seat-label").is_visible()
+            )
         play_one(pages)
         for page in pages:
             wait_table(page, "t.ply === 1 && !t.draw")
@@ -67,7 +61,7 @@ def test_seats_read_in_full_and_the_draw_line_goes_with_the_first_move(
         accept = phone.get_by_role("button", name="Revanche annehmen")
         accept.wait_for(timeout=TIMEOUT_MS)
         box = accept.bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 640, box
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, box
         assert phone.locator("#draw").count() == 0
     finally:
         phone.context.close()
@@ -82,9 +76,13 @@ def test_the_header_menu_fits_a_phone(browser: Any, server: Any) -> None:
         assert links.count() >= 5
         for i in range(links.count()):
             box = links.nth(i).bounding_box()
-            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, links.nth(i).inner_text()
-        assert page.evaluate("(() => { const n = document.querySelector('header nav');"
-                             " return n.scrollWidth <= n.clientWidth; })()")
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, links.nth(
+                i
+            ).inner_text()
+        assert page.evaluate(
+            "(() => { const n = document.querySelector('header nav');"
+            " return n.scrollWidth <= n.clientWidth; })()"
+        )
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()

@@ -123,7 +123,14 @@ def test_the_template_library_is_vendored_and_precached(client: TestClient) -> N
 
 @pytest.mark.parametrize(
     "path",
-    ["/nirgends", "/partie/K7MXRT/mehr", "/js/../../etc/passwd", "/Regeln", "/aufgaben/1", "/tisch/"],
+    [
+        "/nirgends",
+        "/partie/K7MXRT/mehr",
+        "/js/../../etc/passwd",
+        "/Regeln",
+        "/aufgaben/1",
+        "/tisch/",
+    ],
 )
 def test_a_path_without_a_route_is_the_halls_page_with_404(client: TestClient, path: str) -> None:
     """The shell with the header (the client draws the German not-found page in it:

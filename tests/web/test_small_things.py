@@ -58,9 +58,7 @@ def test_a_long_paste_into_the_chat_is_cut_with_a_word(duels: DuelServer, player
     expect(a.locator("#chat-error")).to_have_text("")
 
 
-def test_a_double_click_on_a_square_plays_it_once_without_complaint(
-    page: Any, server: Any
-) -> None:
+def test_a_double_click_on_a_square_plays_it_once_without_complaint(page: Any, server: Any) -> None:
     open_game(page, server.url, "/zu-zweit")
     page.dblclick("[data-square=d3]")
     expect(page.locator("#game")).to_have_attribute("data-ply", "1")
@@ -104,7 +102,9 @@ def test_the_count_bar_keeps_its_edge_in_the_dark(browser: Any, server: Any) -> 
         open_game(page, server.url, "/zu-zweit")
         edge = page.eval_on_selector("#scorebar", "e => getComputedStyle(e).borderTopColor")
         back = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        black = page.eval_on_selector("#scorebar .score.black", "e => getComputedStyle(e).backgroundColor")
+        black = page.eval_on_selector(
+            "#scorebar .score.black", "e => getComputedStyle(e).backgroundColor"
+        )
         # the bar's outline stands out from the page (WCAG's 3:1 for parts of a graphic)
         assert page.evaluate(CONTRAST, [edge, back]) >= 3
         assert page.evaluate(CONTRAST, [edge, black]) >= 3
