@@ -52,7 +52,9 @@ def _encoding(request: Request, asset: Asset) -> str | None:
 
 
 #: what Starlette itself answers (no route, or a route without that method), in German:
-#: the API as its typed JSON errors, everything else as text
+#: the API as its typed JSON errors; an unknown page address as the hall's page shell
+#: with 404 (the client draws its German not-found page under the header); the rest
+#: as text
 _ROUTING_ERRORS = {404: ("not_found", "server.no_route"), 405: ("bad_method", "server.bad_method")}
 
 
@@ -65,6 +67,14 @@ async def _routing_error(request: Request, exc: Exception) -> Response:
             {"error": code, "key": key, "params": {}, "message": text(key)},
             status_code=status,
             headers=headers,
+        )
+    shell: str | None = getattr(request.app.state, "shell", None)
+    if status == 404 and shell is not None and request.method in ("GET", "HEAD"):
+        return Response(
+            shell,
+            status_code=404,
+            media_type="text/html; charset=utf-8",
+            headers={"Cache-Control": NO_CACHE},
         )
     return Response(
         text(key), status_code=status, media_type="text/plain; charset=utf-8", headers=headers
@@ -174,5 +184,6 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         exception_handlers={404: _routing_error, 405: _routing_error, **STORE_FAILURES},
     )
     app.state.bundle = bundle
+    app.state.shell = html
     app.state.duels = duels
     return app

@@ -43,8 +43,8 @@ def result_links(page: Any) -> str:
     expect(box.get_by_role("link", name="Analyse")).to_have_attribute(
         "href", f"/partie/{game_id}#analyse"
     )
-    # reachable with the keyboard, right after "Neues Spiel"
-    box.get_by_role("button", name="Neues Spiel").focus()
+    # reachable with the keyboard, right after "Noch eine Partie"
+    box.get_by_role("button", name="Noch eine Partie").focus()
     page.keyboard.press("Tab")
     expect(replay).to_be_focused()
     page.keyboard.press("Tab")

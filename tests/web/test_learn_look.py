@@ -73,7 +73,8 @@ def test_learning_screenshots(
         # the last step and the end, reached here through the kept progress
         for step, name in ((5, "lesson-count"), (6, "lesson-game"), (7, "lesson-done")):
             page.evaluate(f"localStorage.setItem('reversi.lesson.v1', '{{\"step\": {step}}}')")
-            page.reload()
+            # the address without its step (#schritt-N, which would win over the kept one)
+            page.goto(server.url + "/lernen")
             shown = "done" if step == 7 else f"{step + 1}'][data-loaded='yes"
             page.wait_for_selector(f"#lesson[data-step='{shown}']")
             if step < 7:

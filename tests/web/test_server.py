@@ -150,12 +150,25 @@ def test_the_template_library_is_vendored_and_precached(client: TestClient) -> N
         assert app + name in urls
 
 
-@pytest.mark.parametrize("path", ["/nirgends", "/partie/K7MXRT/mehr", "/js/../../etc/passwd"])
-def test_a_path_without_a_route_is_answered_in_german(client: TestClient, path: str) -> None:
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/nirgends",
+        "/partie/K7MXRT/mehr",
+        "/js/../../etc/passwd",
+        "/Regeln",
+        "/aufgaben/1",
+        "/tisch/",
+    ],
+)
+def test_a_path_without_a_route_is_the_halls_page_with_404(client: TestClient, path: str) -> None:
+    """The shell with the header (the client draws the German not-found page in it:
+    tests/web/test_addresses.py), not a bare text."""
     response = client.get(path)
     assert response.status_code == 404
-    assert response.headers["content-type"] == "text/plain; charset=utf-8"
-    assert response.text == "Diese Seite gibt es hier nicht."
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    assert '<header class="top">' in response.text and 'id="main"' in response.text
+    assert client.head(path).status_code == 404
 
 
 def test_the_api_answers_an_unknown_path_and_a_wrong_method_with_typed_errors(

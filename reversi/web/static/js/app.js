@@ -4,6 +4,7 @@ import { Engine } from "./engine.js";
 import { startHall, waitForSettings } from "./hall.js";
 import { loadTexts, t } from "./i18n.js";
 import { listenHall } from "./lobby.js";
+import { normalCode } from "./net.js";
 import { watchUpdates } from "./update.js";
 import { LEARN_ROUTES } from "./learn/routes.js";
 import { STUDY_ROUTES } from "./study/routes.js";
@@ -29,6 +30,25 @@ const ROUTES = [
   ...STUDY_ROUTES,
 ];
 const START = { page: async (/** @type {HTMLElement} */ main) => (await import("./pages.js")).startPage(main) };
+/** an address no route knows, or one that cannot be read */
+const NOT_FOUND = { page: notFound };
+
+/** @param {HTMLElement} main @param {Context} context */
+async function notFound(main, { path }) {
+  let shown = path;
+  try {
+    shown = decodeURI(location.pathname);
+  } catch {
+    // not even an escaped address: shown as it came
+  }
+  (await import("./notfound.js")).notFoundPage(main, shown || path);
+}
+
+/** @param {string} path */
+function routeOf(path) {
+  if (path === "/") return START;
+  return ROUTES.find((r) => r.match(path)) || NOT_FOUND;
+}
 
 /** @param {HTMLElement} main @param {Context} context */
 async function gamePage(main, { engine, booting, path }) {
@@ -38,10 +58,18 @@ async function gamePage(main, { engine, booting, path }) {
 }
 
 /** @param {HTMLElement} main @param {Context} context */
-async function tablePage(main, { path }) {
+async function tablePage(main, context) {
+  let code = "";
+  try {
+    code = normalCode(decodeURIComponent(context.path.slice("/tisch/".length)));
+  } catch {
+    // a malformed address (/tisch/%E0%A4%A): no table
+  }
+  if (!code) return notFound(main, context);
   const { TablePage } = await import("./duel/page.js");
   listenHall({ always: true });
-  new TablePage(config, decodeURIComponent(path.slice("/tisch/".length))).render(main);
+  new TablePage(config, code).render(main);
+  return undefined;
 }
 
 /** @param {HTMLElement} main @param {Context} context */
@@ -58,7 +86,7 @@ async function replayPage(main, { path }) {
 
 async function main() {
   const path = location.pathname.replace(/\/+$/, "") || "/";
-  const route = ROUTES.find((r) => r.match(path)) || START;
+  const route = routeOf(path);
   const engine = "engine" in route && route.engine ? new Engine(config) : undefined;
   const booting = engine ? engine.start() : null;
   booting?.catch(() => {}); // the game page reports a failed boot

@@ -102,7 +102,8 @@ export class BoardView {
       const button = el("button", {
         type: "button", class: "sq", "data-square": name, tabindex: index === this.focusIndex ? "0" : "-1",
         "aria-label": `${name}, ${t("square.empty")}`,
-        onclick: () => this.onPlay(name),
+        // the second click of a double-click is no second move ("… ist schon besetzt")
+        onclick: (/** @type {MouseEvent} */ event) => event.detail > 1 || this.onPlay(name),
         onfocus: () => this.setFocus(index, false),
       }, image);
       this.buttons.set(name, button);
@@ -126,6 +127,17 @@ export class BoardView {
   setOverlay(text) {
     this.overlay.hidden = !text;
     this.overlay.textContent = text || "";
+  }
+
+  /**
+   * While the engine loads the board is drawn but inactive: dimmed, busy, no square
+   * takes a tap or the focus.
+   * @param {boolean} busy
+   */
+  setBusy(busy) {
+    this.element.classList.toggle("waiting", busy);
+    this.element.toggleAttribute("inert", busy);
+    /** @type {HTMLElement} */ (this.element.querySelector(".board")).setAttribute("aria-busy", String(busy));
   }
 
   /**

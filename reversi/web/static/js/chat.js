@@ -4,6 +4,7 @@
 import { config } from "./config.js";
 import { t } from "./i18n.js";
 import { html, nothing } from "./lit.js";
+import { pasteIsCut } from "./fields.js";
 import { errorText } from "./lobby.js";
 import { OfflineError } from "./net.js";
 import { Part } from "./part.js";
@@ -71,7 +72,7 @@ export class Chat extends Part {
         @submit=${(/** @type {Event} */ event) => { event.preventDefault(); this.send(); }}>
         <label for="chat-input" class="visually-hidden">${t("chat.label")}</label>
         <div class="row"><input id="chat-input" name="chat" maxlength=${this.max} autocomplete="off" aria-describedby="chat-count"
-          @input=${() => this.count()}><button type="submit" id="chat-send">${t("chat.send")}</button></div>
+          @input=${() => this.count()} @paste=${(/** @type {ClipboardEvent} */ event) => this.pasted(event)}><button type="submit" id="chat-send">${t("chat.send")}</button></div>
         <div class="chat-meta"><span class=${this.typed >= this.max ? "chat-count full" : "chat-count"} id="chat-count" aria-live="off">${this.typed}/${this.max}</span>
           <button type="button" id="mute" class="link" ?hidden=${!canMute} aria-pressed=${you.muted ? "true" : "false"}
             @click=${() => this.toggleMute()}>${you.muted ? t("chat.unmute") : t("chat.mute")}</button></div>
@@ -81,6 +82,12 @@ export class Chat extends Part {
 
   input() {
     return /** @type {HTMLInputElement} */ (this.element.querySelector("#chat-input"));
+  }
+
+  /** @param {ClipboardEvent} event */
+  pasted(event) {
+    this.error = pasteIsCut(event) ? t("chat.cut", { n: this.max }) : "";
+    this.update();
   }
 
   count() {

@@ -13,6 +13,17 @@ export class Engine {
     this.config = config;
     this.onMessage = onMessage;
     this.worker = null;
+    /** @type {{step: number, steps: number, stage: string} | null} the boot's last stage */
+    this.progress = null;
+    /** @type {((progress: {step: number, steps: number, stage: string}) => void)[]} */
+    this.progressListeners = [];
+  }
+
+  /** Calls `listener` with the boot's stage now (if one came) and at each next one.
+   * @param {(progress: {step: number, steps: number, stage: string}) => void} listener */
+  onProgress(listener) {
+    this.progressListeners.push(listener);
+    if (this.progress) listener(this.progress);
   }
 
   start(timeoutMs = BOOT_TIMEOUT_MS) {
@@ -41,6 +52,9 @@ export class Engine {
         if (message.type === "ready") {
           clearTimeout(timer);
           resolve(message);
+        } else if (message.type === "boot-progress") {
+          this.progress = { step: message.step, steps: message.steps, stage: message.stage };
+          for (const listener of this.progressListeners) listener(this.progress);
         } else if (message.type === "boot-error") {
           fail(message.message);
         } else {

@@ -1,10 +1,13 @@
 // The game page: solo against the computer ("solo") or two on one device ("duo").
 // Sends the player's intents to the worker and draws the views it answers with.
 import { BoardView, SquareTyping } from "./board.js";
+import { Confirm } from "./confirm.js";
+import { listenUndoKeys } from "./undokeys.js";
 import { Engine } from "./engine.js";
 import { colorName, stones, t } from "./i18n.js";
 import { html, nothing, render } from "./lit.js";
 import { DuelButton } from "./lobby.js";
+import { bootProgress } from "./loading.js";
 import { figureText, movesPanel, scoreBar, settingSwitch, settingsPanel } from "./panels.js";
 import * as store from "./store.js";
 import { click } from "./sound.js";
@@ -49,8 +52,10 @@ export class GamePage {
     this.queue = Promise.resolve();
     this.board = new BoardView({ onPlay: (/** @type {string} */ square) => this.play(square) });
     this.duelBar = new DuelButton({ bar: true });
+    this.confirm = new Confirm(() => this.update());
     this.engine = engine;
     this.engine.onMessage = (message) => this.receive(message);
+    this.engine.onProgress(() => this.update());
     this.booting = booting;
     /** @type {HTMLElement | null} */
     this.main = null;
@@ -61,8 +66,10 @@ export class GamePage {
     this.main = main;
     document.title = `${t(`game.${this.mode}.title`)} – ${t("hall.title")}`;
     this.duelBar.update();
+    this.board.setBusy(true);
     this.applySettings();
     this.typing = new SquareTyping({ board: this.board, say: (text) => this.say(text, true), play: (square) => this.play(square) });
+    listenUndoKeys((redo) => this.undoKey(redo));
     performance.mark("reversi:board-visible");
     this.start();
   }
@@ -83,15 +90,18 @@ export class GamePage {
         data-level=${view && solo ? view.level : nothing} data-human=${view && solo ? (view.players.black === "human" ? "black" : "white") : nothing}
         data-boot=${this.boot || nothing}>
       <section class="play" aria-labelledby="game-title">
+        <div class="play-top">
         <div class="play-head">
           <h1 id="game-title">${t(`game.${this.mode}.title`)}</h1>
           ${solo ? html`<p class="subtitle" id="game-info">${view ? t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") }) : ""}</p>` : nothing}
           ${this.duelBar.element}
         </div>
-        ${scoreBar(view ? view.counts : { black: 2, white: 2 })}
+        ${scoreBar(view ? view.counts : null)}
         <p class="status" id="status">${this.error ? html`<span class="error" id="error" role="alert">${this.error}</span>
-          <button type="button" @click=${() => location.reload()}>${t("error.reload")}</button>` : this.status}</p>
+          <button type="button" @click=${() => location.reload()}>${t("error.reload")}</button>` : this.state === "loading" ? bootProgress(this.engine.progress) : this.status}</p>
+        </div>
         ${this.board.element}
+        <div class="play-under">
         <p class="notice" id="notice" role="status" aria-live="polite" data-kind=${this.notice.kind || nothing}>${this.notice.text}${this.notice.text ? faqPart(this.notice.faq) : nothing}</p>
         ${this.resultBox()}
         <div class="controls" role="group" aria-label=${t("controls.label")}>
@@ -100,13 +110,15 @@ export class GamePage {
           ${button("redo", t("controls.redo"), redo, () => this.send({ type: "redo" }))}
           ${button("redo-all", t("controls.last"), redo, () => this.send({ type: "redo", all: true }))}
           <button type="button" id="new-game" class="primary" ?disabled=${this.state === "loading" || this.state === "error"}
-            @click=${() => this.newGame()}>${t("controls.new")}</button>
+            @click=${() => this.askNew("new")}>${t("controls.new")}</button>
         </div>
-        <p class="hint">${t("keys.hint")}</p>
+        ${this.confirmNew("new", "new-game")}
+        <p class="hint">${t("keys.hint")} ${t("keys.hint.undo")}</p>
+        ${solo ? this.setupPanel() : nothing}
+        </div>
         <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
       </section>
       <div class="side">
-        ${solo ? this.setupPanel() : nothing}
         ${settingsPanel(this.settings, () => this.applySettings(),
           solo ? settingSwitch(this.settings, () => this.applySettings(), "analyse", t("settings.analyse")) : nothing)}
         <details class="panel" id="figure"><summary>${t("figure.heading")}</summary>
@@ -128,7 +140,8 @@ export class GamePage {
       <h2 id="setup-heading">${t("setup.heading")}</h2>
       ${radios("level", this.config.hall.levels.map((/** @type {string} */ level) => [level, t(`level.${level}`)]), t("setup.level"))}
       ${radios("begins", [["me", t("begins.me")], ["computer", t("begins.computer")]], t("setup.begins"))}
-      <button type="button" class="primary" id="start-solo" @click=${() => this.newGame()}>${t("setup.start")}</button>
+      <button type="button" class="primary" id="start-solo" @click=${() => this.askNew("setup")}>${t("setup.start")}</button>
+      ${this.confirmNew("setup", "start-solo")}
     </section>`;
   }
 
@@ -142,12 +155,31 @@ export class GamePage {
       ${scoreBar(view.result, "result-bar")}
       <p class="hint">${again}</p>
       <div class="result-actions">
-        <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("controls.new")}</button>
+        <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("result.again")}</button>
         ${replayLinks(this.gameId)}
         <a href="/bilanz" class="button-link">${t("result.to.bilanz")}</a>
         <a href="/" class="button-link">${t("duel.back")}</a>
       </div>
     </section>`;
+  }
+
+  /** A new game at once, or first the question when a game is running.
+   * @param {string} from "new" (the buttons) or "setup" (the solo panel): the question shows below it */
+  askNew(from) {
+    const view = this.view;
+    if (view && view.ply > 0 && !view.result) this.confirm.ask(from);
+    else this.newGame();
+  }
+
+  /** @param {string} from @param {string} back the button that asked */
+  confirmNew(from, back) {
+    return this.confirm.template(from, { text: t("controls.new.confirm"), yes: t("controls.new.yes"), no: t("controls.new.no"), onYes: () => this.newGame(), back });
+  }
+
+  /** @param {boolean} redo Ctrl+Y, else Ctrl+Z */
+  undoKey(redo) {
+    const view = this.view;
+    if (view && this.state === "idle" && (redo ? view.can_redo : view.can_undo)) this.send({ type: redo ? "redo" : "undo" });
   }
 
   applySettings() {
@@ -168,6 +200,7 @@ export class GamePage {
     try {
       const ready = await (this.booting || this.engine.start());
       this.ready = true;
+      this.board.setBusy(false);
       this.boot = JSON.stringify(ready);
       this.newGame();
     } catch (error) {
@@ -183,6 +216,7 @@ export class GamePage {
   }
 
   newGame() {
+    this.confirm.reset();
     this.recorded = false;
     /** @type {Record<string, any>} */
     const message = { type: "new", mode: this.mode };

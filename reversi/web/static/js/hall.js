@@ -120,7 +120,11 @@ function showNotice(ids, level) {
     box = document.createElement("div");
     Object.assign(box, { className: "milestone-notice", id: "milestone-notice" });
     box.setAttribute("role", "status");
-    main.prepend(box);
+    // on a board page after the result and the buttons: it must not push the board or
+    // the result off the screen
+    const under = main.querySelector(".play-under");
+    if (under) under.append(box);
+    else main.prepend(box);
   }
   const names = ids.map((id) => t(`hall.milestone.${id}`)).join(", ");
   const shown = box;

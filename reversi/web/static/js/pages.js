@@ -15,18 +15,25 @@ import { RecentGames } from "./archive/recent.js";
 /** @param {HTMLElement} main */
 export function startPage(main) {
   document.title = t("hall.title");
-  const card = (/** @type {string} */ href, /** @type {string} */ title, /** @type {string} */ text, /** @type {string} */ id) =>
-    html`<li class="card"><a href=${href} id=${id}><span class="card-title">${title}</span><span class="card-text">${text}</span></a></li>`;
+  const card = (/** @type {string} */ href, /** @type {string} */ title, /** @type {string} */ text, /** @type {string} */ id, go = "") =>
+    html`<li class=${go ? "card card-play" : "card"}><a href=${href} id=${id}><span class="card-title">${title}</span><span class="card-text">${text}</span>
+      ${go ? html`<span class="card-go">${go}</span>` : nothing}</a></li>`;
+  // a phone shows the two ways to play at once, then "Schnelle Partie" and the open
+  // tables; a desktop the ways to play on the left, the hall on the right
   render(html`<section class="start" aria-labelledby="start-heading">
     <h1 id="start-heading">${t("start.heading")}</h1>
     <p class="tagline">${t("hall.tagline")}</p>
-    <ul class="cards">
-      ${card("/allein", t("start.solo"), t("start.solo.text"), "go-solo")}
-      ${card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo")}
-      ${duelCard()}
-      ${card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")}
-    </ul>
-    ${new Halle().update()}
+    <div class="start-grid">
+      <ul class="cards cards-play">
+        ${card("/allein", t("start.solo"), t("start.solo.text"), "go-solo", t("start.solo.go"))}
+        ${card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo", t("start.duo.go"))}
+      </ul>
+      <div class="start-halle">${new Halle().update()}</div>
+      <ul class="cards cards-more">
+        ${duelCard()}
+        ${card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")}
+      </ul>
+    </div>
     ${learnGroup()}</section>`, main);
 }
 

@@ -19,9 +19,9 @@ export function scoreBar(counts, id = "scorebar") {
     el.style.setProperty("--white", String(counts ? white : 1));
   });
   const mine = id === "scorebar";
-  return html`<div class="scorebar" id=${id} role="img" ${share} aria-label=${t("score.label", { black, white })}>
-    <div class="score black"><span class="score-disc" aria-hidden="true"></span><span class="score-num" id=${mine ? "count-black" : nothing}>${black}</span></div>
-    <div class="score white"><span class="score-num" id=${mine ? "count-white" : nothing}>${white}</span><span class="score-disc" aria-hidden="true"></span></div>
+  return html`<div class="scorebar" id=${id} role="img" ${share} aria-label=${counts ? t("score.label", { black, white }) : t("score.none")}>
+    <div class="score black"><span class="score-disc" aria-hidden="true"></span><span class="score-num" id=${mine ? "count-black" : nothing}>${counts ? black : "–"}</span></div>
+    <div class="score white"><span class="score-num" id=${mine ? "count-white" : nothing}>${counts ? white : "–"}</span><span class="score-disc" aria-hidden="true"></span></div>
   </div>`;
 }
 

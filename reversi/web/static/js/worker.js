@@ -30,12 +30,17 @@ async function boot({ pyodide: base, stdlib, reversi, lock, wasm, page_start: st
     if (!response.ok) throw new Error(`${reversi}: ${response.status}`);
     return response.arrayBuffer();
   });
+  // what is loading, and how far: the page shows it over the (inactive) board
+  const step = (/** @type {number} */ n, /** @type {string} */ stage) => postMessage({ type: "boot-progress", step: n, steps: 3, stage });
+  step(1, "loader");
   const { loadPyodide } = await import(`${base}pyodide.mjs`);
   const tImport = performance.now();
   // no packages are loaded from Pyodide's repository: an empty lock file spares
   // fetching and parsing the 120 kB one (the info block must match the runtime)
+  step(2, "runtime");
   py = await loadPyodide({ indexURL: base, stdLibURL: stdlib, lockFileContents: lock, packages: [] });
   const t1 = performance.now();
+  step(3, "engine");
   py.FS.writeFile("/lib/reversi.zip", new Uint8Array(await zip));
   const { core: wasmCore, note } = await core;
   py.globals.set("wasm_core", wasmCore ?? undefined); // undefined is Python's None, null is not

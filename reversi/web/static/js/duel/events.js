@@ -23,7 +23,7 @@ export function tellEvent(page, event) {
       break;
     case "takeback": page.say(t("takeback.done"), true); break;
     case "ended":
-      page.confirming = false;
+      page.confirm.reset();
       page.focusResult = true;
       page.say(resultText(page), false);
       // the hall looks for new points and milestones

@@ -4,6 +4,7 @@
 // duel/view.js; this module holds the page's state and talks to the server.
 import { BoardView, SQUARES, SquareTyping } from "../board.js";
 import { Chat } from "../chat.js";
+import { Confirm } from "../confirm.js";
 import { colorName, stones, t } from "../i18n.js";
 import { render } from "../lit.js";
 import { errorText, JoinForm, markActive } from "../lobby.js";
@@ -55,7 +56,7 @@ export class TablePage {
     this.noticeFaq = null;
     this.announced = "";
     this.inviteMsg = "";
-    this.confirming = false;
+    this.confirm = new Confirm(() => this.update());
     this.focusResult = false;
     this.board = new BoardView({ onPlay: (/** @type {string} */ square) => this.play(square) });
     this.chat = new Chat(this);

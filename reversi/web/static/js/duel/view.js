@@ -58,8 +58,9 @@ function actions(page) {
   const blocked = page.you.seat !== null && table.offers.takeback_blocked === page.you.seat;
   const takebackOff = !placed || table.offers.takeback !== null || blocked;
   return html`<div class="controls duel-controls" role="group" aria-label=${t("controls.label")} ?hidden=${!Object.values(shown).some(Boolean)}>
-    <button type="button" id="abort" ?hidden=${!shown.abort} @click=${() => page.intent({ type: "abort" })}>${table.status === Status.WAITING ? t("duel.close") : t("duel.abort")}</button>
-    <button type="button" id="resign" ?hidden=${!shown.resign} @click=${() => { page.confirming = true; page.update(); /** @type {HTMLElement} */ (document.getElementById("confirm-no"))?.focus(); }}>${t("duel.resign")}</button>
+    <button type="button" id="abort" ?hidden=${!shown.abort}
+      @click=${() => (playing ? page.confirm.ask("abort") : page.intent({ type: "abort" }))}>${table.status === Status.WAITING ? t("duel.close") : t("duel.abort")}</button>
+    <button type="button" id="resign" ?hidden=${!shown.resign} @click=${() => page.confirm.ask("resign")}>${t("duel.resign")}</button>
     <button type="button" id="takeback" ?hidden=${!shown.takeback} ?disabled=${takebackOff}
       aria-describedby=${blocked ? "takeback-why" : nothing}
       @click=${() => page.intent({ type: "takeback" }, t("duel.takeback.sent"))}>${t("duel.takeback")}</button>
@@ -86,19 +87,12 @@ function takebackPrompt(page) {
     </div></div>`;
 }
 
-/** @param {TablePage} page */
-function confirmResign(page) {
-  if (!page.confirming || page.table?.status !== Status.PLAYING) return nothing;
-  const close = () => {
-    page.confirming = false;
-    page.update();
-  };
-  return html`<div class="prompt confirm" id="confirm" role="alertdialog" aria-labelledby="confirm-text">
-    <p id="confirm-text">${t("duel.resign.confirm")}</p>
-    <div class="row">
-      <button type="button" class="danger" id="confirm-yes" @click=${() => { close(); page.intent({ type: "resign" }); }}>${t("duel.resign.yes")}</button>
-      <button type="button" id="confirm-no" @click=${() => { close(); document.getElementById("resign")?.focus(); }}>${t("duel.resign.no")}</button>
-    </div></div>`;
+/** @param {TablePage} page the question before resigning or aborting, below the buttons */
+function confirmEnd(page) {
+  if (page.table?.status !== Status.PLAYING) return nothing;
+  const go = (/** @type {string} */ type) => () => page.intent({ type });
+  return html`${page.confirm.template("resign", { text: t("duel.resign.confirm"), yes: t("duel.resign.yes"), no: t("duel.resign.no"), onYes: go("resign"), back: "resign" })}
+    ${page.confirm.template("abort", { text: t("duel.abort.confirm"), yes: t("duel.abort.yes"), no: t("duel.resign.no"), onYes: go("abort"), back: "abort" })}`;
 }
 
 /** @param {TablePage} page */
@@ -123,6 +117,7 @@ export function tableTemplate(page) {
       data-conn=${page.connState || nothing} data-synced=${page.synced ? "1" : nothing} data-ply=${table?.game ? table.game.ply : nothing}
       data-move-time=${table ? table.rules.move_time : nothing} data-hints=${table ? String(!!table.rules.hints) : nothing}>
     <section class="play" aria-labelledby="duel-title">
+      <div class="play-top">
       <div class="play-head">
         <h1 id="duel-title">${t("duel.title", { code: page.code })}</h1>
         <p class="conn" id="conn" role="status" ?hidden=${!page.conn}>${page.conn}</p>
@@ -131,17 +126,20 @@ export function tableTemplate(page) {
       ${table && !waiting ? scoreBar(table.game ? table.game.counts : null) : nothing}
       ${statusLine(page)}
       ${inviteAbove ? html`<div class="invite-slot">${invitePanel(page)}</div>` : nothing}
+      </div>
       ${page.board.element}
-      ${playing && start ? html`<p class="draw" id="draw">${page.started?.drawn === false ? "🔁" : "🎲"} ${start}</p>` : nothing}
+      <div class="play-under">
+      ${playing && start && table.status === Status.PLAYING && !table.game?.ply ? html`<p class="draw" id="draw">${page.started?.drawn === false ? "🔁" : "🎲"} ${start}</p>` : nothing}
       <p class="notice" id="duel-notice" role="status" aria-live="polite">${page.notice}${page.noticeFaq && page.noticeFaq.text === page.notice ? faqPart(page.noticeFaq.kind) : nothing}</p>
       ${table ? takebackPrompt(page) : nothing}
-      ${confirmResign(page)}
       ${table ? resultBox(page) : nothing}
       ${table && !seated && !waiting ? html`<p class="onlooker" id="onlooker">${t("duel.onlooker")}${table.rules.onlooker_chat
         ? nothing : html` <span id="onlooker-chat-hidden">${t("duel.onlooker_chat.hidden")}</span>`}</p>` : nothing}
       ${playing ? html`<p class="onlookers hint" id="onlookers">${t("duel.onlookers", { n: page.onlookers })}</p>` : nothing}
       ${actions(page)}
+      ${confirmEnd(page)}
       <p class="hint">${t("keys.hint")}</p>
+      </div>
       <p class="visually-hidden" id="announce" aria-live="polite">${page.announced}</p>
     </section>
     <div class="side">${side}</div>

@@ -98,8 +98,10 @@ export const STEPS = [
   },
 ];
 
-/** @returns {number} the step to go on with */
+/** @returns {number} the step to go on with: the address's (#schritt-3), else the kept one */
 function loadProgress() {
+  const asked = /^#schritt-(\d+)$/.exec(location.hash);
+  if (asked && Number(asked[1]) >= 1 && Number(asked[1]) <= STEPS.length) return Number(asked[1]) - 1;
   try {
     const saved = JSON.parse(localStorage.getItem(PROGRESS) || "{}");
     return Number.isInteger(saved.step) && saved.step >= 0 && saved.step <= STEPS.length ? saved.step : 0;
@@ -146,6 +148,8 @@ class Lesson {
   async start(index) {
     this.index = index;
     saveProgress(index);
+    // the address names the step: a reload or a shared link comes back to it
+    history.replaceState(null, "", index < STEPS.length ? `#schritt-${index + 1}` : location.pathname);
     this.finished = false;
     this.loaded = false;
     this.feedback = "";

@@ -42,6 +42,7 @@
  * An answer's `flips` maps each legal move to the discs it flips in flip order, `lines`
  * to how many directions it closes; `moves` is the transcript from the root.
  */
+import { bootText } from "../loading.js";
 import { BoardView, SquareTyping } from "../board.js";
 import { colorName, stones, t } from "../i18n.js";
 import { render } from "../lit.js";
@@ -106,8 +107,13 @@ export class LiveBoard {
     this.notice = h("p", { class: "lb-notice", role: "status", "aria-live": "polite" });
     this.figure = h("pre", { class: "figure lb-figure-text" });
     this.resetButton = h("button", { type: "button", class: "lb-reset", onclick: () => this.reset() }, t("learn.board.reset"));
+    // until the engine is ready: what loads, how far, over an inactive board
+    this.boot = h("p", { class: "lb-boot" }, bootText(null));
+    this.engine.engine.onProgress((progress) => { this.boot.textContent = bootText(progress); });
+    this.board.setBusy(true);
+    this.engine.ready.then(() => this.board.setBusy(false), () => {}).finally(() => this.boot.remove());
     this.element = h("div", { class: "liveboard", "data-state": "loading" },
-      this.status, this.board.element, this.notice,
+      this.boot, this.status, this.board.element, this.notice,
       this.options.reset ? h("div", { class: "lb-actions" }, this.resetButton) : null,
       this.options.figure ? h("details", { class: "lb-figure" }, h("summary", {}, t("figure.heading")), this.figure) : null);
     if (this.options.typing) {

@@ -6,6 +6,7 @@ import { GameLoadError, loadGame } from "../archive/device.js";
 import { config } from "../config.js";
 import { colorName, stones, t } from "../i18n.js";
 import { html, nothing, render } from "../lit.js";
+import { bootProgress } from "../loading.js";
 import { sharedEngine } from "../learn/shared_engine.js";
 import { figureText, scoreBar } from "../panels.js";
 import * as store from "../store.js";
@@ -56,6 +57,8 @@ class ReplayPage {
     this.update();
     if (!REPLAY_ID.test(this.id)) return this.fail("missing");
     const engine = sharedEngine(); // Pyodide boots while the record loads
+    engine.engine.onProgress(() => this.update());
+    this.board.setBusy(true);
     try {
       this.record = await loadGame(this.id);
     } catch (error) {
@@ -77,6 +80,7 @@ class ReplayPage {
       return this.fail("error");
     }
     this.analysis = new Analysis(engine, this.record, () => this.analysed());
+    this.board.setBusy(false);
     this.state = "ready";
     this.board.show(this.answers[0].view, false);
     this.update();
@@ -195,14 +199,17 @@ class ReplayPage {
       html`<button type="button" id=${id} ?disabled=${!ready || off} @click=${go}>${label}</button>`;
     return html`<div class="game replay" id="replay" data-state=${this.state} data-step=${ready ? this.step : nothing} data-total=${ready ? this.total : nothing}>
       <section class="play" aria-labelledby="replay-title">
+        <div class="play-top">
         <div class="play-head">
           <h1 id="replay-title">${t("replay.title")}</h1>
           <p class="subtitle" id="replay-players">${this.record ? t("replay.players", { black: this.label("black"), white: this.label("white") }) : ""}</p>
         </div>
         ${scoreBar(view ? view.counts : null)}
         <p class="status" id="status">${this.state === "error" ? html`<span class="error" role="alert">${this.error}</span>`
-          : ready ? this.stepText() : t("status.loading")}</p>
+          : ready ? this.stepText() : bootProgress(sharedEngine().engine.progress)}</p>
+        </div>
         ${this.board.element}
+        <div class="play-under">
         ${ready ? this.judgement() : nothing}
         <div class="controls replay-steps" role="group" aria-label=${t("replay.steps.label")}>
           ${button("step-first", t("replay.first"), this.step === 0, () => this.go(0))}
@@ -211,8 +218,9 @@ class ReplayPage {
           ${button("step-last", t("replay.last"), this.step === this.total, () => this.go(this.total))}
         </div>
         <p class="hint">${t("replay.keys")}</p>
-        <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
         ${this.actions(answer)}
+        </div>
+        <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
       </section>
       <div class="side">
         ${this.analysis ? this.analysis.template((color) => this.label(color)) : nothing}
