@@ -31,6 +31,7 @@ PAGES = (
     "/tipps",
     "/eroeffnungen",
     "/aufgaben",
+    "/analyse",
 )
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive

@@ -62,6 +62,7 @@ SHIPPED = (
     "reversi/web/positions.py",
     "reversi/web/session.py",
     "reversi/web/replay.py",
+    "reversi/web/values.py",
 )
 #: a change to any of these rebuilds the zips
 PY_SOURCES = (*SHIPPED, "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")

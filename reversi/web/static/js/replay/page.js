@@ -9,6 +9,7 @@ import { html, nothing, render } from "../lit.js";
 import { sharedEngine } from "../learn/shared_engine.js";
 import { figureText, scoreBar } from "../panels.js";
 import * as store from "../store.js";
+import { analysePath } from "../analyse/links.js";
 import { Analysis } from "./analysis.js";
 import { ReplayBoard } from "./board.js";
 import { graph } from "./graph.js";
@@ -264,6 +265,8 @@ class ReplayPage {
       <button type="button" id="copy-obf" ?disabled=${!answer} @click=${() => this.copy(answer.obf, "replay.copied.obf")}>${t("replay.copy.obf")}</button>
       <button type="button" id="copy-game" ?disabled=${!this.record} @click=${() => this.copy(this.record.transcript, "replay.copied.game")}>${t("replay.copy.game")}</button>
       <a class="button-link" id="ggf" href=${`/api/games/${encodeURIComponent(this.id)}.ggf`} download>${t("replay.ggf")}</a>
+      ${this.record ? html`<a class="button-link" id="to-analyse" href=${analysePath({ obf: this.record.root, tree: this.record.transcript,
+        at: this.record.transcript.slice(0, 2 * this.step) })}>${t("analyse.open")}</a>` : nothing}
     </div>
     <p class="notice" id="notice" role="status" aria-live="polite">${this.notice}</p>`;
   }

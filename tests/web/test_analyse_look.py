@@ -1,0 +1,33 @@
+"""The analysis board as people see it: axe-core finds nothing serious or critical,
+nothing is wider than a phone's screen, and screenshots at phone and desktop size in
+light and dark (tests/web/artifacts/analyse-*.png, to look at)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .analyse_helpers import open_board
+from .conftest import Server
+from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
+
+#: a tree with a side line inside a side line, shown in the middle of a side line
+TREE = "/analyse?partie=f5d6(f4e3(d3)f6)c3d3c4&bei=f5f4e3"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_analysis_board_is_accessible_and_fits_a_phone(
+    server: Server, browser: Any, console: Any, scheme: str
+) -> None:
+    with look_page(browser, console, "desktop", scheme) as (page, shot):
+        open_board(page, server.url + TREE)
+        page.get_by_role("switch", name="Werte zeigen").check()
+        expect(page.locator("#values")).to_have_attribute("data-state", "done", timeout=60_000)
+        assert_accessible(page, "the analysis board with its values")
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            fits_the_screen(page, size)
+            shot.size = size
+            shot("analyse", full=True)
