@@ -203,3 +203,11 @@ def test_a_finished_game_a_puzzle_and_an_opening_open_the_analysis_board(
     link.click()
     page.wait_for_selector("#analyse[data-state=ready]", state="attached", timeout=60_000)
     assert at(page) == "f5"
+
+
+def test_a_named_opening_is_named_also_transposed_and_turned(server: Server, page: Any) -> None:
+    for line in ("f5d6c3d3c4", "f5d6c4d3c3", "c4e3f6e6f5"):  # as listed, transposed, turned
+        open_board(page, f"{server.url}/analyse?partie={line}")
+        expect(page.locator("#opening")).to_have_text("Eröffnung: Tiger")
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_text("Eröffnung: Tiger")).to_have_count(0)

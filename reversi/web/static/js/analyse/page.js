@@ -14,6 +14,7 @@ import * as store from "../store.js";
 import { TreeSyntaxError, child, depthOf, lineEnd, newRoot, nodeAt, onMainLine, parseTree, pathOf, promote, remove, treeText } from "./tree.js";
 import { AnalyseBoard } from "./board.js";
 import { analysePath } from "./links.js";
+import { OpeningNames } from "./openings.js";
 import { treeView } from "./treeview.js";
 import { Values } from "./values.js";
 
@@ -42,6 +43,7 @@ class AnalysePage {
     this.board.onPlay = (square) => this.play(square);
     this.board.setOptions({ dots: this.settings.dots, motion: this.settings.motion });
     this.engine = sharedEngine();
+    this.openings = new OpeningNames(this.engine);
     this.values = new Values({ engine: this.engine, board: this.board, settings: this.settings, changed: () => this.update() });
     /** @type {HTMLElement | null} */
     this.main = null;
@@ -68,6 +70,7 @@ class AnalysePage {
       return;
     }
     this.state = "ready";
+    this.openings.ready.then(() => this.update());
     this.board.show(this.current.answer.view, false);
     this.values.position(this.current.answer.obf);
     this.keepAddress();
@@ -243,6 +246,7 @@ class AnalysePage {
           <p class="subtitle">${t("analyse.subtitle")}</p></div>
         ${scoreBar(view ? view.counts : null)}
         <p class="status" id="status">${this.state === "error" ? html`<span class="error" role="alert">${this.error}</span>` : this.statusText()}</p>
+        ${view && this.openings.name(node.answer.obf) ? html`<p id="opening">${t("analyse.opening", { name: this.openings.name(node.answer.obf) })}</p>` : nothing}
         ${this.board.element}
         <div class="controls replay-steps" role="group" aria-label=${t("analyse.steps.label")}>
           ${button("step-first", t("replay.first"), !node.parent, () => this.go(this.root))}
