@@ -63,6 +63,7 @@ SHIPPED = (
     "reversi/web/session.py",
     "reversi/web/replay.py",
     "reversi/web/values.py",
+    "reversi/web/editor.py",
 )
 #: a change to any of these rebuilds the zips
 PY_SOURCES = (*SHIPPED, "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")

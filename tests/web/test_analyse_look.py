@@ -31,3 +31,20 @@ def test_the_analysis_board_is_accessible_and_fits_a_phone(
             fits_the_screen(page, size)
             shot.size = size
             shot("analyse", full=True)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_position_editor_is_accessible_and_fits_a_phone(
+    server: Server, browser: Any, console: Any, scheme: str
+) -> None:
+    with look_page(browser, console, "desktop", scheme) as (page, shot):
+        open_board(page, server.url + "/analyse?partie=f5d6c3")
+        page.get_by_role("button", name="Stellung bearbeiten").click()
+        page.locator("#setup-tools summary").click()
+        page.click(".board [data-square=a1]")
+        assert_accessible(page, "the position editor")
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            fits_the_screen(page, size)
+            shot.size = size
+            shot("analyse-editor", full=True)

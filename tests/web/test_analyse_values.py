@@ -173,7 +173,7 @@ def test_deepening_is_cancelled(server: Server, page: Any) -> None:
     expect(page.locator("#values-status")).to_contain_text("Rechnet weiter", timeout=60_000)
     page.get_by_role("button", name="Rechnen anhalten").click()
     expect(page.locator("#values")).to_have_attribute("data-state", "cancelled")
-    expect(page.locator("#values-status")).to_contain_text("Angehalten: Tiefe")
+    expect(page.locator("#values-status")).to_contain_text("Angehalten: jeder Zug mindestens Tiefe")
     assert len(shown_values(page)) == len(Board(moves="f5d6c3d3c4").legal_moves)
 
 

@@ -5,7 +5,7 @@
 import { loadData } from "../study/common.js";
 
 /** Where square i (a1 = 0 … h8 = 63) goes under symmetry k (bit 1: files turned, 2: ranks, 4: the diagonal). @param {number} i @param {number} k */
-function image(i, k) {
+export function image(i, k) {
   let x = i % 8;
   let y = Math.floor(i / 8);
   if (k & 1) x = 7 - x;

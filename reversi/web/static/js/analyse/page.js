@@ -14,7 +14,9 @@ import * as store from "../store.js";
 import { TreeSyntaxError, child, depthOf, lineEnd, newRoot, nodeAt, onMainLine, parseTree, pathOf, promote, remove, treeText } from "./tree.js";
 import { AnalyseBoard } from "./board.js";
 import { analysePath } from "./links.js";
-import { OpeningNames } from "./openings.js";
+import { Editor, START, turnTree } from "./editor.js";
+import { boardPng, boardSvg, download } from "./export.js";
+import { OpeningNames, symmetries } from "./openings.js";
 import { treeView } from "./treeview.js";
 import { Values } from "./values.js";
 
@@ -40,10 +42,12 @@ class AnalysePage {
     this.busy = false;
     this.settings = store.settings();
     this.board = new AnalyseBoard();
-    this.board.onPlay = (square) => this.play(square);
+    this.board.onPlay = (square) => this.tap(square);
     this.board.setOptions({ dots: this.settings.dots, motion: this.settings.motion });
     this.engine = sharedEngine();
     this.openings = new OpeningNames(this.engine);
+    this.editor = new Editor({ engine: this.engine, changed: () => this.edited(),
+      open: (obf, tree, problems) => this.reopen({ obf, tree }, problems) });
     this.values = new Values({ engine: this.engine, board: this.board, settings: this.settings, changed: () => this.update() });
     /** @type {HTMLElement | null} */
     this.main = null;
@@ -58,7 +62,7 @@ class AnalysePage {
       document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: `${config.app}css/${name}` }));
     }
     document.addEventListener("keydown", (event) => this.keydown(event));
-    new SquareTyping({ board: this.board, say: (text) => { this.announced = text; this.update(); }, play: (square) => this.play(square) });
+    new SquareTyping({ board: this.board, say: (text) => { this.announced = text; this.update(); }, play: (square) => this.tap(square) });
     this.update();
     try {
       await this.load(new URLSearchParams(location.search));
@@ -75,6 +79,58 @@ class AnalysePage {
     this.values.position(this.current.answer.obf);
     this.keepAddress();
     this.update();
+  }
+
+  /** A square tapped or typed: a disc while editing, else a move. @param {string} square */
+  tap(square) {
+    if (this.editor.editing) this.editor.tap(square);
+    else this.play(square);
+  }
+
+  /** The editor changed: its board while it edits, else the shown position again. */
+  edited() {
+    if (this.editor.editing) {
+      this.board.setValues(null);
+      this.board.show(this.editor.view(), false);
+    } else if (this.state === "ready") {
+      this.board.show(this.current.answer.view, false);
+      this.values.refresh();
+    }
+    this.update();
+  }
+
+  /**
+   * Shows another root and tree, as if opened by that address; `problems` are said.
+   * @param {{obf?: string | null, tree?: string, at?: string | null}} where @param {string[]} [problems]
+   */
+  async reopen(where, problems = []) {
+    history.replaceState(null, "", analysePath(where));
+    this.root = newRoot();
+    this.current = this.root;
+    this.obf = null;
+    this.state = "loading";
+    this.update();
+    await this.load(new URLSearchParams(location.search));
+    this.notice = [...problems, this.notice].filter(Boolean).join(" ");
+    this.state = "ready";
+    this.board.show(this.current.answer.view, false);
+    this.values.position(this.current.answer.obf);
+    this.keepAddress();
+    this.update();
+  }
+
+  /** The whole tree under symmetry `k` (openings.js `image`). @param {number} k */
+  turn(k) {
+    const root = symmetries(this.obf || START)[k];
+    const at = this.current === lineEnd(this.root) ? null : turnTree(pathOf(this.current), k);
+    this.reopen({ obf: root === START ? null : root, tree: turnTree(treeText(this.root), k), at });
+  }
+
+  /** @param {"svg" | "png"} kind */
+  async picture(kind) {
+    const squares = this.current.answer.view.squares;
+    const blob = kind === "svg" ? new Blob([boardSvg(squares)], { type: "image/svg+xml" }) : await boardPng(squares);
+    download(blob, `reversi-stellung.${kind}`);
   }
 
   /** The root, the tree and the place of the address; what is wrong in it is left out and said. @param {URLSearchParams} params */
@@ -182,7 +238,7 @@ class AnalysePage {
 
   /** @param {KeyboardEvent} event */
   keydown(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || this.state !== "ready") return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || this.state !== "ready" || this.editor.editing) return;
     const target = /** @type {HTMLElement} */ (event.target);
     if (target.closest && target.closest(".board, input, textarea, select, summary")) return;
     const at = this.current;
@@ -239,13 +295,14 @@ class AnalysePage {
     const node = this.current;
     const view = ready ? node.answer.view : null;
     const button = (/** @type {string} */ id, /** @type {string} */ label, /** @type {boolean} */ off, /** @type {() => void} */ go) =>
-      html`<button type="button" id=${id} ?disabled=${!ready || off} @click=${go}>${label}</button>`;
+      html`<button type="button" id=${id} ?disabled=${!ready || off || this.editor.editing} @click=${go}>${label}</button>`;
+    const editing = this.editor.editing;
     return html`<div class="game replay analyse" id="analyse" data-state=${this.state} data-path=${ready ? pathOf(node) : nothing}>
       <section class="play" aria-labelledby="analyse-title">
         <div class="play-head"><h1 id="analyse-title">${t("analyse.title")}</h1>
           <p class="subtitle">${t("analyse.subtitle")}</p></div>
-        ${scoreBar(view ? view.counts : null)}
-        <p class="status" id="status">${this.state === "error" ? html`<span class="error" role="alert">${this.error}</span>` : this.statusText()}</p>
+        ${scoreBar(editing ? this.editor.view().counts : view ? view.counts : null)}
+        <p class="status" id="status">${this.state === "error" ? html`<span class="error" role="alert">${this.error}</span>` : editing ? t("analyse.edit.status") : this.statusText()}</p>
         ${view && this.openings.name(node.answer.obf) ? html`<p id="opening">${t("analyse.opening", { name: this.openings.name(node.answer.obf) })}</p>` : nothing}
         ${this.board.element}
         <div class="controls replay-steps" role="group" aria-label=${t("analyse.steps.label")}>
@@ -259,6 +316,7 @@ class AnalysePage {
         <p class="notice" id="notice" role="status" aria-live="polite">${this.notice}</p>
       </section>
       <div class="side">
+        ${this.editor.template()}
         ${this.values.template()}
         <section class="panel" aria-labelledby="tree-heading"><h2 id="tree-heading">${t("analyse.tree.heading")}</h2>
           ${treeView({ root: this.root, current: node, go: (n) => this.go(n) })}
@@ -268,6 +326,7 @@ class AnalysePage {
           </div>
         </section>
         ${this.actions()}
+        ${this.editor.tools((k) => this.turn(k))}
         <details class="panel" id="figure"><summary>${t("figure.heading")}</summary>
           <pre id="figure-text" class="figure">${view ? figureText(view.figure) : ""}</pre>
         </details>
@@ -282,6 +341,9 @@ class AnalysePage {
       ${playable ? html`<a class="button-link" id="play-from-here" href=${`/allein?stellung=${encodeURIComponent(answer.obf)}`}>${t("replay.play")}</a>` : nothing}
       <button type="button" id="copy-link" ?disabled=${!answer} @click=${() => this.copy(location.href, "analyse.copied.link")}>${t("analyse.copy.link")}</button>
       <button type="button" id="copy-obf" ?disabled=${!answer} @click=${() => this.copy(answer.obf, "replay.copied.obf")}>${t("replay.copy.obf")}</button>
+      <button type="button" id="edit-begin" ?disabled=${!answer || this.editor.editing} @click=${() => this.editor.begin(answer.view)}>${t("analyse.edit.begin")}</button>
+      <button type="button" id="picture-svg" ?disabled=${!answer} @click=${() => this.picture("svg")}>${t("analyse.picture.svg")}</button>
+      <button type="button" id="picture-png" ?disabled=${!answer} @click=${() => this.picture("png")}>${t("analyse.picture.png")}</button>
     </div>`;
   }
 }
