@@ -9,6 +9,7 @@ import { html, nothing, render } from "../lit.js";
 import { sharedEngine } from "../learn/shared_engine.js";
 import { figureText, scoreBar } from "../panels.js";
 import * as store from "../store.js";
+import { keepSummary } from "../analyse/accuracy.js";
 import { analysePath } from "../analyse/links.js";
 import { Analysis } from "./analysis.js";
 import { ReplayBoard } from "./board.js";
@@ -101,6 +102,7 @@ class ReplayPage {
 
   /** The analysis changed: the page, and the ghost disc of the best move. */
   analysed() {
+    if (this.analysis?.result) keepSummary(this.id, this.analysis.result.summary);
     this.board.setBest(this.bestAt(this.step));
     this.update();
   }
@@ -228,7 +230,7 @@ class ReplayPage {
     return html`<div class="judgement" id="judgement">
       ${shown ? html`<p id="judgement-move" data-mark=${shown.mark || nothing}>${t("replay.judge.move", {
         ply: shown.ply, square: shown.square, score: discs(shown.played.score) })}${exact(shown.played.exact)}${shown.mark
-        ? ` – ${t(`mark.${shown.mark}`)}, ${t("replay.judge.best", { square: shown.best.square, score: discs(shown.best.score), loss: shown.loss.toFixed(1).replace(".", ",") })}` : ` – ${t("replay.judge.good")}`}</p>` : nothing}
+        ? ` – ${t(`mark.${shown.mark}`)}, ${t("replay.judge.best", { square: shown.best.square, score: discs(shown.best.score), loss: shown.loss.toFixed(1).replace(".", ",") })}` : ` – ${t(`label.${shown.label || "good"}`)}`}</p>` : nothing}
       ${best ? html`<p id="judgement-best">${t("replay.judge.now", { color: colorName(best.color), square: best.best.square,
         score: discs(best.best.score) })}${exact(best.best.exact)}</p>` : nothing}
     </div>`;
