@@ -32,6 +32,7 @@ PAGES = (
     "/eroeffnungen",
     "/aufgaben",
     "/analyse",
+    "/aus-fehlern-lernen",
 )
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive

@@ -122,6 +122,7 @@ export class Analysis {
         ${t("replay.summary.loss", { loss: s.average_loss.toFixed(1).replace(".", ",") })}; ${marks.join(", ")}</li>`;
     };
     return html`<ul class="summary">${side("black")}${side("white")}</ul>
+      <p><a href="/aus-fehlern-lernen" id="to-drill">${t("drill.title")}</a></p>
       <p id="turning-point">${turn ? t("replay.summary.turn", { ply: turn.ply, color: colorName(turn.color), square: turn.square, loss: discs(-turn.loss) })
         : t("replay.summary.no_turn")}</p>`;
   }

@@ -10,6 +10,7 @@ import { sharedEngine } from "../learn/shared_engine.js";
 import { figureText, scoreBar } from "../panels.js";
 import * as store from "../store.js";
 import { keepSummary } from "../analyse/accuracy.js";
+import { addMistakes } from "../analyse/drill.js";
 import { analysePath } from "../analyse/links.js";
 import { Analysis } from "./analysis.js";
 import { ReplayBoard } from "./board.js";
@@ -102,7 +103,10 @@ class ReplayPage {
 
   /** The analysis changed: the page, and the ghost disc of the best move. */
   analysed() {
-    if (this.analysis?.result) keepSummary(this.id, this.analysis.result.summary);
+    if (this.analysis?.result) {
+      keepSummary(this.id, this.analysis.result.summary);
+      addMistakes(this.id, this.record.you || "", this.analysis.moves.values(), (ply) => this.answers[ply - 1].obf);
+    }
     this.board.setBest(this.bestAt(this.step));
     this.update();
   }
