@@ -1,7 +1,7 @@
 // /aus-fehlern-lernen: the player's own Fehler and Patzer, one position at a time
 // (drill.js keeps them and says which are due). A tapped move is scored by the worker's
 // analysis of the position (`analyse`, 2 s); within MARGIN discs of the best move it is
-// solved, else the page shows the best move. Works offline: the worker and the device.
+// solved (so is the best move of the game's analysis), else the page shows the best move. Works offline: the worker and the device.
 import { BoardView } from "../board.js";
 import { config } from "../config.js";
 import { colorName, t } from "../i18n.js";
@@ -70,7 +70,8 @@ class DrillPage {
     const scores = analysis.scores;
     const bestSquare = Object.keys(scores).reduce((a, b) => (scores[b].score > scores[a].score ? b : a));
     const best = scores[bestSquare].score;
-    const solved = scores[square].score >= best - MARGIN;
+    // the game's analysis's best move always counts: the two analyses may differ a little
+    const solved = square === item.best || scores[square].score >= best - MARGIN;
     answer(item.id, solved);
     this.phase = solved ? "solved" : "missed";
     this.feedback = solved
