@@ -13,6 +13,12 @@ mark                loss         meaning
 ``blunder``         ≥ 10 discs   "Patzer": turns the game or throws many discs
 ==================  ===========  ================================================
 
+A move without a mark is labelled ``best`` ("bester Zug": less than half a disc lost,
+so the same whole number as the best move) or ``good`` ("gut": less than 2 discs).
+A move's **accuracy** is ``100 · e^(−loss / 8)`` per cent (no loss 100 %, 2 discs 78 %,
+5 discs 54 %, 10 discs 29 %); a side's accuracy for the game is the mean over its moves
+(:data:`ACCURACY_SCALE`).
+
 The **value** of a position is the best move's score seen from Ebenholz (black): the
 expected final disc difference under good play, which the evaluation graph draws. The
 **turning point** is the move after which the expected winner changed, with the largest
@@ -36,6 +42,10 @@ from reversi.engine import BLACK, Board, Color, Counting, Square
 EXACT_EMPTIES = 12
 #: (mark, least loss in discs), the heaviest first
 MARKS: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
+#: below this loss in discs a move without a mark is the best move, else a good one
+BEST_LOSS = 0.5
+#: the discs of loss that take a move's accuracy down to 1/e (37 %)
+ACCURACY_SCALE = 8.0
 
 
 def mark_of(loss: float) -> str | None:
@@ -48,6 +58,26 @@ def mark_of(loss: float) -> str | None:
         if loss >= least:
             return mark
     return None
+
+
+def label_of(loss: float) -> str:
+    """Every move's label: its mark, or ``best`` or ``good``.
+
+    >>> label_of(0.0), label_of(0.4), label_of(1.5), label_of(5)
+    ('best', 'best', 'good', 'mistake')
+    """
+    return mark_of(loss) or ("best" if loss < BEST_LOSS else "good")
+
+
+def accuracy_of(losses: list[float]) -> float:
+    """A side's accuracy in per cent: the mean of ``100 · e^(−loss / 8)`` over its moves.
+
+    >>> accuracy_of([0.0, 0.0]), accuracy_of([0.0, 10.0]), accuracy_of([])
+    (100.0, 64.3, 100.0)
+    """
+    if not losses:
+        return 100.0
+    return round(sum(100 * math.exp(-loss / ACCURACY_SCALE) for loss in losses) / len(losses), 1)
 
 
 @dataclass(frozen=True)
@@ -73,6 +103,10 @@ class MoveReview:
     @property
     def mark(self) -> str | None:
         return mark_of(self.loss)
+
+    @property
+    def label(self) -> str:
+        return label_of(self.loss)
 
     @property
     def exact(self) -> bool:
@@ -117,11 +151,12 @@ def review_moves(
 
 @dataclass(frozen=True)
 class SideSummary:
-    """How one side played: the average loss and the count of each mark."""
+    """How one side played: the average loss, the count of each mark, the accuracy."""
 
     moves: int
     average_loss: float
     marks: dict[str, int]
+    accuracy: float
 
 
 @dataclass(frozen=True)
@@ -140,7 +175,7 @@ class GameReview:
         own = [m for m in self.moves if m.color == color]
         marks = {mark: sum(m.mark == mark for m in own) for mark, _ in MARKS}
         average = round(sum(m.loss for m in own) / len(own), 2) if own else 0.0
-        return SideSummary(len(own), average, marks)
+        return SideSummary(len(own), average, marks, accuracy_of([m.loss for m in own]))
 
     def turning_point(self) -> MoveReview | None:
         """The move with the largest loss among those after which the expected winner

@@ -35,6 +35,8 @@ PAGES = (
     "/aufgaben",
     "/duell-ecke",
     "/profil",
+    "/analyse",
+    "/aus-fehlern-lernen",
 )
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive

@@ -21,13 +21,14 @@ GAME = "reversi"
 #: the computer's levels, as the solo page names them
 LEVELS = tuple(level.value for level in Level)
 #: the settings a player takes to another device (dots, Drehzahl, level, who begins,
-#: sound, motion, the analysis after a solo game)
+#: sound, motion, the analysis after a solo game, the analysis board's values)
 SETTINGS: Schema = {
     "dots": bool,
     "counts": bool,
     "sound": bool,
     "motion": bool,
     "analyse": bool,
+    "values": bool,
     "level": LEVELS,
     "begins": ("me", "computer"),
 }

@@ -73,6 +73,8 @@ SHIPPED = (
     "reversi/web/session.py",
     "reversi/web/replay.py",
     "reversi/web/wasm.py",
+    "reversi/web/values.py",
+    "reversi/web/editor.py",
 )
 #: The engine's C core: its C files but the CPython extension's, and wasm_glue.c, what
 #: engine.wasm adds to it (exports: every ``rv_`` function of core.h and of the glue)

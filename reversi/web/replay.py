@@ -51,6 +51,7 @@ def move_message(move: MoveReview) -> Message:
         "best": {"square": SQUARE_NAMES[move.best_square], **_score(move.best)},
         "loss": move.loss,
         "mark": move.mark,
+        "label": move.label,
         "exact": move.exact,
         "value_before": move.value_before,
         "value_after": move.value_after,
@@ -66,6 +67,7 @@ def done_message(review: GameReview) -> Message:
             "moves": side.moves,
             "average_loss": side.average_loss,
             "marks": side.marks,
+            "accuracy": side.accuracy,
         }
     turn = review.turning_point()
     return {

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from reversi.engine import Board, IllegalMoveError, InvalidSquareError
 from reversi.engine.view import color_key, game_view
+from reversi.web.editor import EDITOR
 from reversi.web.positions import STATELESS, exact_move, position_board
 from reversi.web.protocol import REASONS, Message, ProtocolError
 
@@ -212,9 +213,11 @@ class Worker:
             message = json.loads(text)
             if not isinstance(message, dict):
                 raise ProtocolError(f"a message is a JSON object, not {text!r}")
-            if message.get("type") in STATELESS:
+            kind = message.get("type")
+            answer = (STATELESS.get(kind) or EDITOR.get(kind)) if isinstance(kind, str) else None
+            if answer is not None:
                 try:
-                    out = [STATELESS[message["type"]](message)]
+                    out = [answer(message)]
                 except ProtocolError as error:
                     out = [{"type": "error", "id": message.get("id"), "message": str(error)}]
             elif message.get("type") == "new":

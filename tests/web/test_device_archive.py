@@ -40,7 +40,7 @@ def result_links(page: Any) -> str:
         "href", re.compile(r"^/partie/[A-Za-z0-9_-]{8,64}$"), timeout=TIMEOUT_MS
     )
     game_id = str(replay.get_attribute("href")).removeprefix("/partie/")
-    expect(box.get_by_role("link", name="Analyse")).to_have_attribute(
+    expect(box.get_by_role("link", name="Analyse", exact=True)).to_have_attribute(
         "href", f"/partie/{game_id}#analyse"
     )
     # reachable with the keyboard, right after "Noch eine Partie"
@@ -48,7 +48,7 @@ def result_links(page: Any) -> str:
     page.keyboard.press("Tab")
     expect(replay).to_be_focused()
     page.keyboard.press("Tab")
-    expect(box.get_by_role("link", name="Analyse")).to_be_focused()
+    expect(box.get_by_role("link", name="Analyse", exact=True)).to_be_focused()
     return game_id
 
 

@@ -27,7 +27,7 @@ def test_a_duel_links_to_its_replay_and_the_bilanz_lists_every_game_once(
             expect(box.locator("#result-points")).to_contain_text(points, timeout=TIMEOUT_MS)
             replay = box.get_by_role("link", name="Wiederholung")
             expect(replay).to_have_attribute("href", f"/partie/{code}")
-            expect(box.get_by_role("link", name="Analyse")).to_have_attribute(
+            expect(box.get_by_role("link", name="Analyse", exact=True)).to_have_attribute(
                 "href", f"/partie/{code}#analyse"
             )
             # keyboard: from the rematch offer to the replay, then the analysis

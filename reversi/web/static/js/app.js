@@ -8,6 +8,7 @@ import { normalCode } from "./net.js";
 import { watchUpdates } from "./update.js";
 import { LEARN_ROUTES } from "./learn/routes.js";
 import { STUDY_ROUTES } from "./study/routes.js";
+import { ANALYSE_ROUTES } from "./analyse/routes.js";
 
 /**
  * The pages by path: each draws itself into `main`. A page that needs the engine
@@ -28,6 +29,7 @@ const ROUTES = [
   { match: (path) => path === "/meilensteine", page: async (main) => (await import("./ranks.js")).milestonesPage(main) },
   ...LEARN_ROUTES,
   ...STUDY_ROUTES,
+  ...ANALYSE_ROUTES,
 ];
 const START = { page: async (/** @type {HTMLElement} */ main) => (await import("./pages.js")).startPage(main) };
 /** an address no route knows, or one that cannot be read */

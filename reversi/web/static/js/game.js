@@ -14,6 +14,7 @@ import { click } from "./sound.js";
 import { faqPart } from "./learn/faq.js";
 import { recordOf, saveGame } from "./archive/device.js";
 import { replayLinks, replayPath } from "./archive/links.js";
+import { analysePath } from "./analyse/links.js";
 
 const OTHER = { black: "white", white: "black" };
 
@@ -157,6 +158,7 @@ export class GamePage {
       <div class="result-actions">
         <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("result.again")}</button>
         ${replayLinks(this.gameId)}
+        <a href=${analysePath({ obf: this.rootObf, tree: view.moves.map((/** @type {{square: string | null}} */ m) => m.square || "").join("") })} class="button-link" id="result-board">${t("analyse.open")}</a>
         <a href="/bilanz" class="button-link">${t("result.to.bilanz")}</a>
         <a href="/" class="button-link">${t("duel.back")}</a>
       </div>
@@ -243,6 +245,8 @@ export class GamePage {
       message.obf = obf;
       if (this.mode === "solo") message.human = obf.endsWith("X") ? "black" : "white";
     }
+    /** where the game began, for the analysis board (none: the start) @type {string | null} */
+    this.rootObf = message.obf || null;
     this.notice = { text: "", kind: "" };
     this.send(message);
   }

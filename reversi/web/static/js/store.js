@@ -18,6 +18,7 @@ const DEFAULTS = {
   sound: false,
   motion: !matchMedia("(prefers-reduced-motion: reduce)").matches,
   analyse: false, // after a solo game, straight to its replay with the analysis running
+  values: false, // the analysis board shows every legal move's value
 };
 
 /** @param {string} key @param {any} fallback */

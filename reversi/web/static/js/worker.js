@@ -144,8 +144,57 @@ function nextPosition(current) {
   }, 0);
 }
 
+// --- the analysis board's values (docs/protocol.md, "Values on the analysis board") ---
+// Like the review: one deepening step per task, a cancel (not queued) takes effect
+// before the next step, a new `values` replaces the running one.
+/** @type {{id: unknown, cancelled: boolean} | null} */
+let values = null;
+/** @type {any} */
+let valuer = null;
+
+/** @param {any} message */
+function startValues(message) {
+  if (!valuer) {
+    py.runPython("from reversi.web.values import Valuer\nvaluer = Valuer()");
+    valuer = py.globals.get("valuer");
+  }
+  const out = post(valuer.start(JSON.stringify(message)));
+  values = out.type === "values-start" ? { id: message.id, cancelled: false } : null;
+  if (values) nextValues(values);
+}
+
+/** @param {{id: unknown, cancelled: boolean}} current */
+function nextValues(current) {
+  setTimeout(() => {
+    queue = queue.then(() => {
+      if (values !== current) return; // replaced by newer values
+      if (current.cancelled) {
+        values = null;
+        post(valuer.stop());
+        return;
+      }
+      const out = post(valuer.step());
+      if (out.type === "values" && !out.done) nextValues(current);
+      else values = null;
+    }).catch((error) => {
+      values = null;
+      postMessage({ type: "error", id: current.id, message: String(error && error.message || error) });
+    });
+  }, 0);
+}
+
 self.addEventListener("message", (event) => {
   const message = event.data;
+  if (message.type === "values-cancel") {
+    if (values && values.id === message.id) values.cancelled = true;
+    return;
+  }
+  if (message.type === "values") {
+    queue = queue.then(() => startValues(message)).catch((error) => {
+      postMessage({ type: "error", id: message.id, message: String(error && error.message || error) });
+    });
+    return;
+  }
   if (message.type === "review-cancel") {
     if (review && review.id === message.id) review.cancelled = true;
     return;

@@ -3,6 +3,7 @@
 // (GET /api/games?player=me: duels, and device games of every device), a game of this
 // device once (the server's `client_id` is the device id). Paged with "Mehr"; without
 // a connection it lists this device's games.
+import { accuracyText } from "../analyse/accuracy.js";
 import { t } from "../i18n.js";
 import { html, nothing } from "../lit.js";
 import { ApiError, api } from "../net.js";
@@ -161,7 +162,8 @@ export class RecentGames extends Part {
     return html`<h2 id="recent-heading">${t("bilanz.recent")}</h2>
       ${this.offline ? html`<p class="hint" id="recent-offline">${t("bilanz.recent.offline")}</p>` : nothing}
       ${shown.length ? html`<ol class="recent" id="recent">${shown.map((e) => html`<li data-kind=${e.game.kind} data-local=${e.local ? "true" : nothing}>
-          ${entryLink(replayPath(e.link), entryParts(e.game, points))}</li>`)}</ol>`
+          ${entryLink(replayPath(e.link), entryParts(e.game, points))}${accuracyText(e.link)
+          ? html`<span class="recent-accuracy">${accuracyText(e.link)}</span>` : nothing}</li>`)}</ol>`
         : this.loading ? html`<p id="recent-loading">${t("hall.loading")}</p>` : html`<p id="recent-none">${t("bilanz.none")}</p>`}
       ${more ? html`<button type="button" id="recent-more" @click=${() => this.more()}>${t("bilanz.more")}</button>` : nothing}`;
   }

@@ -5,7 +5,7 @@ import { colorName, t } from "../i18n.js";
 import { html, nothing } from "../lit.js";
 import { discs } from "./transcript.js";
 
-/** @typedef {{ply: number, color: string, square: string, loss: number, mark: string | null, exact: boolean,
+/** @typedef {{ply: number, color: string, square: string, loss: number, mark: string | null, label: string, exact: boolean,
  *   played: {score: number, exact: boolean}, best: {square: string, score: number, exact: boolean},
  *   value_before: number, value_after: number}} Reviewed */
 
@@ -118,9 +118,11 @@ export class Analysis {
       const s = r.summary[color];
       const marks = [...r.marks].reverse().map((/** @type {string} */ m) => t("replay.summary.mark", { mark: t(`mark.${m}`), n: s.marks[m] }));
       return html`<li id=${`summary-${color}`}><strong>${name(color)}</strong>:
+        ${t("replay.summary.accuracy", { accuracy: s.accuracy.toFixed(1).replace(".", ",") })};
         ${t("replay.summary.loss", { loss: s.average_loss.toFixed(1).replace(".", ",") })}; ${marks.join(", ")}</li>`;
     };
     return html`<ul class="summary">${side("black")}${side("white")}</ul>
+      <p><a href="/aus-fehlern-lernen" id="to-drill">${t("drill.title")}</a></p>
       <p id="turning-point">${turn ? t("replay.summary.turn", { ply: turn.ply, color: colorName(turn.color), square: turn.square, loss: discs(-turn.loss) })
         : t("replay.summary.no_turn")}</p>`;
   }

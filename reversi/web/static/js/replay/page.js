@@ -10,6 +10,9 @@ import { bootProgress } from "../loading.js";
 import { sharedEngine } from "../learn/shared_engine.js";
 import { figureText, scoreBar } from "../panels.js";
 import * as store from "../store.js";
+import { keepSummary } from "../analyse/accuracy.js";
+import { addMistakes } from "../analyse/drill.js";
+import { analysePath } from "../analyse/links.js";
 import { Analysis } from "./analysis.js";
 import { ReplayBoard } from "./board.js";
 import { graph } from "./graph.js";
@@ -104,6 +107,10 @@ class ReplayPage {
 
   /** The analysis changed: the page, and the ghost disc of the best move. */
   analysed() {
+    if (this.analysis?.result) {
+      keepSummary(this.id, this.analysis.result.summary);
+      addMistakes(this.id, this.record.you || "", this.analysis.moves.values(), (ply) => this.answers[ply - 1].obf);
+    }
     this.board.setBest(this.bestAt(this.step));
     this.update();
   }
@@ -246,7 +253,7 @@ class ReplayPage {
     return html`<div class="judgement" id="judgement">
       ${shown ? html`<p id="judgement-move" data-mark=${shown.mark || nothing}>${t("replay.judge.move", {
         ply: shown.ply, square: shown.square, score: discs(shown.played.score) })}${exact(shown.played.exact)}${shown.mark
-        ? ` – ${t(`mark.${shown.mark}`)}, ${t("replay.judge.best", { square: shown.best.square, score: discs(shown.best.score), loss: shown.loss.toFixed(1).replace(".", ",") })}` : ` – ${t("replay.judge.good")}`}</p>` : nothing}
+        ? ` – ${t(`mark.${shown.mark}`)}, ${t("replay.judge.best", { square: shown.best.square, score: discs(shown.best.score), loss: shown.loss.toFixed(1).replace(".", ",") })}` : ` – ${t(`label.${shown.label || "good"}`)}`}</p>` : nothing}
       ${best ? html`<p id="judgement-best">${t("replay.judge.now", { color: colorName(best.color), square: best.best.square,
         score: discs(best.best.score) })}${exact(best.best.exact)}</p>` : nothing}
     </div>`;
@@ -283,6 +290,8 @@ class ReplayPage {
       <button type="button" id="copy-obf" ?disabled=${!answer} @click=${() => this.copy(answer.obf, "replay.copied.obf")}>${t("replay.copy.obf")}</button>
       <button type="button" id="copy-game" ?disabled=${!this.record} @click=${() => this.copy(this.record.transcript, "replay.copied.game")}>${t("replay.copy.game")}</button>
       <a class="button-link" id="ggf" href=${`/api/games/${encodeURIComponent(this.id)}.ggf`} download>${t("replay.ggf")}</a>
+      ${this.record ? html`<a class="button-link" id="to-analyse" href=${analysePath({ obf: this.record.root, tree: this.record.transcript,
+        at: this.record.transcript.slice(0, 2 * this.step) })}>${t("analyse.open")}</a>` : nothing}
     </div>
     <p class="notice" id="notice" role="status" aria-live="polite">${this.notice}</p>`;
   }

@@ -46,7 +46,7 @@ export function pairs(moves) {
 
 /**
  * @param {{moves: RecordMove[], step: number, clocks: boolean,
- *   marks: Map<number, {mark: string | null, loss: number}>, go: (ply: number) => void}} options
+ *   marks: Map<number, {mark: string | null, label?: string, loss: number}>, go: (ply: number) => void}} options
  *   step: the placed discs of the shown position; marks: the analysis by ply
  */
 export function transcript({ moves, step, clocks, marks, go }) {
@@ -60,6 +60,7 @@ export function transcript({ moves, step, clocks, marks, go }) {
     const mark = review && review.mark;
     const label = [t("replay.move.label", { ply, square: move.square || "", color: colorName(move.color) })];
     if (mark) label.push(t("replay.move.marked", { mark: t(`mark.${mark}`), loss: discs(-review.loss) }));
+    else if (review && review.label) label.push(t(`label.${review.label}`));
     if (clocks && move.seconds !== null) label.push(secondsText(move.seconds));
     return html`<button type="button" class="tr-move" data-ply=${ply} data-color=${move.color} data-mark=${mark || nothing}
         aria-current=${ply === step ? "step" : nothing} aria-label=${label.join(", ")} @click=${() => go(ply)}>${move.square}${mark

@@ -3,6 +3,7 @@
 import { html, render } from "../../vendor/lit-html/lit-html.js";
 import { colorName, t } from "../i18n.js";
 import { StudyBoard, loadData, useStyles } from "./common.js";
+import { analysePath } from "../analyse/links.js";
 
 const FAMILIES = ["diagonal", "perpendicular", "parallel"];
 
@@ -157,6 +158,7 @@ class OpeningsPage {
     const color = moves.length % 2 === 0 ? "black" : "white";
     const href = `/allein?zuege=${moves.join("")}`;
     return html`<a class="button primary" id="continue" href=${href}>${t("openings.continue")}</a>
+      <a class="button" id="to-analyse" href=${analysePath({ tree: moves.join("") })}>${t("analyse.open")}</a>
       <span class="continue-note">${t("openings.continue.note", { color: colorName(color) })}</span>`;
   }
 

@@ -4,6 +4,7 @@
 import { html, render } from "../../vendor/lit-html/lit-html.js";
 import { colorName, t } from "../i18n.js";
 import { StudyBoard, loadData, useStyles } from "./common.js";
+import { analysePath } from "../analyse/links.js";
 
 const SOLVED_KEY = "reversi.aufgaben.geloest";
 // Consecutive days walk through the set in this stride (coprime to its size).
@@ -19,6 +20,7 @@ const DAY_STRIDE = 7;
  * @property {number} step its place among `steps` (1 = the fewest empties)
  * @property {import("../learn/types.js").Color} turn
  * @property {string} moves
+ * @property {string} position the position as OBF
  * @property {"win" | "best"} kind
  * @property {string} answer
  * @property {number} score the answer's
@@ -197,6 +199,7 @@ class PuzzlesPage {
       buttons.push(html`<button type="button" class="primary" id="play-out" @click=${() => this.playOut(p.answer)}>${t("puzzles.playout", { square: p.answer })}</button>`);
     }
     if (this.phase !== "solve" || this.wrong) buttons.push(html`<button type="button" id="again" @click=${() => this.again()}>${t("puzzles.again")}</button>`);
+    if (this.phase !== "solve") buttons.push(html`<a class="button-link" id="to-analyse" href=${analysePath({ obf: p.position })}>${t("analyse.open")}</a>`);
     return buttons;
   }
 

@@ -1,0 +1,131 @@
+"""The analysis board's values (docs/protocol.md, "Values on the analysis board"): every
+legal move's expected final disc difference, deepened step by step in the worker.
+
+Nothing can interrupt a Python call in the worker, so each step is one call of
+:func:`reversi.ai.analyse` with a deadline of its own, twice as long as the step before
+(:data:`FIRST_SECONDS`, then doubled up to :data:`LAST_SECONDS`); the page's other
+messages and a cancel are taken between two steps. The values stop deepening when every
+move is exact or after the longest step.
+
+Standard library, ``reversi.engine`` and ``reversi.ai`` only: shipped to the browser.
+
+>>> values = Values.start({"type": "values", "id": 1, "moves": "f5d6c3d3c4f4f6f3e6e7"})
+>>> first = values.step()
+>>> first["type"], first["id"], sorted(first["scores"]) == sorted(first["legal"])
+('values', 1, True)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from reversi.engine import Board, Counting
+from reversi.engine.bitboard import SQUARE_NAMES
+from reversi.web.positions import position_board
+from reversi.web.protocol import Message, ProtocolError
+
+#: the first step's deadline in seconds; each next step has twice as long
+FIRST_SECONDS = 0.1
+#: the longest step: after it the values stand (a cancel waits at most this long)
+LAST_SECONDS = 3.2
+#: plies of the expected line after the best move, each from a short analysis
+LINE_PLIES = 6
+LINE_SECONDS = 0.03
+
+
+def expected_line(board: Board, first: int) -> list[str]:
+    """The best move ``first`` and the moves a short analysis expects after it."""
+    from reversi.ai import analyse
+
+    position = board.copy()
+    position.push(first)
+    line = [SQUARE_NAMES[first]]
+    while len(line) < LINE_PLIES and not position.is_game_over():
+        scores = analyse(position, LINE_SECONDS, counting=Counting.NOBODY)
+        square = max(scores, key=lambda sq: (scores[sq].score, -sq))
+        position.push(square)
+        line.append(SQUARE_NAMES[square])
+    return line
+
+
+class Values:
+    """One position's values, deepened step by step."""
+
+    def __init__(self, id: Any, board: Board) -> None:
+        self.id, self.board = id, board
+        self.seconds = FIRST_SECONDS
+        self.done = not board.legal_moves
+
+    @classmethod
+    def start(cls, message: Message) -> Values:
+        """``obf`` and ``moves``: the position, as in ``position``."""
+        return cls(message.get("id"), position_board(message))
+
+    def step(self) -> Message:
+        """Deepen once: every legal move's value after this step's analysis."""
+        from reversi.ai import analyse
+
+        answer: Message = {
+            "type": "values",
+            "id": self.id,
+            "obf": self.board.obf(),
+            "legal": [str(move) for move in self.board.legal_moves],
+            "scores": {},
+            "best": None,
+            "line": [],
+            "seconds": self.seconds,
+            "done": True,
+        }
+        if self.done:
+            return answer
+        scores = analyse(self.board, self.seconds, counting=Counting.NOBODY)
+        best = max(scores, key=lambda sq: (scores[sq].score, -sq))
+        exact = all(score.exact for score in scores.values())
+        self.done = exact or self.seconds >= LAST_SECONDS
+        self.seconds = min(LAST_SECONDS, self.seconds * 2)
+        answer.update(
+            scores={
+                SQUARE_NAMES[sq]: {"score": s.score, "exact": s.exact, "depth": s.depth}
+                for sq, s in sorted(scores.items())
+            },
+            best=SQUARE_NAMES[best],
+            line=expected_line(self.board, best),
+            done=self.done,
+        )
+        return answer
+
+
+class Valuer:
+    """The worker's entry point for values, called from JavaScript with JSON text: one
+    position at a time (a new one replaces the running one)."""
+
+    def __init__(self) -> None:
+        self.values: Values | None = None
+
+    def start(self, text: str) -> str:
+        message = json.loads(text)
+        try:
+            self.values = Values.start(message)
+        except ProtocolError as error:
+            self.values = None
+            return json.dumps({"type": "error", "id": message.get("id"), "message": str(error)})
+        return json.dumps({"type": "values-start", "id": self.values.id})
+
+    def step(self) -> str:
+        """The next deepening's values (``done`` in the last one)."""
+        if self.values is None:
+            return json.dumps({"type": "error", "message": "no values are being deepened"})
+        out = self.values.step()
+        if out["done"]:
+            self.values = None
+        return json.dumps(out, ensure_ascii=False)
+
+    def stop(self) -> str:
+        """Ends the deepening (the page cancelled it or left the position)."""
+        id = None if self.values is None else self.values.id
+        self.values = None
+        return json.dumps({"type": "values-cancelled", "id": id})
+
+
+__all__ = ["FIRST_SECONDS", "LAST_SECONDS", "Valuer", "Values", "expected_line"]
