@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import enum
 import logging
+import secrets
 from collections import deque
 from functools import cached_property
 from typing import Any, Protocol
@@ -48,6 +49,20 @@ class CloseCode(enum.IntEnum):
     TOO_MANY = 4009  # this player has too many sockets open
 
 
+#: the id of a socket without a player starts with this (no player id does: they are
+#: URL-safe base64)
+ONLOOKER_PREFIX = "~"
+
+
+def onlooker_record() -> PlayerRecord:
+    """Who a read-only socket without a player is (``/ws?onlooker=1`` with no valid
+    cookie, for a device the server made no player for): an id of its own, so that it
+    counts once as an onlooker and has its own flood guard, and no row in the database."""
+    return PlayerRecord(
+        id=ONLOOKER_PREFIX + secrets.token_urlsafe(12), nickname="", generation=-1, created_at=0
+    )
+
+
 OUTBOX_SIZE = 512
 STRIKES = 20  # messages over the rate limit before the socket is closed
 
@@ -84,6 +99,11 @@ class Connection:
         #: sending failed: the socket is gone
         self.broken = False
         self.close_code: int | None = None
+
+    @property
+    def anonymous(self) -> bool:
+        """A read-only socket without a player (:func:`onlooker_record`)."""
+        return self.player.id.startswith(ONLOOKER_PREFIX)
 
     @property
     def player_id(self) -> str:

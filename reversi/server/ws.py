@@ -16,7 +16,14 @@ from typing import Any, ClassVar
 from starlette.websockets import WebSocket
 
 from reversi.server import protocol as p
-from reversi.server.connection import STRIKES, Announcement, CloseCode, Connection, error_message
+from reversi.server.connection import (
+    STRIKES,
+    Announcement,
+    CloseCode,
+    Connection,
+    error_message,
+    onlooker_record,
+)
 from reversi.server.identity import COOKIE, Identity
 from reversi.server.lobby import ONLINE_EVERY, Lobby
 from reversi.server.lookups import Lookups
@@ -32,6 +39,8 @@ from reversi.texts import text
 log = logging.getLogger("reversi.ws")
 #: what an intent by code answers when the table is not the player's, or does not exist
 NOT_YOURS = ("not_seated", "unknown_table")
+#: what a socket without a player may send (the rest is ``no_player`` and changes nothing)
+READ_ONLY = frozenset({p.Watch, p.Unwatch, p.Ping, p.Lobby, p.Unlobby})
 
 
 class Hub:
@@ -48,6 +57,8 @@ class Hub:
         self.broker = service.broker
         self.tables: dict[str, set[Connection]] = defaultdict(set)
         self.players: dict[str, set[Connection]] = defaultdict(set)
+        #: read-only sockets without a player (connection.onlooker_record): not online
+        self.onlookers_only: set[Connection] = set()
         #: open sockets by client address
         self.addresses: dict[str, int] = defaultdict(int)
         #: when this process last told the others its number of players online
@@ -195,6 +206,8 @@ class Hub:
     async def serve(self, ws: WebSocket) -> None:
         await ws.accept()
         player = await self.identity.from_cookie(ws.cookies.get(COOKIE))
+        if player is None and ws.query_params.get("onlooker") == "1":
+            player = onlooker_record()
         if player is None:
             await ws.send_text(
                 p.dumps(
@@ -213,15 +226,19 @@ class Hub:
             await ws.close(close_code, text(key))
             return
         conn = Connection(self, ws, player)
-        first = player.id not in self.players
         conn.address = address
-        self.players[player.id].add(conn)
         self.addresses[address] += 1
-        if first:
-            await self.lobby.count_online(len(self.players), came=player.id)
-        conn.send(
-            {"type": "hello", "nickname": player.nickname, "server_time": self.settings.clock()}
-        )
+        hello: dict[str, Any] = {"type": "hello", "server_time": self.settings.clock()}
+        if conn.anonymous:
+            self.onlookers_only.add(conn)
+            hello |= {"nickname": None, "onlooker": True}
+        else:
+            first = player.id not in self.players
+            self.players[player.id].add(conn)
+            if first:
+                await self.lobby.count_online(len(self.players), came=player.id)
+            hello["nickname"] = player.nickname
+        conn.send(hello)
         try:
             await self._receive(conn)
         finally:
@@ -230,8 +247,10 @@ class Hub:
             for code in list(conn.versions):
                 with contextlib.suppress(Exception):
                     await self.unwatch(conn, code)
-            self.players[player.id].discard(conn)
-            if not self.players[player.id]:
+            self.onlookers_only.discard(conn)
+            if not conn.anonymous:
+                self.players[player.id].discard(conn)
+            if not conn.anonymous and not self.players[player.id]:
                 del self.players[player.id]
                 with contextlib.suppress(Exception):
                     await self.lobby.count_online(len(self.players), left=player.id)
@@ -293,6 +312,8 @@ class Hub:
         request_id = None
         try:
             request_id, message = p.parse(text)
+            if conn.anonymous and type(message) not in READ_ONLY:
+                raise DuelError("no_player")
             handler = self.HANDLERS.get(type(message), Hub._table_intent)
             reply = await handler(self, conn, message)
         except p.ProtocolError as error:
@@ -399,7 +420,7 @@ class Hub:
     }
 
     async def close_all(self) -> None:
-        for conns in list(self.players.values()):
+        for conns in [*self.players.values(), self.onlookers_only]:
             for conn in list(conns):
                 conn.close(CloseCode.GOING_AWAY)
         await self.lobby.stop()
