@@ -132,8 +132,9 @@ export class Halle extends Part {
       <span class="halle-since">${this.waited(entry.since)}</span>
       ${mine
         ? html`<a class="button" href=${entry.link}>${t("halle.to_table")}</a>`
-        : html`<button type="button" class="primary" ?disabled=${this.busy !== ""}
+        : html`<button type="button" class="primary" ?disabled=${this.busy !== "" || this.refused !== null}
             aria-label=${t("halle.sit.label", { name: opener ? opener.name : "" })}
+            aria-describedby=${this.refused !== null ? "halle-refused" : nothing}
             @click=${() => this.sit(entry.code)}>${t("halle.sit")}</button>`}</li>`;
   }
 
@@ -156,13 +157,15 @@ export class Halle extends Part {
     const heading = this.page
       ? html`<h1 id="halle-heading">${t("halle.heading")}</h1>`
       : html`<h2 id="halle-heading">${t("halle.heading")}</h2>`;
-    if (!this.loaded && this.refused) {
-      return html`${heading}<p class="halle-refused" id="halle-refused" role="status">${t("halle.refused", { why: this.refused })}</p>`;
-    }
+    // no player for this device: the lists to watch, without "Mitspielen" and quick pairing
+    const refused = this.refused !== null
+      ? html`<p class="halle-refused" id="halle-refused" role="status">${t("halle.refused", { why: this.refused })}</p>` : nothing;
+    if (!this.loaded && this.refused) return html`${heading}${refused}`;
     if (!this.loaded) return html`${heading}<p>${t("hall.loading")}</p>`;
+    const online = this.refused !== null || this.online !== 1 ? "halle.online" : "halle.online.one";
     return html`${heading}
-      <p class="halle-online" id="halle-online">${t(this.online === 1 ? "halle.online.one" : "halle.online", { n: this.online })}</p>
-      ${this.quick.update()}
+      <p class="halle-online" id="halle-online">${t(online, { n: this.online })}</p>
+      ${this.refused !== null ? refused : this.quick.update()}
       <h3 id="halle-tables-heading">${t("halle.tables")}</h3>
       ${waiting.length
         ? html`<ul class="halle-list" id="halle-tables" aria-labelledby="halle-tables-heading">${waiting.map((e) => this.tableItem(e))}</ul>`

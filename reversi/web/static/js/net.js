@@ -93,6 +93,8 @@ export class Hall {
     this.nickname = null;
     this.serverOffset = 0;
     this.lobby = false; // following the Halle's lobby (sent again after a reconnect)
+    // the server made no player for this device: a read-only socket, to watch (docs/protocol.md)
+    this.onlooker = false;
     addEventListener("online", () => { if (this.state === "waiting") this.connect(); });
     addEventListener("offline", () => this.emit({ type: "connection", state: this.state, offline: true }));
   }
@@ -133,7 +135,7 @@ export class Hall {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     let ws;
     try {
-      ws = new WebSocket(`${scheme}://${location.host}/ws`);
+      ws = new WebSocket(`${scheme}://${location.host}/ws${this.onlooker ? "?onlooker=1" : ""}`);
     } catch {
       this.retry();
       return;
@@ -165,16 +167,24 @@ export class Hall {
     }
     if (code === 4003) {
       // no valid cookie: GET /api/me gives one, then try again; when the server makes no
-      // player (too many new ones from this address), the pages say why (a "refused")
+      // player (too many new ones from this address), the pages say why (a "refused") and
+      // the socket comes back without a player, to watch
       api("/api/me")
         .then(() => this.emit({ type: "refused", message: null }))
         .catch((error) => {
-          if (error instanceof ApiError) this.emit({ type: "refused", message: error.message });
+          if (error instanceof ApiError) this.refused(error);
         })
         .finally(() => this.retry());
       return;
     }
     this.retry();
+  }
+
+  /** The server made no player for this device: watch without one, and say why.
+   * @param {ApiError} error the refusal of GET /api/me */
+  refused(error) {
+    if (error.status === 429) this.onlooker = true;
+    this.emit({ type: "refused", message: error.message });
   }
 
   retry() {

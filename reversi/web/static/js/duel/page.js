@@ -110,8 +110,14 @@ export class TablePage {
     // a typed link (lower case, dashes) becomes the table's own address
     if (location.pathname !== `/tisch/${this.code}`) history.replaceState(null, "", `/tisch/${this.code}${location.hash}`);
     try {
-      await api("/api/me");
-      const secret = new URLSearchParams(location.hash.slice(1)).get("platz");
+      // no player for this device (too many new ones from its address): watch without one
+      const player = await api("/api/me").then(() => true, (error) => {
+        if (!(error instanceof ApiError) || error.status !== 429) throw error;
+        this.hall.refused(error);
+        this.notice = t("duel.no_player", { why: error.message });
+        return false;
+      });
+      const secret = player && new URLSearchParams(location.hash.slice(1)).get("platz");
       if (secret) {
         history.replaceState(null, "", location.pathname);
         try {
@@ -123,7 +129,7 @@ export class TablePage {
       }
       state = await api(`/api/tables/${this.code}`);
       const table = state.table;
-      if (state.you.seat === null && table.status === Status.WAITING && table.seats.some((/** @type {any} */ s) => s.free)) {
+      if (player && state.you.seat === null && table.status === Status.WAITING && table.seats.some((/** @type {any} */ s) => s.free)) {
         try {
           state = await api(`/api/tables/${this.code}/join`, { body: {} });
           this.notice = t("duel.joined");
