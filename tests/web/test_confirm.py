@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .duel_helpers import TIMEOUT_MS, DuelServer, at_a_table, play_one, table, wait_table
+from .duel_helpers import (
+    TIMEOUT_MS,
+    DuelServer,
+    at_a_table,
+    open_table,
+    play_one,
+    table,
+    wait_table,
+)
 from .helpers import open_game, play, view
 
 #: longer than a double-click, shorter than the "yes" waits (js/confirm.js, ARM_MS)
@@ -67,6 +75,28 @@ def test_the_yes_takes_no_click_right_after_it_appears(duels: DuelServer, player
     a.wait_for_timeout(SETTLE_MS)
     assert table(a)["status"] == "playing"
     expect(a.get_by_role("button", name="Ja, aufgeben")).to_be_enabled()
+
+
+def test_a_double_click_on_tisch_schliessen_keeps_the_table(
+    duels: DuelServer, players: Any
+) -> None:
+    """Closing one's waiting table ends its code and the shared invitation link: asked first."""
+    a = players()
+    open_table(a, duels.url)
+    close = a.get_by_role("button", name="Tisch schließen")
+    close.dblclick()
+    dialog = a.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Den Tisch schließen?")
+    below(a, "Ja, schließen", close)
+    a.wait_for_timeout(SETTLE_MS)
+    assert table(a)["status"] == "waiting"
+    a.get_by_role("button", name="Offen lassen").click()
+    expect(dialog).to_have_count(0)
+    assert table(a)["status"] == "waiting"
+    close.click()
+    a.get_by_role("button", name="Ja, schließen").click()
+    wait_table(a, "t.status !== 'waiting'")
+    assert table(a)["status"] != "waiting"
 
 
 def test_a_double_click_on_abbrechen_does_not_abort(duels: DuelServer, players: Any) -> None:

@@ -10,7 +10,7 @@ export class Confirm {
   /** @param {() => void} update draws the page */
   constructor(update) {
     this.update = update;
-    /** @type {string | null} what is asked ("resign", "abort", "new") */
+    /** @type {string | null} what is asked ("resign", "abort", "close", "new") */
     this.what = null;
     this.armed = false;
     this.timer = 0;

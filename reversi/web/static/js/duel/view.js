@@ -59,7 +59,7 @@ function actions(page) {
   const takebackOff = !placed || table.offers.takeback !== null || blocked;
   return html`<div class="controls duel-controls" role="group" aria-label=${t("controls.label")} ?hidden=${!Object.values(shown).some(Boolean)}>
     <button type="button" id="abort" ?hidden=${!shown.abort}
-      @click=${() => (playing ? page.confirm.ask("abort") : page.intent({ type: "abort" }))}>${table.status === Status.WAITING ? t("duel.close") : t("duel.abort")}</button>
+      @click=${() => page.confirm.ask(playing ? "abort" : "close")}>${table.status === Status.WAITING ? t("duel.close") : t("duel.abort")}</button>
     <button type="button" id="resign" ?hidden=${!shown.resign} @click=${() => page.confirm.ask("resign")}>${t("duel.resign")}</button>
     <button type="button" id="takeback" ?hidden=${!shown.takeback} ?disabled=${takebackOff}
       aria-describedby=${blocked ? "takeback-why" : nothing}
@@ -87,10 +87,14 @@ function takebackPrompt(page) {
     </div></div>`;
 }
 
-/** @param {TablePage} page the question before resigning or aborting, below the buttons */
+/** @param {TablePage} page the question before resigning, aborting or closing one's
+ * waiting table (its code and shared link stop working), below the buttons */
 function confirmEnd(page) {
-  if (page.table?.status !== Status.PLAYING) return nothing;
   const go = (/** @type {string} */ type) => () => page.intent({ type });
+  if (page.table?.status === Status.WAITING) {
+    return page.confirm.template("close", { text: t("duel.close.confirm"), yes: t("duel.close.yes"), no: t("duel.close.no"), onYes: go("abort"), back: "abort" });
+  }
+  if (page.table?.status !== Status.PLAYING) return nothing;
   return html`${page.confirm.template("resign", { text: t("duel.resign.confirm"), yes: t("duel.resign.yes"), no: t("duel.resign.no"), onYes: go("resign"), back: "resign" })}
     ${page.confirm.template("abort", { text: t("duel.abort.confirm"), yes: t("duel.abort.yes"), no: t("duel.resign.no"), onYes: go("abort"), back: "abort" })}`;
 }
