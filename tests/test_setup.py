@@ -145,6 +145,7 @@ def test_a_first_setup_gives_an_honest_estimate() -> None:
     assert "eine Minute oder mehr" not in script
     assert "auf einem ausgelasteten Rechner bis zu sechs" in script
 
+
 def test_engine_wasm_is_built_and_without_clang_skipped_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,7 +8,7 @@ import { colorName, stones, t } from "./i18n.js";
 import { html, nothing, render } from "./lit.js";
 import { DuelButton } from "./lobby.js";
 import { bootProgress } from "./loading.js";
-import { figureText, movesPanel, scoreBar, settingSwitch, settingsPanel } from "./panels.js";
+import { figureText, movesPanel, resultText, scoreBar, settingSwitch, settingsPanel, transcriptOf } from "./panels.js";
 import * as store from "./store.js";
 import { click } from "./sound.js";
 import { faqPart } from "./learn/faq.js";
@@ -152,13 +152,13 @@ export class GamePage {
     const again = this.mode === "solo" ? t("result.next.solo") : t("result.next.duo");
     return html`<section class="result" id="result" aria-labelledby="result-heading">
       <h2 id="result-heading">${t("result.heading")}</h2>
-      <p id="result-text">${this.resultText(view)}</p>
+      <p id="result-text">${resultText(view)}</p>
       ${scoreBar(view.result, "result-bar")}
       <p class="hint">${again}</p>
       <div class="result-actions">
         <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("result.again")}</button>
         ${replayLinks(this.gameId)}
-        <a href=${analysePath({ obf: this.rootObf, tree: view.moves.map((/** @type {{square: string | null}} */ m) => m.square || "").join("") })} class="button-link" id="result-board">${t("analyse.open")}</a>
+        <a href=${analysePath({ obf: this.rootObf, tree: transcriptOf(view) })} class="button-link" id="result-board">${t("analyse.open")}</a>
         <a href="/bilanz" class="button-link">${t("result.to.bilanz")}</a>
         <a href="/" class="button-link">${t("duel.back")}</a>
       </div>
@@ -349,19 +349,8 @@ export class GamePage {
       parts.push(text);
       this.notice = { text, kind: "pass", faq: "pass" };
     }
-    if (view.result) parts.push(this.resultText(view));
+    if (view.result) parts.push(resultText(view));
     this.announced = parts.join(" ");
-  }
-
-  /** @param {any} view */
-  resultText(view) {
-    const r = view.result;
-    const params = { black: r.black, white: r.white };
-    if (!r.winner) return t("result.draw", params);
-    if (view.mode === "solo") {
-      return view.players[r.winner] === "human" ? t("result.you.win", params) : t("result.you.loss", params);
-    }
-    return t("result.win", { ...params, color: colorName(r.winner) });
   }
 
   /** @param {any} view */
@@ -375,7 +364,7 @@ export class GamePage {
       const human = view.players.black === "human" ? "black" : "white";
       Object.assign(entry, { level: view.level, human, outcome: !r.winner ? "draw" : r.winner === human ? "win" : "loss" });
     }
-    const moves = view.moves.map((/** @type {{square: string | null}} */ m) => m.square || "").join("");
+    const moves = transcriptOf(view);
     const saved = store.saveResult(entry, { moves, started_at: this.startedAt });
     const game = recordOf(view, { id: saved.id, startedAt: this.startedAt, finishedAt: Date.parse(saved.date) / 1000 });
     // the result box links to the replay once the device keeps the game

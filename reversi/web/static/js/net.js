@@ -180,6 +180,20 @@ export class Hall {
     this.retry();
   }
 
+  /** GET /api/me for a page that needs the player: null, or the refusal when the server
+   * makes no player for this device (429: the socket then watches without one).
+   * @returns {Promise<ApiError | null>} */
+  async me() {
+    try {
+      await api("/api/me");
+      return null;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 429) throw error;
+      this.refused(error);
+      return error;
+    }
+  }
+
   /** The server made no player for this device: watch without one, and say why.
    * @param {ApiError} error the refusal of GET /api/me */
   refused(error) {

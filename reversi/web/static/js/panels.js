@@ -1,4 +1,5 @@
-// Parts every board page shows: the count bar, the display settings, the move list.
+// Parts every board page shows: the count bar, the display settings, the move list, the
+// game's transcript and the result of a game on the device in words.
 import { colorName, t } from "./i18n.js";
 import { html, nothing, ref } from "./lit.js";
 import * as store from "./store.js";
@@ -75,4 +76,20 @@ export function movesPanel(moves) {
  */
 export function figureText(figure) {
   return figure.split("/").map((part, i) => (i === 0 ? part : html`/<wbr>${part}`));
+}
+
+/** The squares of a view's moves as one transcript ("f5d6c3"; a pass adds nothing). @param {any} view */
+export function transcriptOf(view) {
+  return view.moves.map((/** @type {{square: string | null}} */ m) => m.square || "").join("");
+}
+
+/** @param {any} view */
+export function resultText(view) {
+  const r = view.result;
+  const params = { black: r.black, white: r.white };
+  if (!r.winner) return t("result.draw", params);
+  if (view.mode === "solo") {
+    return view.players[r.winner] === "human" ? t("result.you.win", params) : t("result.you.loss", params);
+  }
+  return t("result.win", { ...params, color: colorName(r.winner) });
 }

@@ -2,7 +2,7 @@
 // every named line of data/openings.json under the 8 symmetries of the board, so a
 // transposition or a turned or mirrored board finds its name too. The lines' positions
 // come from the worker; a symmetry only moves squares (no rules here).
-import { loadData } from "../study/common.js";
+import { loadData, openingName } from "../study/common.js";
 
 /** Where square i (a1 = 0 … h8 = 63) goes under symmetry k (bit 1: files turned, 2: ranks, 4: the diagonal). @param {number} i @param {number} k */
 export function image(i, k) {
@@ -39,7 +39,7 @@ export class OpeningNames {
     const answers = await Promise.all(data.openings.map((/** @type {any} */ o) =>
       engine.ask({ type: "position", moves: o.moves.replace(/\s+/g, "") })));
     data.openings.forEach((/** @type {any} */ o, /** @type {number} */ i) => {
-      const name = o.name_de ? `${o.name_de} (${o.name})` : o.name;
+      const name = openingName(o);
       for (const obf of symmetries(answers[i].obf)) if (!this.names.has(obf)) this.names.set(obf, name);
     });
   }

@@ -11,6 +11,7 @@ import { errorText, JoinForm, markActive } from "../lobby.js";
 import { api, ApiError, newCid, normalCode, OfflineError, theHall } from "../net.js";
 import { PlayerPanel } from "../player.js";
 import * as store from "../store.js";
+import { MoveClock } from "./clock.js";
 import { tellEvent } from "./events.js";
 import { tableTemplate } from "./view.js";
 import { isOpen, Status } from "./status.js";
@@ -38,9 +39,7 @@ export class TablePage {
     this.started = null;
     /** @type {{square: string, cid: string} | null} the move on its way */
     this.sending = null;
-    /** @type {{seat: number, remaining: number, at: number} | null} */
-    this.clockBase = null;
-    this.warned = false;
+    this.clock = new MoveClock();
     this.state = "loading"; // loading | idle | sending | animating | moved | error
     this.animating = 0;
     this.seq = 0;
@@ -111,13 +110,9 @@ export class TablePage {
     if (location.pathname !== `/tisch/${this.code}`) history.replaceState(null, "", `/tisch/${this.code}${location.hash}`);
     try {
       // no player for this device (too many new ones from its address): watch without one
-      const player = await api("/api/me").then(() => true, (error) => {
-        if (!(error instanceof ApiError) || error.status !== 429) throw error;
-        this.hall.refused(error);
-        this.notice = t("duel.no_player", { why: error.message });
-        return false;
-      });
-      const secret = player && new URLSearchParams(location.hash.slice(1)).get("platz");
+      const refusal = await this.hall.me();
+      if (refusal) this.notice = t("duel.no_player", { why: refusal.message });
+      const secret = !refusal && new URLSearchParams(location.hash.slice(1)).get("platz");
       if (secret) {
         history.replaceState(null, "", location.pathname);
         try {
@@ -129,7 +124,7 @@ export class TablePage {
       }
       state = await api(`/api/tables/${this.code}`);
       const table = state.table;
-      if (player && state.you.seat === null && table.status === Status.WAITING && table.seats.some((/** @type {any} */ s) => s.free)) {
+      if (!refusal && state.you.seat === null && table.status === Status.WAITING && table.seats.some((/** @type {any} */ s) => s.free)) {
         try {
           state = await api(`/api/tables/${this.code}/join`, { body: {} });
           this.notice = t("duel.joined");
@@ -192,7 +187,7 @@ export class TablePage {
     this.version = state.version;
     this.you = state.you;
     if (state.presence) Object.assign(this, { presence: state.presence, onlookers: state.onlookers || 0 });
-    this.setClock();
+    this.clock.set(this.table);
     this.chat.setLines(state.chat || []);
     this.show(false);
     this.syncActive();
@@ -211,7 +206,7 @@ export class TablePage {
     if (this.you.seat !== null) this.you.color = this.table.seats[this.you.seat].color;
     const moves = fresh.filter((/** @type {any} */ e) => e.kind === "move");
     for (const event of fresh) tellEvent(this, event);
-    this.setClock();
+    this.clock.set(this.table);
     this.show(moves.length === 1 && fresh.length === 1, moves[0]);
     this.syncActive();
   }
@@ -323,27 +318,14 @@ export class TablePage {
 
   // --- the clock ----------------------------------------------------------------------
 
-  setClock() {
-    const clock = this.table?.clock;
-    this.clockBase = clock && this.table.status === Status.PLAYING ? { seat: clock.seat, remaining: clock.remaining, at: performance.now() } : null;
-    this.warned = false;
-  }
-
   /** Seconds left for `seat`'s move, or null when its clock does not run. @param {number} seat */
   secondsLeft(seat) {
-    const base = this.clockBase;
-    if (!base || base.seat !== seat) return null;
-    return base.remaining - (performance.now() - base.at) / 1000;
+    return this.clock.left(seat);
   }
 
   tick() {
-    const base = this.clockBase;
-    if (!base) return;
-    const left = /** @type {number} */ (this.secondsLeft(base.seat));
-    if (left <= 10 && !this.warned && base.seat === this.you.seat) {
-      this.warned = true;
-      this.announced = t("clock.low");
-    }
+    if (!this.clock.base) return;
+    if (this.clock.low(this.you.seat)) this.announced = t("clock.low");
     this.update();
   }
 

@@ -86,3 +86,12 @@ export class StudyBoard extends LiveBoard {
     return super.game(options);
   }
 }
+
+/**
+ * An opening's name as shown: the German name, and the international one beside it unless
+ * the German one holds it ("Tanida-Variante", "Tiger"; but "Marderhund (Raccoon Dog)").
+ * @param {{name: string, name_de: string}} opening
+ */
+export function openingName(opening) {
+  return opening.name_de.includes(opening.name) ? opening.name_de : `${opening.name_de} (${opening.name})`;
+}

@@ -2,7 +2,7 @@
 // arrow keys, every step announced) and continued against the computer on /allein.
 import { html, render } from "../../vendor/lit-html/lit-html.js";
 import { colorName, t } from "../i18n.js";
-import { StudyBoard, loadData, useStyles } from "./common.js";
+import { StudyBoard, loadData, openingName, useStyles } from "./common.js";
 import { analysePath } from "../analyse/links.js";
 
 const FAMILIES = ["diagonal", "perpendicular", "parallel"];
@@ -133,9 +133,7 @@ class OpeningsPage {
 
   /** @param {Opening} opening */
   name(opening) {
-    // the German name, and the international one beside it unless the German one holds it
-    // ("Tanida-Variante", "Tiger"; but "Marderhund (Raccoon Dog)")
-    return opening.name_de.includes(opening.name) ? opening.name_de : `${opening.name_de} (${opening.name})`;
+    return openingName(opening);
   }
 
   /** @param {string} id */
