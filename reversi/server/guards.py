@@ -105,6 +105,32 @@ def _json_error(status: int, code: str, message: str) -> tuple[Message, Message]
     )
 
 
+async def _answered_on(
+    error: type[Exception],
+    app: ASGIApp,
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+    answer: tuple[Message, Message],
+) -> None:
+    """Runs ``app``; when it raises ``error`` before its response began, sends ``answer``
+    instead (after the start of a response nothing else can be said: it raises on)."""
+    started = False
+
+    async def tracked_send(message: Message) -> None:
+        nonlocal started
+        started = started or message["type"] == "http.response.start"
+        await send(message)
+
+    try:
+        await app(scope, receive, tracked_send)
+    except error:
+        if started:
+            raise
+        for message in answer:
+            await send(message)
+
+
 class BodyLimit:
     """Requests with a body over ``max_bytes`` get 413 ``too_big``; ``message`` words it."""
 
@@ -127,7 +153,6 @@ class BodyLimit:
                     await self._refuse(send)
                     return
         seen = 0
-        started = False
 
         async def counted_receive() -> Message:
             nonlocal seen
@@ -138,17 +163,14 @@ class BodyLimit:
                     raise BodyTooLarge
             return message
 
-        async def tracked_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted_receive, tracked_send)
-        except BodyTooLarge:
-            if started:
-                raise
-            await self._refuse(send)
+        await _answered_on(
+            BodyTooLarge,
+            self.app,
+            scope,
+            counted_receive,
+            send,
+            _json_error(413, "too_big", self.message),
+        )
 
     async def _refuse(self, send: Send) -> None:
         for message in _json_error(413, "too_big", self.message):
@@ -171,7 +193,6 @@ class BodyDeadline:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.seconds
         whole = False
-        started = False
 
         async def timed_receive() -> Message:
             nonlocal whole
@@ -185,18 +206,14 @@ class BodyDeadline:
             whole = message["type"] != "http.request" or not message.get("more_body", False)
             return message
 
-        async def tracked_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, timed_receive, tracked_send)
-        except BodyTooSlow:
-            if started:
-                raise
-            for message in _json_error(408, "too_slow", self.message):
-                await send(message)
+        await _answered_on(
+            BodyTooSlow,
+            self.app,
+            scope,
+            timed_receive,
+            send,
+            _json_error(408, "too_slow", self.message),
+        )
 
 
 class BrowserHeaders:
