@@ -21,6 +21,27 @@ def native() -> Core:
     return found
 
 
+def random_game(rng: random.Random) -> Iterator[tuple[int, int]]:
+    """Every position of one random game, side to move first: positions where it must
+    pass come as they occur, and the last is the finished game."""
+    p, o = START
+    while True:
+        yield p, o
+        moves = legal_moves(p, o)
+        if not moves:
+            if not legal_moves(o, p):
+                return
+            p, o = o, p
+            continue
+        sq = rng.choice([s for s in range(64) if moves >> s & 1])
+        flipped = flips(p, o, sq)
+        p, o = o ^ flipped, p | flipped | 1 << sq
+
+
+def empties_of(position: tuple[int, int]) -> int:
+    return 64 - (position[0] | position[1]).bit_count()
+
+
 def random_positions(
     count: int, seed: int, empties: range = range(0, 61)
 ) -> Iterator[tuple[int, int]]:
@@ -28,25 +49,12 @@ def random_positions(
     empties in ``empties``: passes (the side to move has no move) and finished games
     come as they occur."""
     rng = random.Random(seed)
-    found = 0
-    while True:
-        p, o = START
+    for _ in range(count):
         target = rng.choice(empties)
-        while 64 - (p | o).bit_count() > target:
-            moves = legal_moves(p, o)
-            if not moves:
-                if not legal_moves(o, p):
-                    break
-                p, o = o, p
-                continue
-            bits = [1 << sq for sq in range(64) if moves >> sq & 1]
-            bit = rng.choice(bits)
-            flipped = flips(p, o, bit.bit_length() - 1)
-            p, o = o ^ flipped, p | flipped | bit
-        yield p, o
-        found += 1
-        if found == count:
-            return
+        for position in random_game(rng):
+            if empties_of(position) <= target:
+                break
+        yield position
 
 
 def game_positions(count: int, seed: int) -> list[tuple[int, int]]:
@@ -55,16 +63,5 @@ def game_positions(count: int, seed: int) -> list[tuple[int, int]]:
     rng = random.Random(seed)
     found: list[tuple[int, int]] = []
     while len(found) < count:
-        p, o = START
-        while len(found) < count:
-            found.append((p, o))
-            moves = legal_moves(p, o)
-            if not moves:
-                if not legal_moves(o, p):
-                    break
-                p, o = o, p
-                continue
-            sq = rng.choice([s for s in range(64) if moves >> s & 1])
-            flipped = flips(p, o, sq)
-            p, o = o ^ flipped, p | flipped | 1 << sq
-    return found
+        found.extend(random_game(rng))
+    return found[:count]

@@ -8,7 +8,8 @@ import pytest
 
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.native import core
-from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+from reversi.engine.moves import legal_moves
+from tests.native.helpers import empties_of, random_game
 from tools.train.fastsolve import FastSolver
 from tools.train.generate import RECORD, game, sidecar
 from tools.train.relabel import main
@@ -22,20 +23,7 @@ def random_positions(seed: int, empties: range, count: int) -> list[tuple[int, i
     rng = random.Random(seed)
     found: list[tuple[int, int]] = []
     while len(found) < count:
-        p, o = 0x0000_0008_1000_0000, 0x0000_0010_0800_0000
-        while True:
-            if 64 - (p | o).bit_count() in empties:
-                found.append((p, o))
-            moves = legal_moves(p, o)
-            if not moves:
-                if not legal_moves(o, p):
-                    break
-                p, o = o, p
-                continue
-            bits = [1 << s for s in range(64) if moves >> s & 1]
-            bit = rng.choice(bits)
-            flipped = FLIPS_BY_BIT[bit](p, o)
-            p, o = o & ~flipped, p | flipped | bit
+        found.extend(p for p in random_game(rng) if empties_of(p) in empties)
     return found[:count]
 
 
