@@ -47,6 +47,17 @@ static inline rv_entry *rv_slot(rv_table *t, uint64_t p, uint64_t o) {
         if (e[i].used != rv_generation || (e[i].p == p && e[i].o == o)) return &e[i];
     return e[0].depth <= e[1].depth ? &e[0] : &e[1];
 }
+static inline void rv_put(rv_table *t, uint64_t p, uint64_t o, int32_t lower, int32_t upper,
+                          int move, int depth) {
+    rv_entry *e = rv_slot(t, p, o);
+    e->p = p;
+    e->o = o;
+    e->lower = lower;
+    e->upper = upper;
+    e->move = (int8_t)move;
+    e->depth = (int8_t)depth;
+    e->used = rv_generation;
+}
 void rv_tables_ready(void);
 
 /* search.c: a midgame search to a fixed depth, full window (the solver's guess) */

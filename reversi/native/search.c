@@ -90,14 +90,7 @@ static int32_t frontier(uint64_t p, uint64_t o, uint64_t moves, int32_t beta) {
 }
 
 static void store(uint64_t p, uint64_t o, int32_t lower, int32_t upper, int move, int depth) {
-    rv_entry *e = rv_slot(&rv_mid_table, p, o);
-    e->p = p;
-    e->o = o;
-    e->lower = lower;
-    e->upper = upper;
-    e->move = (int8_t)move;
-    e->depth = (int8_t)depth;
-    e->used = rv_generation;
+    rv_put(&rv_mid_table, p, o, lower, upper, move, depth);
 }
 
 static int32_t pvs(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t beta) {

@@ -197,14 +197,7 @@ static void store(uint64_t p, uint64_t o, int lower, int upper, int best, int al
     } else {
         lower = upper = best;
     }
-    rv_entry *e = rv_slot(&rv_end_table, p, o);
-    e->p = p;
-    e->o = o;
-    e->lower = lower;
-    e->upper = upper;
-    e->move = (int8_t)move;
-    e->depth = (int8_t)n;
-    e->used = rv_generation;
+    rv_put(&rv_end_table, p, o, lower, upper, move, n);
 }
 
 static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n) {
