@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks.edax import parse_count, parse_solve
 from tests.processes import REPO
 
 
@@ -91,3 +92,29 @@ def test_the_native_benchmark_compares_both_backends() -> None:
     assert "perft(6) native: 8,200 leaves" in result.stdout
     assert "FFO #40 native: +38 a2" in result.stdout
     assert "Schwer native" in result.stdout and "Schwer Python" in result.stdout
+
+
+def test_the_edax_comparison_says_what_it_needs_without_edax(tmp_path: Path) -> None:
+    bare = run("benchmarks/edax.py", check=False)
+    assert bare.returncode == 2 and "--edax PATH" in bare.stderr and not bare.stdout
+    missing = run("benchmarks/edax.py", "--edax", str(tmp_path / "lEdax"), check=False)
+    assert missing.returncode == 2 and "no executable file there" in missing.stderr
+    binary = tmp_path / "bin" / "lEdax"
+    binary.parent.mkdir()
+    binary.write_text("#!/bin/sh\nexit 1\n")
+    binary.chmod(0o755)
+    no_eval = run("benchmarks/edax.py", "--edax", str(binary), check=False)
+    assert no_eval.returncode == 2 and "give --eval PATH" in no_eval.stderr
+
+
+def test_the_edax_comparison_reads_edax_tables() -> None:
+    solved = (
+        " # | depth|score|       time   | nodes (N)  |   N/s    | principal variation\n"
+        "---+------+-----+--------------+------------+----------+---------------------\n"
+        "  1|   14    +18        0:00.004        40213   10053250 g8 h7\n"
+        "  2|   20@73%  -4       0:00.120      1234567   10288058 a2 b1\n"
+        "problems.obf: 1274780 nodes in 0:00.124 (10280483 nodes/s).\n"
+    )
+    assert parse_solve(solved, 2) == [(18, 40213), (-4, 1234567)]
+    counted = "   1,               4,  0,\n   2,              12,  0,\nTotal           17\n"
+    assert parse_count(counted) == {1: 4, 2: 12}

@@ -1,0 +1,226 @@
+"""The native core against Edax 4.x, on the same positions, one thread each, in CPU time.
+
+    .venv/bin/python benchmarks/edax.py --edax /path/to/lEdax-x64            # everything
+    .venv/bin/python benchmarks/edax.py --edax EDAX --eval /path/to/eval.dat --perft 9 10
+
+Edax is not part of the project and nothing here builds it: give the path of an Edax
+4.x binary built elsewhere, and its evaluation file if it is not ``data/eval.dat``
+beside the binary or one folder up. For the issue's comparison the evaluation file
+holds zero weights, so that Edax orders its moves without its own evaluation (the
+search then meets the same positions as a solver without a trained evaluation).
+
+Sets, each run by both programs one after the other (both see the same load):
+perft from the start (Edax's ``-count games N``, which enumerates plies 1…N with a
+table of positions; ours runs perft(1)…perft(N) so that both do every ply); exact
+solves (empties to the winner) of the 20 fixed positions at 14 empties and 10 at 18
+empties that ``benchmarks/native.py`` and ``benchmarks/endgame.py`` use, and of FFO
+#40–#44 (Edax's ``-solve`` on an OBF file at level 60, ``-n 1``). Edax's CPU time is
+that of its process (``getrusage`` of the children) less the CPU time of the same
+command on no position (loading the evaluation); ours is this process's CPU time.
+Printed per set: our nodes / Edax's, our CPU / Edax's, whether the scores agree, and
+the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.endgame import FFO, positions
+from reversi.ai import solve
+from reversi.ai.native import core
+from reversi.engine import Board, Counting, parse_obf
+
+T = TypeVar("T")
+
+#: A row of Edax's ``-solve`` table: ``  1|   14   +18 0:00.001  12345 ...``
+#: (number, depth with an optional ``@selectivity%``, bound and score, time, nodes).
+SOLVE_ROW = re.compile(r"^\s*(\d+)\|\s*(\d+)(?:@\s*\d+%)?\s+[<>?]?\s*([+-]\d+)\s+[\d:.]+\s+(\d+)\b")
+#: A row of Edax's ``-count games`` table: ``   9,         3005288,   ...``.
+COUNT_ROW = re.compile(r"^\s*(\d+),\s*(\d+),")
+
+
+@dataclass(frozen=True)
+class Edax:
+    binary: Path
+    evaluation: Path
+    hash_bits: int
+
+    def options(self) -> list[str]:
+        """One thread, the table's size, the evaluation file."""
+        return ["-n", "1", "-h", str(self.hash_bits), "-eval-file", str(self.evaluation)]
+
+    def run(self, *args: str) -> tuple[str, float]:
+        """Edax's output and the CPU time (user + system) of its process."""
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with tempfile.TemporaryDirectory() as cwd:  # no edax.ini of anyone's is read
+            result = subprocess.run(
+                [str(self.binary), *self.options(), *args],
+                cwd=cwd,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if result.returncode != 0:
+            raise RuntimeError(f"Edax {' '.join(args)} failed: {result.stderr.strip()[-300:]}")
+        seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        return result.stdout, seconds
+
+    def solve(self, boards: Sequence[Board]) -> tuple[list[tuple[int, int]], float]:
+        """(score, nodes) of each board, exact, and the CPU time of the solves."""
+        with tempfile.TemporaryDirectory() as folder:
+            problems = Path(folder) / "problems.obf"
+            problems.write_text("".join(f"{board.obf()};\n" for board in boards))
+            output, seconds = self.run("-l", "60", "-verbose", "1", "-solve", str(problems))
+        return parse_solve(output, len(boards)), seconds
+
+    def startup(self) -> float:
+        """The CPU time of ``-solve`` on no position: loading and unpacking the weights."""
+        return self.solve([])[1]
+
+
+def parse_solve(output: str, count: int) -> list[tuple[int, int]]:
+    """(score, nodes) of each problem in Edax's ``-solve`` table, in order."""
+    rows = [m for m in map(SOLVE_ROW.match, output.splitlines()) if m]
+    if [int(m.group(1)) for m in rows] != list(range(1, count + 1)):
+        raise ValueError(f"expected {count} solved positions in Edax's output:\n{output}")
+    return [(int(m.group(3)), int(m.group(4))) for m in rows]
+
+
+def parse_count(output: str) -> dict[int, int]:
+    """Leaves (moves and passes) at each ply of Edax's ``-count games`` table."""
+    return {
+        int(m.group(1)): int(m.group(2)) for m in map(COUNT_ROW.match, output.splitlines()) if m
+    }
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def cpu(work: Callable[[], T]) -> tuple[T, float]:
+    start = time.process_time()
+    result = work()
+    return result, time.process_time() - start
+
+
+def ratio(ours: float, theirs: float) -> str:
+    return f"{ours / theirs:.2f}×" if theirs > 0 else "n/a"
+
+
+def bench_perft(edax: Edax, depth: int, startup: float) -> None:
+    native = core()
+    assert native is not None
+    p, o = Board().player, Board().opponent
+    leaves, ours = cpu(lambda: [native.perft(p, o, ply) for ply in range(1, depth + 1)])
+    output, seconds = edax.run("-count", "games", str(depth))
+    theirs = max(seconds - startup, 0.0)
+    counted = parse_count(output).get(depth)
+    agree = "agree" if counted == leaves[-1] else f"DISAGREE (Edax {counted})"
+    print(
+        f"perft({depth}): {leaves[-1]:,} leaves, {agree}; CPU ours {ours:.2f} s, "
+        f"Edax {theirs:.2f} s: {ratio(ours, theirs)}; {load()}",
+        flush=True,
+    )
+
+
+def bench_solves(edax: Edax, label: str, boards: Sequence[Board], startup: float) -> None:
+    found, ours = cpu(lambda: [solve(board, Counting.WINNER) for board in boards])
+    solved, seconds = edax.solve(boards)
+    theirs = max(seconds - startup, 0.0)
+    our_nodes = sum(s.nodes for s in found)
+    their_nodes = sum(nodes for _, nodes in solved)
+    wrong = [
+        i + 1
+        for i, (s, (score, _)) in enumerate(zip(found, solved, strict=True))
+        if s.score != score
+    ]
+    agree = "scores agree" if not wrong else f"scores DISAGREE on {wrong}"
+    print(
+        f"{label}: nodes ours {our_nodes:,}, Edax {their_nodes:,}: "
+        f"{ratio(our_nodes, their_nodes)}; CPU ours {ours:.3f} s, Edax {theirs:.3f} s: "
+        f"{ratio(ours, theirs)}; {agree}; {load()}",
+        flush=True,
+    )
+    for i, (s, (score, nodes)) in enumerate(zip(found, solved, strict=True)):
+        if i + 1 in wrong:
+            print(f"  #{i + 1} {boards[i].obf()}: ours {s.score:+d}, Edax {score:+d}", flush=True)
+        elif len(boards) <= 5:
+            print(f"  #{i + 1}: {s.score:+d}, nodes ours {s.nodes:,}, Edax {nodes:,}", flush=True)
+
+
+def ffo_boards(count: int) -> list[Board]:
+    lines = FFO.read_text().splitlines()[:count]
+    return [Board.from_position(*parse_obf(line)[:3]) for line in lines]
+
+
+def evaluation_beside(binary: Path) -> Path | None:
+    for folder in (binary.parent, binary.parent.parent):
+        if (folder / "data" / "eval.dat").is_file():
+            return folder / "data" / "eval.dat"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--edax", type=Path, help="an Edax 4.x binary (required)")
+    parser.add_argument("--eval", type=Path, help="its eval.dat (default: data/ beside it)")
+    parser.add_argument("--hash", type=int, default=20, help="Edax's table, log2 entries")
+    parser.add_argument("--perft", type=int, nargs="*", default=[9, 10, 11])
+    parser.add_argument("--count", type=int, default=20, help="positions at 14 empties")
+    parser.add_argument("--count18", type=int, default=10, help="positions at 18 empties")
+    parser.add_argument("--ffo", type=int, default=5, help="FFO #40 and the next ones")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+    if args.edax is None:
+        print(
+            "benchmarks/edax.py needs an Edax 4.x binary: --edax PATH (and --eval PATH "
+            "if its eval.dat is not in data/ beside it); Edax is not part of the project.",
+            file=sys.stderr,
+        )
+        return 2
+    binary = args.edax.resolve()
+    if not (binary.is_file() and os.access(binary, os.X_OK)):
+        print(f"--edax {args.edax}: no executable file there", file=sys.stderr)
+        return 2
+    evaluation = args.eval.resolve() if args.eval else evaluation_beside(binary)
+    if evaluation is None or not evaluation.is_file():
+        print(f"no eval.dat for {binary}: give --eval PATH", file=sys.stderr)
+        return 2
+    if core() is None:
+        print("reversi._native is not built: nothing to compare", file=sys.stderr)
+        return 1
+    edax = Edax(binary, evaluation, args.hash)
+    startup = edax.startup()
+    print(
+        f"Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}, {load()}; "
+        f"Edax {binary} with {evaluation}, start-up {startup:.3f} CPU s (subtracted)",
+        flush=True,
+    )
+    for depth in args.perft:
+        bench_perft(edax, depth, startup)
+    for count, empties in ((args.count, 14), (args.count18, 18)):
+        if count:
+            boards = positions(count, empties, args.seed)
+            bench_solves(edax, f"{count} × {empties} empties", boards, startup)
+    if args.ffo:
+        bench_solves(edax, f"FFO #40–#{39 + args.ffo}", ffo_boards(args.ffo), startup)
+    print(load())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
