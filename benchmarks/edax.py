@@ -27,6 +27,7 @@ import argparse
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -48,8 +49,11 @@ T = TypeVar("T")
 #: A row of Edax's ``-solve`` table: ``  1|   14   +18 0:00.001  12345 ...``
 #: (number, depth with an optional ``@selectivity%``, bound and score, time, nodes).
 SOLVE_ROW = re.compile(r"^\s*(\d+)\|\s*(\d+)(?:@\s*\d+%)?\s+[<>?]?\s*([+-]\d+)\s+[\d:.]+\s+(\d+)\b")
-#: A row of Edax's ``-count games`` table: ``   9,         3005288,   ...``.
-COUNT_ROW = re.compile(r"^\s*(\d+),\s*(\d+),")
+#: A row of Edax's ``-count games`` table: ply, moves and passes, passes, wins, draws,
+#: losses, mobility range, CPU time of the ply (``0:00.34``).
+COUNT_ROW = re.compile(
+    r"^\s*(\d+),\s*(\d+),\s*\d+,\s*(\d+),\s*(\d+),\s*(\d+),\s*\d+\s*-\s*\d+,\s*([\d:.]+),"
+)
 
 
 @dataclass(frozen=True)
@@ -88,8 +92,9 @@ class Edax:
         return parse_solve(output, len(boards)), seconds
 
     def startup(self) -> float:
-        """The CPU time of ``-solve`` on no position: loading and unpacking the weights."""
-        return self.solve([])[1]
+        """The CPU time of ``-solve`` on no position (unpacking the weights, clearing the
+        tables), the median of three runs."""
+        return statistics.median(self.solve([])[1] for _ in range(3))
 
 
 def parse_solve(output: str, count: int) -> list[tuple[int, int]]:
@@ -100,11 +105,39 @@ def parse_solve(output: str, count: int) -> list[tuple[int, int]]:
     return [(int(m.group(3)), int(m.group(4))) for m in rows]
 
 
-def parse_count(output: str) -> dict[int, int]:
-    """Leaves (moves and passes) at each ply of Edax's ``-count games`` table."""
-    return {
-        int(m.group(1)): int(m.group(2)) for m in map(COUNT_ROW.match, output.splitlines()) if m
-    }
+@dataclass(frozen=True)
+class Counted:
+    """Edax's ``-count games`` to some ply: its perft and its own CPU time for the plies."""
+
+    leaves: int
+    seconds: float
+
+
+def clock(text: str) -> float:
+    """Seconds from Edax's ``[[h:]m]m:ss.cc``."""
+    seconds = 0.0
+    for part in text.split(":"):
+        seconds = seconds * 60 + float(part)
+    return seconds
+
+
+def parse_count(output: str) -> dict[int, Counted]:
+    """perft at each ply of Edax's ``-count games`` table, counted as ours counts it.
+
+    Edax's row for a ply gives the moves and passes there, and apart the games that end
+    one ply before it (wins, draws, losses); perft counts a game that ends early as one
+    leaf, so perft(n) is row n's moves and passes plus the ended games of rows 1…n.
+    The time of a row is Edax's CPU clock (user time, 10 ms steps) for that ply alone.
+    """
+    perft: dict[int, Counted] = {}
+    ended = 0
+    seconds = 0.0
+    for m in map(COUNT_ROW.match, output.splitlines()):
+        if m:
+            ended += int(m.group(3)) + int(m.group(4)) + int(m.group(5))
+            seconds += clock(m.group(6))
+            perft[int(m.group(1))] = Counted(int(m.group(2)) + ended, seconds)
+    return perft
 
 
 def load() -> str:
@@ -121,44 +154,80 @@ def ratio(ours: float, theirs: float) -> str:
     return f"{ours / theirs:.2f}×" if theirs > 0 else "n/a"
 
 
-def bench_perft(edax: Edax, depth: int, startup: float) -> None:
+def bench_perft(edax: Edax, depth: int) -> None:
+    """Ours: perft(1)…perft(depth), as Edax's ``-count games`` counts every ply up to it;
+    Edax's CPU time is its own clock for those plies (its process spends more, mostly
+    in clearing a fresh table for each ply)."""
     native = core()
     assert native is not None
     p, o = Board().player, Board().opponent
     leaves, ours = cpu(lambda: [native.perft(p, o, ply) for ply in range(1, depth + 1)])
-    output, seconds = edax.run("-count", "games", str(depth))
-    theirs = max(seconds - startup, 0.0)
+    output, _ = edax.run("-count", "games", str(depth))
     counted = parse_count(output).get(depth)
-    agree = "agree" if counted == leaves[-1] else f"DISAGREE (Edax {counted})"
+    if counted is None:
+        raise ValueError(f"no ply {depth} in Edax's output:\n{output}")
+    agree = "agree" if counted.leaves == leaves[-1] else f"DISAGREE (Edax {counted.leaves:,})"
     print(
-        f"perft({depth}): {leaves[-1]:,} leaves, {agree}; CPU ours {ours:.2f} s, "
-        f"Edax {theirs:.2f} s: {ratio(ours, theirs)}; {load()}",
+        f"perft({depth}): {leaves[-1]:,} leaves, {agree}; plies 1–{depth}: CPU ours {ours:.2f} s, "
+        f"Edax {counted.seconds:.2f} s: {ratio(ours, counted.seconds)}; {load()}",
         flush=True,
     )
 
 
-def bench_solves(edax: Edax, label: str, boards: Sequence[Board], startup: float) -> None:
-    found, ours = cpu(lambda: [solve(board, Counting.WINNER) for board in boards])
-    solved, seconds = edax.solve(boards)
+def mirror(bits: int) -> int:
+    """The bitboard mirrored left to right (a1 <-> h1)."""
+    return int.from_bytes(
+        bytes(int(f"{byte:08b}"[::-1], 2) for byte in bits.to_bytes(8, "little")), "little"
+    )
+
+
+def flip(bits: int) -> int:
+    """The bitboard flipped top to bottom (a1 <-> a8)."""
+    return int.from_bytes(bits.to_bytes(8, "little"), "big")
+
+
+def transpose(bits: int) -> int:
+    """The bitboard transposed on the a1–h8 diagonal."""
+    return sum(1 << (8 * (sq % 8) + sq // 8) for sq in range(64) if bits >> sq & 1)
+
+
+def image(board: Board, symmetry: int) -> Board:
+    """One of the eight symmetric images of a position (0: the position itself)."""
+    black, white = board.black, board.white
+    for bit, operation in ((1, mirror), (2, flip), (4, transpose)):
+        if symmetry & bit:
+            black, white = operation(black), operation(white)
+    return Board.from_position(black, white, board.turn)
+
+
+def bench_solves(
+    edax: Edax, label: str, boards: Sequence[Board], startup: float, images: int
+) -> None:
+    """Both solve the positions and their first ``images`` symmetric images (the same work
+    again, so that Edax's start-up is small beside its solving time); nodes and scores
+    are given for the positions themselves and for all the images."""
+    everything = [image(board, symmetry) for board in boards for symmetry in range(images)]
+    found, ours = cpu(lambda: [solve(board, Counting.WINNER) for board in everything])
+    solved, seconds = edax.solve(everything)
     theirs = max(seconds - startup, 0.0)
-    our_nodes = sum(s.nodes for s in found)
-    their_nodes = sum(nodes for _, nodes in solved)
-    wrong = [
-        i + 1
-        for i, (s, (score, _)) in enumerate(zip(found, solved, strict=True))
-        if s.score != score
-    ]
-    agree = "scores agree" if not wrong else f"scores DISAGREE on {wrong}"
+    pairs = list(zip(found, solved, strict=True))
+    wrong = [i for i, (s, (score, _)) in enumerate(pairs) if s.score != score]
+    agree = "all scores agree" if not wrong else f"scores DISAGREE on {len(wrong)}"
+    originals = pairs[::images]
+    our_nodes = sum(s.nodes for s, _ in originals)
+    their_nodes = sum(nodes for _, (_, nodes) in originals)
     print(
         f"{label}: nodes ours {our_nodes:,}, Edax {their_nodes:,}: "
-        f"{ratio(our_nodes, their_nodes)}; CPU ours {ours:.3f} s, Edax {theirs:.3f} s: "
+        f"{ratio(our_nodes, their_nodes)}; with the {images} images "
+        f"{ratio(sum(s.nodes for s in found), sum(n for _, n in solved))}; "
+        f"CPU ({len(everything)} solves) ours {ours:.3f} s, Edax {theirs:.3f} s: "
         f"{ratio(ours, theirs)}; {agree}; {load()}",
         flush=True,
     )
-    for i, (s, (score, nodes)) in enumerate(zip(found, solved, strict=True)):
-        if i + 1 in wrong:
-            print(f"  #{i + 1} {boards[i].obf()}: ours {s.score:+d}, Edax {score:+d}", flush=True)
-        elif len(boards) <= 5:
+    for i in wrong:
+        print(f"  {everything[i].obf()}: ours {found[i].score:+d}, Edax {solved[i][0]:+d}")
+    if len(boards) <= 5:
+        for i, (s, (_score, nodes)) in enumerate(originals):
             print(f"  #{i + 1}: {s.score:+d}, nodes ours {s.nodes:,}, Edax {nodes:,}", flush=True)
 
 
@@ -184,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count18", type=int, default=10, help="positions at 18 empties")
     parser.add_argument("--ffo", type=int, default=5, help="FFO #40 and the next ones")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--images", type=int, default=8, help="symmetric images solved at 14 and 18 empties"
+    )
     args = parser.parse_args(argv)
     if args.edax is None:
         print(
@@ -211,13 +283,13 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     for depth in args.perft:
-        bench_perft(edax, depth, startup)
+        bench_perft(edax, depth)
     for count, empties in ((args.count, 14), (args.count18, 18)):
         if count:
             boards = positions(count, empties, args.seed)
-            bench_solves(edax, f"{count} × {empties} empties", boards, startup)
+            bench_solves(edax, f"{count} × {empties} empties", boards, startup, args.images)
     if args.ffo:
-        bench_solves(edax, f"FFO #40–#{39 + args.ffo}", ffo_boards(args.ffo), startup)
+        bench_solves(edax, f"FFO #40–#{39 + args.ffo}", ffo_boards(args.ffo), startup, 1)
     print(load())
     return 0
 

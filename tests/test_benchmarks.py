@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks.edax import parse_count, parse_solve
+from benchmarks.edax import Counted, parse_count, parse_solve
 from tests.processes import REPO
 
 
@@ -116,5 +116,11 @@ def test_the_edax_comparison_reads_edax_tables() -> None:
         "problems.obf: 1274780 nodes in 0:00.124 (10280483 nodes/s).\n"
     )
     assert parse_solve(solved, 2) == [(18, 40213), (-4, 1234567)]
-    counted = "   1,               4,  0,\n   2,              12,  0,\nTotal           17\n"
-    assert parse_count(counted) == {1: 4, 2: 12}
+    counted = (
+        "   1,               4,            0,            0,            0,            0,"
+        "    4 -  4,        0:00.01,  333.3   moves/s,  (h_tries = 0, h_hits = 0)\n"
+        "   2,              12,            1,            0,            0,            2,"
+        "    0 -  3,     1:02.50,  17.00  kmoves/s,  (h_tries = 0, h_hits = 0)\n"
+        "Total           17\n"
+    )
+    assert parse_count(counted) == {1: Counted(4, 0.01), 2: Counted(14, 62.51)}
