@@ -6,18 +6,18 @@
 Edax is not part of the project and nothing here builds it: give the path of an Edax
 4.x binary built elsewhere, and its evaluation file if it is not ``data/eval.dat``
 beside the binary or one folder up. For the issue's comparison the evaluation file
-holds zero weights, so that Edax orders its moves without its own evaluation (the
-search then meets the same positions as a solver without a trained evaluation).
+holds zero weights, so that Edax's move ordering gets nothing from a trained evaluation.
 
-Sets, each run by both programs one after the other (both see the same load):
-perft from the start (Edax's ``-count games N``, which enumerates plies 1…N with a
-table of positions; ours runs perft(1)…perft(N) so that both do every ply); exact
-solves (empties to the winner) of the 20 fixed positions at 14 empties and 10 at 18
-empties that ``benchmarks/native.py`` and ``benchmarks/endgame.py`` use, and of FFO
-#40–#44 (Edax's ``-solve`` on an OBF file at level 60, ``-n 1``). Edax's CPU time is
-that of its process (``getrusage`` of the children) less the CPU time of the same
-command on no position (loading the evaluation); ours is this process's CPU time.
-Printed per set: our nodes / Edax's, our CPU / Edax's, whether the scores agree, and
+Sets, each run by both programs one after the other (both see the same load), Edax
+with ``-n 1``: perft from the start (Edax's ``-count games N``, which counts plies
+1…N with a table of positions, timed by its own CPU clock for each ply; ours runs
+perft(1)…perft(N), timed by this process's CPU clock); exact solves (empties to the
+winner, Edax's ``-solve`` at level 60) of the 20 fixed positions at 14 empties and 10
+at 18 empties that ``benchmarks/native.py`` and ``benchmarks/endgame.py`` use, each
+with its symmetric images (``--images``), and of FFO #40–#44. For the solves Edax's
+CPU time is that of its process (``getrusage`` of the children) less the median CPU
+time of the same command on no position (unpacking the weights, clearing the tables).
+Printed per set: our nodes / Edax's, our CPU / Edax's, whether every score agrees, and
 the load average.
 """
 
