@@ -214,12 +214,16 @@ def bench_solves(
     wrong = [i for i, (s, (score, _)) in enumerate(pairs) if s.score != score]
     agree = "all scores agree" if not wrong else f"scores DISAGREE on {len(wrong)}"
     originals = pairs[::images]
+    with_images = (
+        f"with the {images} images "
+        f"{ratio(sum(s.nodes for s in found), sum(n for _, n in solved))}; "
+    )
     our_nodes = sum(s.nodes for s, _ in originals)
     their_nodes = sum(nodes for _, (_, nodes) in originals)
     print(
         f"{label}: nodes ours {our_nodes:,}, Edax {their_nodes:,}: "
-        f"{ratio(our_nodes, their_nodes)}; with the {images} images "
-        f"{ratio(sum(s.nodes for s in found), sum(n for _, n in solved))}; "
+        f"{ratio(our_nodes, their_nodes)}; "
+        f"{with_images if images > 1 else ''}"
         f"CPU ({len(everything)} solves) ours {ours:.3f} s, Edax {theirs:.3f} s: "
         f"{ratio(ours, theirs)}; {agree}; {load()}",
         flush=True,
