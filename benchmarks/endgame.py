@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/endgame.py            # 20 × 12 and 20 × 14 empties, FFO #40
     .venv/bin/python benchmarks/endgame.py --ffo 5    # FFO #40–#44 as well
     .venv/bin/python benchmarks/endgame.py --schwer   # Schwer's exact move at 12 empties
-    .venv/bin/python benchmarks/endgame.py --order hand-written  # ordering as before issue 18
+    .venv/bin/python benchmarks/endgame.py --order hand-written  # the older ordering
 
 The positions come from random play from the start (``--seed``); a game that
 ends before the wanted number of empties is skipped. Scores count the empties

@@ -103,7 +103,7 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- the computer player (issue 3) --------------------------------------------
+# --- the computer player --------------------------------------------------------
 
 
 def _add_ai_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
