@@ -5,9 +5,10 @@
 Times are CPU time of this process (time.process_time), so a busy shared machine
 slows the figures little; the perft runs take turns as well. Prints leaves/s for
 perft(depth) with and without bulk counting at the last ply, and legal_moves / flips
-calls per second on a fixed set of midgame positions. If ``creversi`` (PyPI: creversi-python) is importable, the same
-measurements run side by side with its kernels and its Board API. Install it
-only in a benchmark environment, never as a dependency of this project:
+calls per second on a fixed set of midgame positions. If ``creversi`` (PyPI:
+creversi-python) is importable, the same measurements run side by side with its kernels
+and its Board API. Install it only in a benchmark environment, never as a dependency of
+this project:
 
     python3 -m venv .venv-bench && .venv-bench/bin/pip install -e . creversi-python
     .venv-bench/bin/python benchmarks/movegen.py
