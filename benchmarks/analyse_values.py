@@ -1,4 +1,4 @@
-"""The analysis board's values in headless Chromium (issue 29): how soon every legal move
+"""The analysis board's values in headless Chromium: how soon every legal move
 has a value, and how deep or exact they are after 1 s and 5 s, on today's Python engine
 in the Pyodide worker.
 

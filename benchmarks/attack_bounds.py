@@ -1,4 +1,4 @@
-"""The bounds of issue 26 (points 4, 5, 7) against a real ``reversi serve`` with the
+"""Bounds against a real ``reversi serve`` with the
 default limits, from one address, as docs/operations.md's attack table reports them.
 
     .venv/bin/python benchmarks/attack_bounds.py [--seconds 10]

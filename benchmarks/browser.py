@@ -88,7 +88,7 @@ def archive_games(count: int) -> list[str]:
     import tempfile
 
     from reversi.archive.files import games_in
-    from reversi.cli_archive import import_files
+    from reversi.cli.archive_commands import import_files
     from tests.web.replay_helpers import GAMES, ggf_file
 
     folder = Path(tempfile.mkdtemp(prefix="reversi-bench-"))

@@ -1,4 +1,4 @@
-"""How long one address needs to find a live table by guessing codes (issue 26, point 2).
+"""How long one address needs to find a live table by guessing codes.
 
     .venv/bin/python benchmarks/code_oracle.py [--tables 10000] [--private 3]
 

@@ -67,7 +67,7 @@ def cli_othello_player(level: int = 5) -> Player:
 
 
 def classic_player(budget: float | None, clock: Clock) -> Player:
-    """Schwer as it played before issue 18 (hand-written evaluation)."""
+    """Schwer as it played with the hand-written evaluation, before the trained one."""
     from reversi.ai.classic import classic_move
     from reversi.ai.levels import DEFAULT_BUDGET
 

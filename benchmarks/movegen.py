@@ -2,11 +2,13 @@
 
     python benchmarks/movegen.py [--depth 9] [--repeat 3]
 
-Prints leaves/s for perft(depth) with and without bulk counting at the last
-ply, and legal_moves / flips calls per second on a fixed set of midgame
-positions. If ``creversi`` (PyPI: creversi-python) is importable, the same
-measurements run side by side with its kernels and its Board API. Install it
-only in a benchmark environment, never as a dependency of this project:
+Times are CPU time of this process (time.process_time), so a busy shared machine
+slows the figures little; the perft runs take turns as well. Prints leaves/s for
+perft(depth) with and without bulk counting at the last ply, and legal_moves / flips
+calls per second on a fixed set of midgame positions. If ``creversi`` (PyPI:
+creversi-python) is importable, the same measurements run side by side with its kernels
+and its Board API. Install it only in a benchmark environment, never as a dependency of
+this project:
 
     python3 -m venv .venv-bench && .venv-bench/bin/pip install -e . creversi-python
     .venv-bench/bin/python benchmarks/movegen.py
@@ -15,6 +17,7 @@ only in a benchmark environment, never as a dependency of this project:
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -49,9 +52,9 @@ def midgame_positions(count: int = 500, seed: int = 2009) -> list[tuple[Bitboard
 def best_of(repeat: int, run: Callable[[], object]) -> tuple[float, object]:
     times, result = [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         result = run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times), result
 
 
@@ -122,14 +125,14 @@ def report(name: str, seconds: float, leaves: int) -> None:
 def interleaved_best(
     repeat: int, runs: dict[str, Callable[[], int]]
 ) -> dict[str, tuple[float, int]]:
-    """Best time and result of each run; the runs take turns, so a slow spell of a
+    """Best CPU time and result of each run; the runs take turns, so a slow spell of a
     shared machine falls on all of them alike."""
     best: dict[str, tuple[float, int]] = {}
     for _ in range(repeat):
         for name, run in runs.items():
-            start = time.perf_counter()
+            start = time.process_time()
             leaves = run()
-            seconds = time.perf_counter() - start
+            seconds = time.process_time() - start
             if name not in best or seconds < best[name][0]:
                 best[name] = (seconds, leaves)
     return best
@@ -144,7 +147,8 @@ def main() -> None:
 
     print(
         f"Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"{platform.machine()}, best of {repeat}"
+        f"{platform.machine()}, best CPU time of {repeat}, load average "
+        f"{' '.join(f'{load:.2f}' for load in os.getloadavg())}"
     )
     start = Board()
     p, o = start.player, start.opponent

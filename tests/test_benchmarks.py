@@ -3,9 +3,15 @@
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from benchmarks.edax import Counted, parse_count, parse_solve
+from reversi.ai import Decision, Level, think
+from reversi.engine import Board
 from tests.processes import REPO
 
 
@@ -124,3 +130,26 @@ def test_the_edax_comparison_reads_edax_tables() -> None:
         "Total           17\n"
     )
     assert parse_count(counted) == {1: Counted(4, 0.01), 2: Counted(14, 62.51)}
+
+
+def test_schwer_in_the_endgame_benchmark_thinks_on_the_cpu_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A busy machine slows the wall clock: Schwer's budget there would end before its
+    solve does, and the benchmark stop on a move that is not exact."""
+    import benchmarks.endgame as endgame
+
+    clocks = []
+
+    def recording(board: Board, level: Level, **options: Any) -> Decision:
+        clocks.append(options.get("clock"))
+        return think(board, level, **options)
+
+    monkeypatch.setattr(endgame, "think", recording)
+    endgame.bench_schwer(2, 8, 1)
+    assert clocks == [time.process_time, time.process_time]
+
+
+def test_the_move_generation_benchmark_times_cpu_time() -> None:
+    result = run("benchmarks/movegen.py", "--depth", "3", "--repeat", "1")
+    assert "best CPU time of 1, load average" in result.stdout

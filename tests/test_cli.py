@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from reversi import __version__, cli
+from reversi import __version__
+from reversi.cli import commands as cli
 from reversi.cli import main
 from tests.engine.test_notation import SEED_001_FIGURE_1
 
@@ -59,7 +60,7 @@ def test_the_terminal_game_speaks_german_with_the_boards_reasons(
     args = argparse.Namespace(level="leicht", begin="me", seed=1)
     assert cli._play(args, lambda prompt: next(answers)) == 0
     out = capsys.readouterr().out
-    catalogue = json.loads((Path(cli.__file__).parent / "web/static/de.json").read_text())
+    catalogue = json.loads((Path(cli.__file__).parents[1] / "web/static/de.json").read_text())
     assert catalogue["reason.occupied"].format(square="d4") in out
     assert catalogue["reason.no_flips"].format(square="a1") in out
     assert "„zz“ ist kein Feld" in out

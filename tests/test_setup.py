@@ -114,7 +114,7 @@ def test_an_empty_build_cache_setting_turns_the_cache_off(monkeypatch: pytest.Mo
 def test_compressing_says_what_it_will_do_and_how_far_it_got(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 25.12: dev/setup printed nothing during a 211 s Pyodide step. Now the step
+    """dev/setup printed nothing during a 211 s Pyodide step. Now the step
     says what it will do, then every few seconds the files and bytes done."""
     import brotli  # type: ignore[import-untyped]
 

@@ -1,5 +1,5 @@
 """Every German text that takes parameters, filled with sample values, reads as the
-checked sentences in tests/data/texts_filled.txt (issue 25.8: "Mit e7 gewinnt mit 36
+checked sentences in tests/data/texts_filled.txt ("Mit e7 gewinnt mit 36
 Steinen Vorsprung", "für niemand", "„Perlmutt“ stimmt nicht"). A changed text changes a
 line there: write the file again (``python -m tests.texts_filled``) and read it."""
 

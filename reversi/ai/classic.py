@@ -2,8 +2,8 @@
 
 The hand-written :func:`reversi.ai.evaluate.evaluate` with plain iterative
 deepening; exact from ``EXACT_EMPTIES`` empties, a win/draw/loss search of
-the moves up to ``DECISIVE_EMPTIES`` (see docs/benchmarks.md, issue 18, for
-the matches against the Schwer of today).
+the moves up to ``DECISIVE_EMPTIES`` (docs/benchmarks.md,
+"Matches", gives its matches against the Schwer of today).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The three levels of the hall's computer player (SPEC §3).
+"""The three levels of the hall's computer player.
 
 * **Leicht** takes the move that flips the most discs; ties go to a seeded
   random choice, so games vary but can be replayed.
@@ -46,7 +46,7 @@ TRY_EXACT_SHARE = 0.6
 #: any defence: a selective win/draw/loss search of the moves.
 DECISIVE_EMPTIES = 20
 #: Multi-ProbCut for Schwer's midgame search (``reversi.ai.probcut.TABLE``), or None:
-#: at 0.5 s a move it made Schwer no stronger (docs/benchmarks.md, eighth session)
+#: at 0.5 s a move it made Schwer no stronger (CHANGELOG.md, 2026-12-01)
 PROBCUT: ProbCutTable | None = None
 #: With the native core: it tries to solve exactly up to this many empties, and
 #: looks for a move that wins by force up to this many.

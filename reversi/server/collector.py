@@ -81,7 +81,7 @@ def peak_memory_mib() -> float:
 
     One system call. Not ``gc.get_freeze_count()``: it walks every object set aside,
     66 ms at 400,000 of them, and four times a second that stopped the server more
-    than the collections it guarded (docs/benchmarks.md, fifth round).
+    than the collections it guarded (CHANGELOG.md, 2026-11-30).
     """
     try:
         import resource

@@ -225,7 +225,7 @@ class Duel(TableGame):
         self._end(Status.ABORTED, "aborted", None, by=seat)
 
     def close_abandoned(self) -> None:
-        """A waiting table whose opener left the hall closes by itself (issue 16)."""
+        """A waiting table whose opener left the hall closes by itself."""
         if self.table.status == Status.WAITING:
             self._end(Status.ABORTED, "closed", None)
 

@@ -35,7 +35,7 @@ class Settings:
     #: how often the garbage collector runs on what was made since (0: Python decides;
     #: only with a sweeper), and how often it walks everything (reversi.server.collector).
     #: At 1,000 tables: pauses of at most 10 ms instead of 50–120 ms every ~20 s, and one
-    #: full pass of ~0.3 s every full_collect_interval (docs/benchmarks.md, fifth round)
+    #: full pass of ~0.3 s every full_collect_interval (CHANGELOG.md, 2026-11-30)
     collect_interval: float = 0.25
     full_collect_interval: float = 900.0
     max_frame: int = 4096

@@ -76,6 +76,15 @@ SHIPPED = (
     "reversi/web/values.py",
     "reversi/web/editor.py",
 )
+#: Modules of those folders that no shipped module imports: the server's and the
+#: benchmarks' (the classic player, matches, the Python search's ProbCut table, the
+#: archive's WTHOR reader)
+LEFT_OUT = (
+    "reversi/ai/classic.py",
+    "reversi/ai/match.py",
+    "reversi/ai/probcut.py",
+    "reversi/engine/wthor.py",
+)
 #: The engine's C core: its C files but the CPython extension's, and wasm_glue.c, what
 #: engine.wasm adds to it (exports: every ``rv_`` function of core.h and of the glue)
 NATIVE = REPO / "reversi" / "native"
@@ -139,7 +148,9 @@ def _sources() -> list[Path]:
             files.extend(
                 p
                 for p in path.rglob("*")
-                if p.suffix in SHIPPED_SUFFIXES and "__pycache__" not in p.parts
+                if p.suffix in SHIPPED_SUFFIXES
+                and "__pycache__" not in p.parts
+                and str(p.relative_to(REPO)) not in LEFT_OUT
             )
         elif path.exists():
             files.append(path)
@@ -479,7 +490,7 @@ def build_python(force: bool = False) -> bool:
             str(NODE_MODULES / "pyodide"),
             str(REPO),
             str(new),
-            json.dumps({"reversi": SHIPPED, "suffixes": SHIPPED_SUFFIXES}),
+            json.dumps({"reversi": SHIPPED, "suffixes": SHIPPED_SUFFIXES, "left_out": LEFT_OUT}),
         ],
         capture_output=True,
         text=True,

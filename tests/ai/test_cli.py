@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from reversi import cli
+from reversi.cli import commands as cli
 from reversi.engine import Board
 
 # an ending with nine empties

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from reversi import cli
+from reversi.cli import commands as cli
 from reversi.engine import Board
 
 START_GGF = (

@@ -1,4 +1,4 @@
-"""The review of a whole game (issue 15, point 3): scores, losses, marks, graph."""
+"""The review of a whole game: scores, losses, marks, graph."""
 
 from __future__ import annotations
 

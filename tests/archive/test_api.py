@@ -1,4 +1,4 @@
-"""The archive over HTTP (docs/api.md, issue 15): finished duels kept by their code with
+"""The archive over HTTP: finished duels kept by their code with
 the time of every move, device games sent with their moves and kept for their owner,
 pages of a player's games, GGF downloads — on SQLite and PostgreSQL — and bad ids and
 parameters refused with a reason, never a 500."""

@@ -1,4 +1,4 @@
-"""Reading the archive by code is a look-up like any other (issue 26, point 4): limited
+"""Reading the archive by code is a look-up like any other: limited
 per address and per player once the look-ups run out (429 with the JSON error), a
 private duel's replay and its rematch code are for its two players only."""
 

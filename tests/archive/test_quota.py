@@ -1,4 +1,4 @@
-"""What devices may store is bounded (issue 26, point 5): games per player and per
+"""What devices may store is bounded: games per player and per
 address a day (429 ``results_full``, the device keeps them), and the newest games of a
 player in the archive."""
 

@@ -1,4 +1,4 @@
-"""GGF files of many games (issue 15, point 5)."""
+"""GGF files of many games."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""WTHOR files (issue 15, point 5): hand-checked bytes, round trips, and refusals."""
+"""WTHOR files: hand-checked bytes, round trips, and refusals."""
 
 from __future__ import annotations
 

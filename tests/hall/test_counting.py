@@ -30,7 +30,7 @@ def played(a: str, b: str, outcome_a: str, moves: int = 30) -> list[dict[str, An
 
 
 async def test_a_seven_move_resignation_gives_nothing(service: DuelServer) -> None:
-    """Issue 25.6: a 7-move duel ended by resignation gave +10 and a new level."""
+    """A 7-move duel ended by resignation gave +10 and a new level."""
     code, black, white = await seated_after(service, *COUNTED_LINE[:7])
     await service.service.handle(white, p.Resign(code=code))
     end = (await view(service, code, black))["table"]["end"]

@@ -1,4 +1,4 @@
-"""Nicknames and chat lines that deceive or hide are refused or cleaned (issue 17, point 5)."""
+"""Nicknames and chat lines that deceive or hide are refused or cleaned."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_good_names_pass_normalised(text: str, shown: str) -> None:
         ("gast1234", "guest_name"),
         ("GAST １２", "guest_name"),
         ("Gast", "guest_name"),
-        # near-spoofs (issue 26, point 9): marks, digits around, I for 1, one script
+        # near-spoofs: marks, digits around, I for 1, one script
         ("Systém", "reserved"),
         ("System 2", "reserved"),
         ("2 Admin", "reserved"),

@@ -1,4 +1,4 @@
-"""Issue 17, point 3: no body gives a 500 — bounded numbers, valid text — and a row
+"""No body gives a 500 — bounded numbers, valid text — and a row
 written with a lone surrogate before that is repaired by migration 0004."""
 
 from __future__ import annotations

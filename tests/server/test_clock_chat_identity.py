@@ -147,7 +147,7 @@ async def test_moving_to_another_device(service: DuelServer) -> None:
 async def test_nicknames_are_validated(service: DuelServer) -> None:
     player = await service.identity.create()
     assert (await service.identity.rename(player, "  Anna  Lena ")).nickname == "Anna Lena"
-    # issue 17, point 5: names that deceive (reversi.hall.text_rules)
+    # names that deceive (reversi.hall.text_rules)
     for bad in (
         "A",
         "x" * 25,

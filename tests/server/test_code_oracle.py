@@ -1,4 +1,4 @@
-"""No code oracle (issue 26, point 2), on a real server over real sockets: every path
+"""No code oracle, on a real server over real sockets: every path
 that touches a table by code answers "no such table" and "not yours" alike, or counts
 as a look-up — and once an address's guesses are used up, every path refuses."""
 

@@ -127,7 +127,7 @@ async def resumed_credits(server: DuelServer, code: str) -> list[float]:
 async def test_a_second_process_starting_slowly_credits_nothing_again(
     tmp_path: Path, clock: ManualClock, db_url: str
 ) -> None:
-    """Issue 26, point 6: the second process of two started after an outage judges
+    """The second process of two started after an outage judges
     after the first credited it, later than any 'another process is alive' window."""
     need_redis()
     settings = make_settings(tmp_path, clock, db_url, redis_url=REDIS_URL)

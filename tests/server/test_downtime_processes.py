@@ -1,5 +1,5 @@
 """Two real server processes on PostgreSQL and Redis, killed together and started
-together, credit each outage exactly once (issue 26, point 6)."""
+together, credit each outage exactly once."""
 
 from __future__ import annotations
 

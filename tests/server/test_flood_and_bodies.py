@@ -1,4 +1,4 @@
-"""Issue 26, point 12: the flood guard lets an honest client's burst through (a busy
+"""The flood guard lets an honest client's burst through (a busy
 server reads what came over a while in one go) and still closes a flood; a request body
 that trickles in is cut off with 408 on a real server."""
 

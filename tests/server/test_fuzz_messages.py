@@ -1,4 +1,4 @@
-"""Fuzzed socket messages against the real app (issue 17, point 3): every one gets an
+"""Fuzzed socket messages against the real app: every one gets an
 error or its normal answer, none a ``server_error`` or a traceback, and nothing changes."""
 
 from __future__ import annotations

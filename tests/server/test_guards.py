@@ -1,4 +1,4 @@
-"""The middleware in front of every route (issue 17, points 2 and 6)."""
+"""The middleware in front of every route."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Issue 17, points 1, 2, 4 and 6: guessing codes, new players, abandoned tables, the
+"""Guessing codes, new players, abandoned tables, the
 chat of finished tables, sockets per player and address, renames, the cookie's age,
-``Secure`` over TLS (and, issue 26, the cookie without a time refused), the socket's
+``Secure`` over TLS (and the cookie without a time refused), the socket's
 Origin and the browser headers."""
 
 from __future__ import annotations

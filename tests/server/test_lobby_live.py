@@ -1,8 +1,7 @@
-"""The lobby and quick pairing on a real server over real sockets (issue 26, points 1
-and 3; issue 25, point 3): nothing of a private table or a search reaches a lobby
-message; public tables and searches are found whatever else waits; a waiting table
-whose opener left leaves the lobby and comes back with them, and quick pairing never
-pairs with an absent player."""
+"""The lobby and quick pairing on a real server over real sockets: nothing of a private
+table or a search reaches a lobby message; public tables and searches are found whatever
+else waits; a waiting table whose opener left leaves the lobby and comes back with them,
+and quick pairing never pairs with an absent player."""
 
 from __future__ import annotations
 

@@ -103,7 +103,7 @@ def test_many_taps_on_two_processes_give_pairs_only(two_servers: list[str]) -> N
 
 
 def test_an_absent_opener_is_known_on_every_process(two_servers: list[str]) -> None:
-    """Issue 25, point 3 with two processes: the opener's socket was on the first, the
+    """With two processes: the opener's socket was on the first, the
     watcher's on the second; the table leaves the second's lobby and comes back when the
     opener returns (on the second), and a tap there does not pair with the absent
     player's search."""

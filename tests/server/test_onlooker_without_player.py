@@ -1,4 +1,4 @@
-"""Watching needs no player (issue 25, point 4): a visitor the server made no player for
+"""Watching needs no player: a visitor the server made no player for
 (too many new players from one address) opens a read-only socket, ``/ws?onlooker=1``,
 follows the lobby and watches a running public duel; every intent that needs a player
 is refused with ``no_player`` and changes nothing. Over a real socket against uvicorn."""

@@ -88,7 +88,7 @@ def test_a_move_is_acknowledged_and_reaches_both_sides(settings: Any) -> None:
         ('{"type": "move", "code": "X"}', "bad_message"),
         ('{"type": "move", "code": "X", "square": 3, "cid": "a", "ply": 0}', "bad_message"),
         ("[1, 2]", "bad_message"),
-        # no table of this code, or not the player's: the same answer (issue 26, point 2)
+        # no table of this code, or not the player's: the same answer
         ('{"type": "chat", "code": "NOPE99", "text": "hallo"}', "not_seated"),
     ],
 )
@@ -235,7 +235,7 @@ def test_the_old_device_is_told_when_the_player_moves(settings: Any) -> None:
 
 
 def test_the_seat_link_carries_the_player_to_another_device(settings: Any) -> None:
-    """Issue 13, fault 1: "Mein Platz auf einem anderen Gerät" opened in a fresh browser
+    """Opened in a fresh browser, "Mein Platz auf einem anderen Gerät"
     is a transfer: the seat keeps its player (name, level, record), the new device
     becomes that player, the old one is told; the resignation there is the player's."""
     with players(settings, 3) as (a, b, fresh):

@@ -1,5 +1,5 @@
 """A client that drops its request body half-way, or sends a bad chunk, leaves at most
-one line in a real server's log, and a stop by SIGINT no traceback (issue 26, point 7)."""
+one line in a real server's log, and a stop by SIGINT no traceback."""
 
 from __future__ import annotations
 

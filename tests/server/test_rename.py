@@ -1,4 +1,4 @@
-"""Renaming (issue 25.5): a typo can be corrected — only a real change counts against the
+"""Renaming: a typo can be corrected — only a real change counts against the
 limit, a refused try or the same name does not — and a refusal at the limit says in
 German when the next change is possible."""
 

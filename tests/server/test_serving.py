@@ -1,5 +1,5 @@
 """uvicorn as the hall runs it: a header deadline, connections per address, bounded frames
-and concurrency (issue 17, point 2). A real server on a free port, in a thread."""
+and concurrency. A real server on a free port, in a thread."""
 
 from __future__ import annotations
 

@@ -291,7 +291,7 @@ def test_a_muted_chat_and_a_private_event_skip_the_shared_frame(
 
 
 def test_a_muter_hears_no_callback(live: Server, table: tuple[list[Seat], str]) -> None:
-    """Issue 26, point 8: after B mutes A, A's "Rückruf" reaches none of B's sockets —
+    """After B mutes A, A's "Rückruf" reaches none of B's sockets —
     neither the table's page nor another page of B's."""
     seats, code = table
     caller, muter = seats

@@ -1,5 +1,5 @@
 """A store that cannot write (a full disk, a read-only file) is answered with the JSON
-error and 503, never a plain 500 (issue 26, point 11)."""
+error and 503, never a plain 500."""
 
 from __future__ import annotations
 

@@ -39,7 +39,8 @@ ENGLISH = re.compile(
 
 
 def test_every_opening_has_a_german_name_of_its_own() -> None:
-    """Issue 25.8: "X-square Opening", "Snake / Peasant", "Raccoon Dog" were shown in English."""
+    """No opening is named in English ("X-square Opening", "Snake / Peasant", "Raccoon Dog"
+    were)."""
     names = [o.get("name_de", "") for o in OPENINGS]
     assert all(names) and len(set(names)) == len(names)
     assert [n for n in names if ENGLISH.search(n)] == []

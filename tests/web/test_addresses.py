@@ -1,4 +1,4 @@
-"""Issue 25, points 10 and 14: every unknown or malformed address gets the hall's German
+"""Every unknown or malformed address gets the hall's German
 not-found page (with the header and a way back), from the server's 404 as from the
 client's router; and the address follows the page (a lesson step), so that a reload
 comes back to it. (A table's address after "Mitspielen": tests/web/test_halle.py.)"""

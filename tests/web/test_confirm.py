@@ -1,4 +1,4 @@
-"""Issue 25, point 1: a double-click never answers the question it opens. "Ja, aufgeben"
+"""A double-click never answers the question it opens. "Ja, aufgeben"
 (and every other question before a step that cannot be undone) is drawn below the
 button that asked, and its "yes" takes no click for a moment after it appears."""
 

@@ -1,4 +1,4 @@
-"""Issue 17, point 6: the client keeps the server's Content-Security-Policy — no
+"""The client keeps the server's Content-Security-Policy — no
 violation on the start page, on /allein (engine ready, a move played) or at a table."""
 
 from __future__ import annotations

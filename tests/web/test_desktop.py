@@ -1,4 +1,4 @@
-"""Issue 25, point 2: on a desktop screen the board sizes to the screen's height as it
+"""On a desktop screen the board sizes to the screen's height as it
 does to its width. At 1280×800, 1366×768, 1440×900 and 1920×1080 the whole board, the
 count bar, whose turn it is and every notice or result of the last action (the
 wrong-tap explanation, the pass notice, the result box, the take-back buttons) are on

@@ -78,7 +78,7 @@ def test_nickname_and_moving_to_another_device(
 def test_the_own_resume_link_moves_the_player(
     duel_server: DuelServer, players: Any, console: Any
 ) -> None:
-    """The seat link is a transfer (issue 13, fault 1): the phone continues as the same
+    """The seat link is a transfer: the phone continues as the same
     player, under the same name; the old page says it moved and stops playing."""
     base = duel_server.url
     a, b = players(), players()

@@ -41,7 +41,7 @@ def test_typed_code_abort_rematch_and_resign(
         # before both moved: abort, no resign
         assert page.is_visible("#abort") and not page.is_visible("#resign")
     b.click("#abort")
-    b.click("#confirm-yes")  # "Ja, abbrechen" (issue 25: no double-click ends a game)
+    b.click("#confirm-yes")  # "Ja, abbrechen" (no double-click ends a game)
     for page in pages:
         wait_table(page, "t.status === 'aborted'")
         page.wait_for_selector("#duel-result:not([hidden])")

@@ -1,4 +1,4 @@
-"""Issue 25, point 7: while the engine loads, the page says what loads and how far (the
+"""While the engine loads, the page says what loads and how far (the
 worker's stages), and the board stays inactive (busy, dimmed, takes no tap) until it is
 ready — on the game page and in the lesson; the rules text and the openings list need
 no engine and are drawn at once."""

@@ -200,7 +200,7 @@ def test_settings_follow_the_player_to_another_device(
 def test_a_seven_move_resignation_says_it_does_not_count(
     players: Any, duel_server: DuelServer
 ) -> None:
-    """Issue 25.6: a 7-move duel ended by resignation gave the winner +10 and a new level.
+    """A 7-move duel ended by resignation gave the winner +10 and a new level.
     Now both see why it gives nothing, and the rule is on the leaderboard page."""
     base = duel_server.url
     winner, loser = players(), players()

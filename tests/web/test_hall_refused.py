@@ -1,7 +1,7 @@
 """A visitor for whom the server makes no player (too many new players from one
 address: a school, a café) is told why on the start page and in the Bilanz, instead of
 "Wird geladen …" forever; solo play still works, and so does watching: the lobby's lists
-and a running duel, without a player (issue 25, point 4)."""
+and a running duel, without a player."""
 
 from __future__ import annotations
 

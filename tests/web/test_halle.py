@@ -114,7 +114,7 @@ def test_the_lobby_looks_right(duel_server: DuelServer, players: Any) -> None:
 def test_a_table_without_its_opener_leaves_the_lobby_and_pairing_skips_the_absent(
     duel_server: DuelServer, players: Any
 ) -> None:
-    """Issue 25, point 3, with two profiles: A's waiting table leaves B's lobby within
+    """With two profiles: A's waiting table leaves B's lobby within
     seconds of A closing the tab and comes back when A returns; a search whose player
     left is not paired with B's tap."""
     base = duel_server.url

@@ -1,4 +1,4 @@
-"""The faults a new player hit (issue 13, section 3), each as the player met it.
+"""The faults a new player hit, each as the player met it.
 
 Solo games run on the hall's own server; duels on a duel server of their own. Every
 test here failed before its fix (see the commit that brought it).

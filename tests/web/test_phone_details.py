@@ -1,4 +1,4 @@
-"""Issue 25, point 9: details at 360×640. The seats show name, level and presence in
+"""Details at 360×640. The seats show name, level and presence in
 full; "🎲 Das Los hat entschieden …" goes with the first move, so the end's offers come
 up; the header's menu fits; "Schnelle Partie" and the open tables are on the start
 page's first screen. (Two profiles for the duel.)"""

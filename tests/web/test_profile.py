@@ -1,4 +1,4 @@
-"""The player's one place for name and settings (issue 25.5): "Profil" in the header, a
+"""The player's one place for name and settings: "Profil" in the header, a
 typo corrected within the rename limit, a refusal that replaces the old "Du heißt jetzt",
 an 80-character paste refused with its length instead of cut, the switches every board
 uses, and the table page's name field pointing there."""

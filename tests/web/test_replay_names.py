@@ -1,4 +1,4 @@
-"""Who played, as the replay names them (issue 25.8: "Ebenholz (Ebenholz) gegen Computer
+"""Who played, as the replay names them ("Ebenholz (Ebenholz) gegen Computer
 (Leicht) (Perlmutt)" and "Ebenholz (Ebenholz): verliert …"): this device's player against
 the computer is "Du", two on one device are their colours."""
 

@@ -1,4 +1,4 @@
-"""Issue 25, point 11: a long paste into the chat is cut with a word, not silently; the
+"""A long paste into the chat is cut with a word, not silently; the
 second click of a double-click on a square is no second move; Ctrl+Z and Ctrl+Y take
 back and replay (and the keyboard help says so); the buttons that start a game have
 names of their own; the count bar keeps its edge in the dark; the start page's two

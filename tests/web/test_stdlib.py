@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from reversi.web import build
+
 REPO = Path(__file__).resolve().parents[2]
 DIST = REPO / "reversi/web/dist"
 PYODIDE = REPO / "reversi/web/node_modules/pyodide"
@@ -36,6 +38,51 @@ def stdlib_imports(source: str) -> set[str]:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return {n for n in names if n.split(".")[0] in sys.stdlib_module_names}
+
+
+def reversi_imports(file: Path) -> set[str]:
+    """The reversi modules ``file`` imports anywhere (at the top or in a function)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(file.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {n for n in names if n.split(".")[0] == "reversi"}
+
+
+def browser_modules() -> set[str]:
+    """The files of the modules the browser's Python can import: the web modules the
+    build ships and, with their packages, every reversi module they import."""
+    todo = [f for f in build.SHIPPED if f.endswith(".py")]
+    seen: set[str] = set()
+    while todo:
+        file = todo.pop()
+        if file in seen:
+            continue
+        seen.add(file)
+        for name in reversi_imports(REPO / file):
+            parts = name.split(".")
+            for end in range(1, len(parts) + 1):
+                for candidate in (
+                    "/".join(parts[:end]) + ".py",
+                    "/".join(parts[:end]) + "/__init__.py",
+                ):
+                    if (REPO / candidate).exists():
+                        todo.append(candidate)
+    return seen
+
+
+def test_the_browser_gets_no_module_it_never_imports() -> None:
+    """The classic player, matches, the Python search's ProbCut table and the WTHOR
+    reader are the server's and the benchmarks': the browser never downloads them."""
+    assert "reversi/ai/levels.py" in browser_modules()
+    for left_out in build.LEFT_OUT:
+        assert left_out not in browser_modules(), f"{left_out} is imported in the browser"
+    with zipfile.ZipFile(DIST / "py/reversi.zip") as archive:
+        names = set(archive.namelist())
+    assert not set(build.LEFT_OUT) & names
 
 
 def test_every_stdlib_import_of_the_shipped_code_is_in_the_trimmed_zip(
@@ -59,9 +106,7 @@ def test_the_shipped_files_are_the_sources(info: dict[str, list[str]]) -> None:
         for file in info["reversi_files"]:
             assert archive.read(file) == (REPO / file).read_bytes(), f"{file} is stale"
             assert file[:-3] + ".pyc" in archive.namelist()
-    for package in ("reversi/engine", "reversi/ai"):
-        for path in (REPO / package).glob("*.py"):
-            assert str(path.relative_to(REPO)) in info["reversi_files"]
+    assert set(info["reversi_files"]) == browser_modules()
     # data files go along as they are (the trained evaluation's weights)
     assert info["reversi_data"] == ["reversi/ai/pattern_weights.bin"]
     with zipfile.ZipFile(DIST / "py/reversi.zip") as archive:

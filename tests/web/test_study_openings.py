@@ -72,7 +72,7 @@ def test_every_opening_is_shown_at_the_end_of_its_line(page: Any, server: Any) -
     assert page.locator("button.opening").count() == len(OPENINGS) >= 20
     source = page.locator("#quelle").inner_text()
     assert "Zebra" in source and "opname.c" in source
-    # German names, the international one beside them (issue 25.8)
+    # German names, the international one beside them
     names = page.locator("button.opening .opening-name").all_inner_texts()
     assert "Marderhund (Raccoon Dog)" in names and "Kuh (Cow)" in names
     assert "Tiger" in names and "Tiger (Tiger)" not in names

@@ -37,7 +37,7 @@ def puzzle_of_the_day(utc: str) -> dict[str, Any]:
 
 
 def result(score: int, turn: str) -> str:
-    """The end of "Mit g8 …" / "Damit …": the side to move by name (issue 25.8: the
+    """The end of "Mit g8 …" / "Damit …": the side to move by name (the
     sentence had no subject, "Mit e7 gewinnt mit 36 Steinen Vorsprung")."""
     color = {"black": "Ebenholz", "white": "Perlmutt"}[turn]
     if score == 0:
@@ -76,7 +76,7 @@ def test_a_wrong_try_is_refused_with_its_exact_result_then_solved_and_remembered
     page: Any, server: Any
 ) -> None:
     visit(page, server.url + f"/aufgaben#{WIN['id']}")
-    # no developer's path on the page (issue 25.8)
+    # no developer's path on the page
     expect(page.locator("main")).not_to_contain_text("generate_puzzles")
     expect(page.locator("main")).to_contain_text("Der Löser dieser Halle hat sie exakt")
     # a live board shows the start until the puzzle's position is set

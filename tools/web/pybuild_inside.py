@@ -15,10 +15,11 @@ from typing import Any
 # build's own tools (zipfile, pathlib …) are imported after the modules are counted.
 ARGS: dict[str, Any] = globals()["ARGS"]
 SRC, OUT = ARGS["src"], ARGS["out"]
-#: the reversi sources shipped to the browser, and the suffixes of the files that go along
-#: (reversi.web.build's SHIPPED and SHIPPED_SUFFIXES)
+#: the reversi sources shipped to the browser, the suffixes of the files that go along
+#: and the files left out (reversi.web.build's SHIPPED, SHIPPED_SUFFIXES and LEFT_OUT)
 REVERSI: list[str] = list(ARGS["reversi"])
 SUFFIXES: tuple[str, ...] = tuple(ARGS["suffixes"])
+LEFT_OUT: set[str] = set(ARGS["left_out"])
 STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))
 #: Packages taken whole: Pyodide's own (its start-up imports parts lazily) and the
 #: codecs a browser may ask for.
@@ -156,8 +157,9 @@ def main() -> str:
     for entry in REVERSI:
         path = Path(SRC, entry)
         for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
-            if file.suffix in SUFFIXES and "__pycache__" not in file.parts:
-                sources[str(file.relative_to(SRC))] = file.read_bytes()
+            name = str(file.relative_to(SRC))
+            if file.suffix in SUFFIXES and "__pycache__" not in file.parts and name not in LEFT_OUT:
+                sources[name] = file.read_bytes()
     reversi = dict(sources)  # modules with their sources, and data files (.bin) as they are
     for name, source in sources.items():
         if name.endswith(".py"):

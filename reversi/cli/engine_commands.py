@@ -35,6 +35,6 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _nboard(args: argparse.Namespace) -> int:
-    from reversi.nboard import main
+    from reversi.cli.nboard import main
 
     return main(sys.stdin, sys.stdout)

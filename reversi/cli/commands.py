@@ -1,4 +1,4 @@
-"""The command line: ``reversi …`` or ``python -m reversi …``."""
+"""The ``reversi`` command's parser and its engine, computer player and serve commands."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from reversi import __version__, cli_engine
+from reversi import __version__
 from reversi.ai import Level
-from reversi.cli_archive import add_archive_commands
+from reversi.cli import engine_commands
+from reversi.cli.archive_commands import add_archive_commands
 from reversi.engine import Board, IllegalMoveError, ReversiError, german_figure, perft
 from reversi.texts import text
 
@@ -55,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--port", type=int, default=8000, help="port to listen on")
     cmd.set_defaults(run=_serve)
     _add_ai_commands(commands)
-    cli_engine.add_commands(commands)
+    engine_commands.add_commands(commands)
     add_archive_commands(commands)
     return parser
 
@@ -103,7 +104,7 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- the computer player (issue 3) --------------------------------------------
+# --- the computer player --------------------------------------------------------
 
 
 def _add_ai_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
