@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from reversi.problems import Problem
 from reversi.server import protocol as p
 from reversi.server.service import DuelService
 from reversi.server.table import OVER, DuelError
@@ -269,7 +270,8 @@ class Connection:
             self.hub.seat_changed(self, code, before, you["seat"])
 
 
-def error_message(request_id: Any, problem: DuelError) -> dict[str, Any]:
+def error_message(request_id: Any, problem: Problem) -> dict[str, Any]:
+    """A refusal over the socket: the problem's shape, its code as ``code``."""
     return {
         "type": "error",
         "id": request_id,

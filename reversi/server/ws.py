@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from starlette.websockets import WebSocket
 
+from reversi.problems import Problem
 from reversi.server import protocol as p
 from reversi.server.connection import (
     STRIKES,
@@ -47,12 +48,18 @@ class Hub:
     """This process's sockets, by table and by player; the broker's handler."""
 
     def __init__(
-        self, service: DuelService, identity: Identity, limiter: Limiter, settings: Settings
+        self,
+        service: DuelService,
+        identity: Identity,
+        limiter: Limiter,
+        lookups: Lookups,
+        lobby: Lobby,
+        settings: Settings,
     ) -> None:
         self.service = service
         self.identity = identity
         self.limiter = limiter
-        self.lookups = Lookups(limiter, settings)
+        self.lookups = lookups
         self.settings = settings
         self.broker = service.broker
         self.tables: dict[str, set[Connection]] = defaultdict(set)
@@ -64,15 +71,13 @@ class Hub:
         #: when this process last told the others its number of players online
         self._online_reported = float("-inf")
         #: who has each table open, over all processes (seats and onlookers)
-        self.seen = Presence(self.broker, settings.process_id, self.tables)
+        self.seen = Presence(self.broker, settings.process_id, self.tables, lobby.looked)
         self.resyncs = 0
-        self.lobby = Lobby(service, settings)
-        service.lobby = self.lobby
-        self.lobby.onlookers = self.seen.onlookers
-        self.lobby.local = self.players
-        self.seen.on_lookers = self.lobby.looked
-        self.pairing = Pairing(service)
-        self.pairing.present = self.lobby.present
+        #: the lobby counts this process's onlookers and players (the hub's)
+        self.lobby = lobby
+        lobby.onlookers = self.seen.onlookers
+        lobby.local = self.players
+        self.pairing = Pairing(service, lobby.present)
         #: waiting tables whose opener is away, and since when (close_abandoned)
         self.absent_since: dict[str, float] = {}
 
@@ -316,14 +321,7 @@ class Hub:
                 raise DuelError("no_player")
             handler = self.HANDLERS.get(type(message), Hub._table_intent)
             reply = await handler(self, conn, message)
-        except p.ProtocolError as error:
-            conn.send(
-                error_message(
-                    request_id, DuelError(error.code, key="server.protocol", detail=str(error))
-                )
-            )
-            return
-        except DuelError as error:
+        except Problem as error:
             conn.send(error_message(request_id, error))
             return
         except Exception:  # e.g. the database is away: this message fails, the socket stays
