@@ -20,7 +20,9 @@ SETUP = {PACKAGE / "web" / "build.py"}
 GERMAN = re.compile(r"[äöüÄÖÜß„“]|\b(?:Du|du|der|die|das|ist|nicht|bitte|Bitte|Zug|Tisch)\b")
 KEY = re.compile(r"[a-z_]+(?:\.[a-z_0-9]+)+")  # e.g. server.bad_json.object
 #: how each kind of call names its text: (function, argument holding the key, default)
-KEYED = {"text": 0, "BadInput": 1, "BadGame": 0}
+KEYED = {"text": 0, "BadGame": 0}
+#: a refusal (reversi.problems): its code, then its key (default ``server.<code>``)
+PROBLEMS = ("Problem", "DuelError")
 
 
 def python_files(root: Path) -> list[Path]:
@@ -67,8 +69,8 @@ def named_keys(root: Path) -> list[tuple[str, str]]:
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             where = f"{path.name}:{node.lineno}"
             given = {k.arg: k.value for k in node.keywords}
-            if name == "DuelError" and node.args and isinstance(node.args[0], ast.Constant):
-                key = given.get("key")
+            if name in PROBLEMS and node.args and isinstance(node.args[0], ast.Constant):
+                key = node.args[1] if len(node.args) > 1 else given.get("key")
                 if isinstance(key, ast.Constant):
                     keys.append((where, str(key.value)))
                 elif key is None:
@@ -96,7 +98,13 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
         '"""Ein Docstring darf Deutsch: schön."""\n'
         'raise DuelError("nope")\nraise DuelError("x", key="server.busy")\n'
         'message = "Das Feld ist schon besetzt."\ntext("level.leicht")\n'
+        'raise Problem("bad_date", "hall.error.bad_date")\n'
     )
     assert german_literals(tmp_path) == [f"{tmp_path.name}/bad.py:4 'Das Feld ist schon besetzt.'"]
-    assert [k for _, k in named_keys(tmp_path)] == ["server.nope", "server.busy", "level.leicht"]
+    assert [k for _, k in named_keys(tmp_path)] == [
+        "server.nope",
+        "server.busy",
+        "level.leicht",
+        "hall.error.bad_date",
+    ]
     assert text("server.busy").startswith("Der Tisch ist gerade beschäftigt")

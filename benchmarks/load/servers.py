@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -12,6 +11,7 @@ from collections.abc import Iterator
 
 import httpx
 
+from tests.processes import free_port
 from tests.server.scratch_db import scratch_database
 
 HOST = "127.0.0.1"
@@ -53,12 +53,6 @@ if profile:
 uvicorn.Server(settings_config(app, settings, "{host}", {port}, timeout_graceful_shutdown=2,
                                ws_per_message_deflate={deflate}, loop="{loop}")).run()
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
 
 
 @contextlib.contextmanager

@@ -63,11 +63,12 @@ def _import(args: argparse.Namespace) -> int:
 async def import_files(paths: list[Path]) -> int:
     """Imports every legal game of ``paths``; 1 if any was refused (they are named)."""
     from reversi.archive.files import games_in
-    from reversi.storage import database_url, open_store
+    from reversi.server.settings import Settings
+    from reversi.storage import open_store
 
     start = time.perf_counter()
     added = known = refused = 0
-    store = await open_store(database_url())
+    store = await open_store(Settings.from_env().db_url())
     try:
         for path in paths:
             batch: list[GameRecord] = []
@@ -132,9 +133,10 @@ async def _archived(id: str) -> GameRecord | None:
     from sqlalchemy.engine import make_url
 
     from reversi.archive.queries import game
-    from reversi.storage import database_url, make_store
+    from reversi.server.settings import Settings
+    from reversi.storage import make_store
 
-    url = database_url()
+    url = Settings.from_env().db_url()
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and not Path(parsed.database or "").is_file():
         return None  # no database yet: no archive, and none is made by looking

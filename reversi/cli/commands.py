@@ -52,8 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     cmd.set_defaults(run=_figure)
 
     cmd = commands.add_parser("serve", help="serve the hall in the browser (127.0.0.1:8000)")
-    cmd.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    cmd.add_argument("--port", type=int, default=8000, help="port to listen on")
+    cmd.add_argument("--host", help="address to listen on (REVERSI_HOST, 127.0.0.1)")
+    cmd.add_argument("--port", type=int, help="port to listen on (REVERSI_PORT, 8000)")
     cmd.set_defaults(run=_serve)
     _add_ai_commands(commands)
     engine_commands.add_commands(commands)
@@ -94,9 +94,12 @@ def _serve(args: argparse.Namespace) -> int:
     except AssetsMissing as error:
         print(f"reversi: {error}", file=sys.stderr)
         return 1
-    print(f"Reversi-Halle: http://{args.host}:{args.port}/", flush=True)
+    settings = app.state.duels.settings
+    host = settings.host if args.host is None else args.host
+    port = settings.port if args.port is None else args.port
+    print(f"Reversi-Halle: http://{host}:{port}/", flush=True)
     # bounded headers, connections and frames (reversi.server.serving)
-    server = uvicorn.Server(settings_config(app, app.state.duels.settings, args.host, args.port))
+    server = uvicorn.Server(settings_config(app, settings, host, port))
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn raises Ctrl+C again once it stopped cleanly

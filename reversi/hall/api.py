@@ -3,8 +3,8 @@ settings. Documented in ``docs/api.md``.
 
 The hall does not know how players are identified: the app hands it a
 :class:`Players` (the duel server's signed cookie). Every answer is JSON with
-``Cache-Control: no-store``; errors are ``{"error": code, "key": catalogue key,
-"params": {…}, "message": German text}`` and change nothing.
+``Cache-Control: no-store``; a refusal is a :class:`~reversi.problems.Problem` (its
+one shape and status: the app's handler) and changes nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from reversi.hall.periods import PERIODS, PeriodError, parse_day
 from reversi.hall.points import OUTCOMES
 from reversi.hall.queries import DeviceGame
 from reversi.hall.service import Hall
+from reversi.problems import Problem
 from reversi.texts import text
 
 T = TypeVar("T")
@@ -52,16 +53,6 @@ class Players(Protocol):
         """The player, made if new; with a function that sets the new player's cookie."""
 
 
-class BadInput(Exception):
-    """A request the hall refuses: ``code`` for programs, the catalogue's ``key`` and
-    ``params`` for its German ``message``."""
-
-    def __init__(self, code: str, key: str, status: int = 400, **params: Any) -> None:
-        self.code, self.key, self.status, self.params = code, key, status, params
-        self.message = text(key, **params)
-        super().__init__(self.message)
-
-
 class BadGame(ValueError):
     """Why one computer game of a batch is refused (a catalogue key and its params)."""
 
@@ -69,20 +60,12 @@ class BadGame(ValueError):
         super().__init__(text(key, **params))
 
 
-def error(e: BadInput) -> JSONResponse:
-    return JSONResponse(
-        {"error": e.code, "key": e.key, "params": e.params, "message": e.message},
-        status_code=e.status,
-        headers=NO_STORE,
-    )
-
-
-#: what a body's problem is called (reversi.hall.bodies) and its status
+#: what a body's problem is called (reversi.hall.bodies)
 _PROBLEMS = {
-    "too_big": ("too_big", "hall.error.too_big", 413),
-    "bad_json": ("bad_json", "request.bad_json", 400),
-    "bad_text": ("bad_text", "request.bad_text", 400),
-    "not_object": ("bad_json", "request.bad_json.object", 400),
+    "too_big": ("too_big", "hall.error.too_big"),
+    "bad_json": ("bad_json", "request.bad_json"),
+    "bad_text": ("bad_text", "request.bad_text"),
+    "not_object": ("bad_json", "request.bad_json.object"),
 }
 
 
@@ -94,15 +77,15 @@ async def _body(request: Request, kind: type[T], limit: int, code: str, key: str
     except BadBody as why:
         if why.problem in _PROBLEMS:
             raise _body_problem(why, limit) from None
-        raise BadInput(code, key) from None
+        raise Problem(code, key) from None
 
 
-def _body_problem(why: BadBody, limit: int) -> BadInput:
+def _body_problem(why: BadBody, limit: int) -> Problem:
     """A body that is too big, no JSON, no text or no object."""
-    problem, key, status = _PROBLEMS[why.problem]
-    if status == 413:
-        return BadInput(problem, key, status, limit=limit)
-    return BadInput(problem, key, status)
+    problem, key = _PROBLEMS[why.problem]
+    if problem == "too_big":
+        return Problem(problem, key, limit=limit)
+    return Problem(problem, key)
 
 
 class MilestonesSeen(msgspec.Struct, forbid_unknown_fields=True):
@@ -161,10 +144,10 @@ _GAME_FIELDS = {
 }
 
 
-def _bad_game(why: BadBody, levels: tuple[str, ...]) -> BadInput:
+def _bad_game(why: BadBody, levels: tuple[str, ...]) -> Problem:
     index = why.index("results")
     if index is None:
-        return BadInput("bad_results", "hall.error.bad_results")
+        return Problem("bad_results", "hall.error.bad_results")
     field = why.field()
     if why.problem == "unknown_field":
         reason = text("hall.game.unknown_field", name=why.name[:20])
@@ -174,7 +157,7 @@ def _bad_game(why: BadBody, levels: tuple[str, ...]) -> BadInput:
         reason = text("hall.game.detail")
     else:
         reason = text("hall.game.not_object")
-    return BadInput("bad_results", "hall.error.bad_game", number=index + 1, why=reason)
+    return Problem("bad_results", "hall.error.bad_game", number=index + 1, why=reason)
 
 
 #: a setting's allowed values: a tuple of them, or ``bool``
@@ -188,17 +171,17 @@ def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
     {'dots': True}
     """
     if not isinstance(value, dict):
-        raise BadInput("bad_settings", "hall.error.bad_settings")
+        raise Problem("bad_settings", "hall.error.bad_settings")
     for name, setting in value.items():
         allowed = schema.get(name)
         if allowed is None:
-            raise BadInput("bad_settings", "hall.error.bad_settings.unknown", name=name[:40])
+            raise Problem("bad_settings", "hall.error.bad_settings.unknown", name=name[:40])
         if isinstance(allowed, tuple):
             ok = not isinstance(setting, bool) and setting in allowed
         else:
             ok = isinstance(setting, bool)
         if not ok:
-            raise BadInput("bad_settings", "hall.error.bad_settings.value", name=name)
+            raise Problem("bad_settings", "hall.error.bad_settings.value", name=name)
     return dict(value)
 
 
@@ -243,23 +226,28 @@ async def _always_games(request: Request, player_id: str, count: int) -> bool:
 class HallApi:
     def __init__(
         self,
-        hall: Hall,
+        hall: Callable[[], Hall],
         players: Players,
         settings_schema: Schema,
         allow_write: Allow = _always,
         records: DeviceRecords | None = None,
         allow_games: AllowGames = _always_games,
     ) -> None:
-        self.hall = hall
+        #: the running hall (made when the app starts, after its routes)
+        self._hall = hall
         self.allow_games = allow_games
         self.records = records
         self.players = players
         self.schema = settings_schema
         self.allow_write = allow_write
 
+    @property
+    def hall(self) -> Hall:
+        return self._hall()
+
     async def _check_rate(self, request: Request) -> None:
         if not await self.allow_write(request):
-            raise BadInput("rate_limited", "hall.error.rate_limited", 429)
+            raise Problem("rate_limited", "hall.error.rate_limited")
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -282,14 +270,12 @@ class HallApi:
     async def leaderboard(self, request: Request) -> Response:
         kind = request.query_params.get("period", "week")
         at = request.query_params.get("at")
+        if kind not in PERIODS:
+            raise Problem("bad_period", "hall.error.bad_period")
         try:
-            if kind not in PERIODS:
-                raise BadInput("bad_period", "hall.error.bad_period")
             day = parse_day(at) if at else None
         except PeriodError:
-            return error(BadInput("bad_date", "hall.error.bad_date"))
-        except BadInput as e:
-            return error(e)
+            raise Problem("bad_date", "hall.error.bad_date") from None
         player = await self.players.find(request)
         board = await self.hall.leaderboard(kind, player.id if player else None, day)
         return self._reply(board)
@@ -300,53 +286,47 @@ class HallApi:
 
     async def milestones_seen(self, request: Request) -> Response:
         player = await self.players.find(request)
-        try:
-            if player is None:
-                raise BadInput("not_identified", "request.not_identified", 401)
-            ids = (
-                await _body(
-                    request, MilestonesSeen, 1024, "bad_milestones", "hall.error.bad_milestones"
-                )
-            ).ids
-            if not all(i in MILESTONE_IDS for i in ids):
-                raise BadInput("bad_milestones", "hall.error.bad_milestones")
-        except BadInput as e:
-            return error(e)
+        if player is None:
+            raise Problem("not_identified", "request.not_identified")
+        ids = (
+            await _body(
+                request, MilestonesSeen, 1024, "bad_milestones", "hall.error.bad_milestones"
+            )
+        ).ids
+        if not all(i in MILESTONE_IDS for i in ids):
+            raise Problem("bad_milestones", "hall.error.bad_milestones")
         await self.hall.mark_seen(player.id, ids)
         return self._reply(await self.hall.milestones(player.id))
 
     async def results(self, request: Request) -> Response:
+        await self._check_rate(request)
         try:
-            await self._check_rate(request)
+            items = decode(await request.body(), ResultsBody, MAX_RESULTS_BODY).results
+        except BadBody as why:
+            if why.problem in _PROBLEMS:
+                raise _body_problem(why, MAX_RESULTS_BODY) from None
+            raise _bad_game(why, self.hall.levels) from None
+        if len(items) > MAX_BATCH:
+            raise Problem("too_many", "hall.error.too_many", max=MAX_BATCH)
+        now = self.hall.clock()
+        games: list[DeviceGame] = []
+        own: list[Any] = []
+        for index, item in enumerate(items):
             try:
-                items = decode(await request.body(), ResultsBody, MAX_RESULTS_BODY).results
-            except BadBody as why:
-                if why.problem in _PROBLEMS:
-                    raise _body_problem(why, MAX_RESULTS_BODY) from None
-                raise _bad_game(why, self.hall.levels) from None
-            if len(items) > MAX_BATCH:
-                raise BadInput("too_many", "hall.error.too_many", 413, max=MAX_BATCH)
-            now = self.hall.clock()
-            games: list[DeviceGame] = []
-            own: list[Any] = []
-            for index, item in enumerate(items):
-                try:
-                    if self.records is None and item.own_fields():
-                        raise BadGame("hall.game.unknown_field", name=sorted(item.own_fields())[0])
-                    games.append(check_device_game(item, self.hall.levels, now))
-                    if self.records is not None:
-                        own.append(self.records.check(item.own_fields(), games[-1]))
-                except BadGame as why:
-                    raise BadInput(
-                        "bad_results", "hall.error.bad_game", number=index + 1, why=str(why)
-                    ) from None
-            if len({g.client_id for g in games}) != len(games):
-                raise BadInput("bad_results", "hall.error.bad_results.twice")
-            player, set_cookie = await self.players.find_or_create(request)
-            if games and not await self.allow_games(request, player.id, len(games)):
-                raise BadInput("results_full", "hall.error.results_full", 429)
-        except BadInput as e:
-            return error(e)
+                if self.records is None and item.own_fields():
+                    raise BadGame("hall.game.unknown_field", name=sorted(item.own_fields())[0])
+                games.append(check_device_game(item, self.hall.levels, now))
+                if self.records is not None:
+                    own.append(self.records.check(item.own_fields(), games[-1]))
+            except BadGame as why:
+                raise Problem(
+                    "bad_results", "hall.error.bad_game", number=index + 1, why=str(why)
+                ) from None
+        if len({g.client_id for g in games}) != len(games):
+            raise Problem("bad_results", "hall.error.bad_results.twice")
+        player, set_cookie = await self.players.find_or_create(request)
+        if games and not await self.allow_games(request, player.id, len(games)):
+            raise Problem("results_full", "hall.error.results_full")
         records = self.records
         also = None if records is None else (lambda conn: records.write(conn, player.id, own))
         new = await self.hall.add_device_games(player.id, games, also) if games else []
@@ -357,22 +337,19 @@ class HallApi:
             player = await self.players.find(request)
             kept = await self.hall.settings(player.id) if player else None
             return self._reply(kept or {"settings": None, "changed_at": None})
+        await self._check_rate(request)
         try:
-            await self._check_rate(request)
-            try:
-                body = decode(await request.body(), SettingsBody, MAX_SETTINGS_BODY)
-            except BadBody as why:
-                if why.problem in _PROBLEMS:
-                    raise _body_problem(why, MAX_SETTINGS_BODY) from None
-                if why.problem == "unknown_field" and why.path == "$":
-                    raise BadInput("bad_settings", "hall.error.bad_settings.fields") from None
-                if why.field() == "changed_at":
-                    raise BadInput("bad_settings", "hall.error.bad_settings.changed_at") from None
-                raise BadInput("bad_settings", "hall.error.bad_settings") from None
-            settings = check_settings(body.settings, self.schema)
-            changed_at = min(body.changed_at, self.hall.clock() + 60)
-            player, set_cookie = await self.players.find_or_create(request)
-        except BadInput as e:
-            return error(e)
+            body = decode(await request.body(), SettingsBody, MAX_SETTINGS_BODY)
+        except BadBody as why:
+            if why.problem in _PROBLEMS:
+                raise _body_problem(why, MAX_SETTINGS_BODY) from None
+            if why.problem == "unknown_field" and why.path == "$":
+                raise Problem("bad_settings", "hall.error.bad_settings.fields") from None
+            if why.field() == "changed_at":
+                raise Problem("bad_settings", "hall.error.bad_settings.changed_at") from None
+            raise Problem("bad_settings", "hall.error.bad_settings") from None
+        settings = check_settings(body.settings, self.schema)
+        changed_at = min(body.changed_at, self.hall.clock() + 60)
+        player, set_cookie = await self.players.find_or_create(request)
         kept = await self.hall.save_settings(player.id, settings, changed_at)
         return self._reply(kept, set_cookie)

@@ -25,23 +25,13 @@ RECENT = 20
 
 class Hall:
     def __init__(
-        self, store: Store | None, clock: Callable[[], float], game: str, levels: Sequence[str] = ()
+        self, store: Store, clock: Callable[[], float], game: str, levels: Sequence[str] = ()
     ) -> None:
-        #: set before the first request (the duel server opens it at startup)
-        self._store = store
+        self.store = store
         self.clock = clock
         self.game = game
         #: the computer's levels of this game, in the order the record lists them
         self.levels = tuple(levels)
-
-    @property
-    def store(self) -> Store:
-        assert self._store is not None, "the hall has no database yet"
-        return self._store
-
-    @store.setter
-    def store(self, store: Store | None) -> None:
-        self._store = store
 
     async def _read(self, fn: Callable[[Connection], Any]) -> Any:
         return await self.store.read(lambda rows: fn(rows.conn))

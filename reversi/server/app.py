@@ -16,7 +16,8 @@ from reversi.hall.periods import PERIODS
 from reversi.hall.text_rules import NICK_MAX, NICK_MIN
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.chat import CHAT_MAX
-from reversi.server.duels import STORE_FAILURES, DuelServer, guards
+from reversi.server.duels import DuelServer, guards
+from reversi.server.errors import EXCEPTION_HANDLERS
 from reversi.texts import text
 
 #: The pages of the hall; each is the same shell, the client draws the page.
@@ -51,36 +52,6 @@ def _encoding(request: Request, asset: Asset) -> str | None:
         if encoding in tokens and encoding in asset.encoded:
             return encoding
     return None
-
-
-#: what Starlette itself answers (no route, or a route without that method), in German:
-#: the API as its typed JSON errors; an unknown page address as the hall's page shell
-#: with 404 (the client draws its German not-found page under the header); the rest
-#: as text
-_ROUTING_ERRORS = {404: ("not_found", "server.no_route"), 405: ("bad_method", "server.bad_method")}
-
-
-async def _routing_error(request: Request, exc: Exception) -> Response:
-    status = getattr(exc, "status_code", 404)
-    code, key = _ROUTING_ERRORS.get(status, _ROUTING_ERRORS[404])
-    headers = dict(getattr(exc, "headers", None) or {})  # 405 names the allowed methods
-    if request.url.path.startswith("/api/"):
-        return JSONResponse(
-            {"error": code, "key": key, "params": {}, "message": text(key)},
-            status_code=status,
-            headers=headers,
-        )
-    shell: str | None = getattr(request.app.state, "shell", None)
-    if status == 404 and shell is not None and request.method in ("GET", "HEAD"):
-        return Response(
-            shell,
-            status_code=404,
-            media_type="text/html; charset=utf-8",
-            headers={"Cache-Control": NO_CACHE},
-        )
-    return Response(
-        text(key), status_code=status, media_type="text/plain; charset=utf-8", headers=headers
-    )
 
 
 def serve_asset(request: Request, asset: Asset | None, cache_control: str = IMMUTABLE) -> Response:
@@ -183,7 +154,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         routes=routes,
         lifespan=duels.lifespan,
         middleware=guards(duels.settings),
-        exception_handlers={404: _routing_error, 405: _routing_error, **STORE_FAILURES},
+        exception_handlers=EXCEPTION_HANDLERS,
     )
     app.state.bundle = bundle
     app.state.shell = html

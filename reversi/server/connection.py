@@ -4,7 +4,6 @@ the sending side, replies, live events from the broker and catch-ups, in order."
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import enum
 import logging
 import secrets
@@ -14,6 +13,7 @@ from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from reversi.problems import Problem
 from reversi.server import protocol as p
 from reversi.server.service import DuelService
 from reversi.server.table import OVER, DuelError
@@ -47,6 +47,15 @@ class CloseCode(enum.IntEnum):
     NOT_IDENTIFIED = 4003  # no valid player cookie: call GET /api/me first
     TOO_SLOW = 4008  # the client does not read its messages
     TOO_MANY = 4009  # this player has too many sockets open
+
+
+class Link(enum.Enum):
+    """A socket's life: ``OPEN``; ``CLOSING`` (closed by the server or by its client:
+    nothing more is put, what is queued is still sent); ``GONE`` (nothing more is sent)."""
+
+    OPEN = 1
+    CLOSING = 2
+    GONE = 3
 
 
 #: the id of a socket without a player starts with this (no player id does: they are
@@ -95,10 +104,13 @@ class Connection:
         #: (an idle socket keeps no task waiting: 2,000 of them cost the collector)
         self.outbox: deque[tuple[str, Any]] = deque()
         self.sender: asyncio.Task[None] | None = None
-        self.closed = False
-        #: sending failed: the socket is gone
-        self.broken = False
+        self.link = Link.OPEN
+        #: the code the server closes it with (None: not closed by the server)
         self.close_code: int | None = None
+
+    @property
+    def closed(self) -> bool:
+        return self.link is not Link.OPEN
 
     @property
     def anonymous(self) -> bool:
@@ -110,7 +122,7 @@ class Connection:
         return self.player.id
 
     def put(self, kind: str, item: Any) -> None:
-        if self.closed or self.broken:
+        if self.link is not Link.OPEN:
             return
         if len(self.outbox) >= OUTBOX_SIZE:
             self.close(CloseCode.TOO_SLOW)
@@ -122,8 +134,8 @@ class Connection:
         self.put("send", message)
 
     def close(self, code: int) -> None:
-        if not self.closed:
-            self.closed = True
+        if self.link is Link.OPEN:
+            self.link = Link.CLOSING
             self.close_code = code
             self.outbox.append(("close", code))
             self._wake()
@@ -135,12 +147,11 @@ class Connection:
     async def _send_all(self) -> None:
         """The only task that writes to the socket, while there is something to send."""
         try:
-            while self.outbox and not self.broken:
+            while self.outbox and self.link is not Link.GONE:
                 kind, item = self.outbox.popleft()
                 if kind == "close":
-                    self.broken = True
-                    with contextlib.suppress(Exception):
-                        await self.ws.close(item)
+                    self.link = Link.GONE
+                    await self._shut(item)
                     return
                 try:
                     for message in await self._prepare(kind, item):
@@ -158,12 +169,23 @@ class Connection:
     async def _give_up(self, code: int) -> None:
         """Sending failed: the socket is closed (its receiving side ends, its player is
         no longer present) rather than kept half alive."""
-        self.broken = self.closed = True
+        self.link = Link.GONE
         if self.close_code is None:
             self.close_code = code
         self.outbox.clear()
-        with contextlib.suppress(Exception):
+        await self._shut(code)
+
+    async def _shut(self, code: int) -> None:
+        """Closes the socket; one whose client is already gone cannot be (a debug line)."""
+        try:
             await self.ws.close(code)
+        except Exception as error:
+            log.debug("closing a socket that is gone (%s): %s", type(error).__name__, error)
+
+    def gone(self) -> None:
+        """Nothing more is sent: what is queued is dropped, the sender stopped."""
+        self.link = Link.GONE
+        self.outbox.clear()
 
     async def flushed(self) -> None:
         """Waits until everything put so far is sent (or the socket is gone)."""
@@ -269,7 +291,8 @@ class Connection:
             self.hub.seat_changed(self, code, before, you["seat"])
 
 
-def error_message(request_id: Any, problem: DuelError) -> dict[str, Any]:
+def error_message(request_id: Any, problem: Problem) -> dict[str, Any]:
+    """A refusal over the socket: the problem's shape, its code as ``code``."""
     return {
         "type": "error",
         "id": request_id,

@@ -18,17 +18,16 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-from sqlalchemy.exc import DBAPIError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import HTTPConnection
-from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from reversi.hall.service import Hall
 from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
 from reversi.server.downtime import credit_downtime, heartbeat
+from reversi.server.errors import EXCEPTION_HANDLERS
 from reversi.server.games_http import GamesHttp
 from reversi.server.guards import (
     BodyDeadline,
@@ -40,13 +39,14 @@ from reversi.server.guards import (
 from reversi.server.hall_mount import hall_api, new_hall
 from reversi.server.http import MAX_BODY, DuelHttp
 from reversi.server.identity import Identity
+from reversi.server.lobby import Lobby
 from reversi.server.lookups import Lookups
+from reversi.server.positions import Positions
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
 from reversi.server.ws import Hub
 from reversi.storage import Store, make_store
-from reversi.texts import text
 
 log = logging.getLogger("reversi.duels")
 
@@ -59,12 +59,13 @@ class DuelServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._beater: asyncio.Task[None] | None = None
         self._collector: asyncio.Task[None] | None = None
-        #: points, levels, leaderboards, record, settings (reversi.hall)
-        self.hall = new_hall(self.settings)
+        # the routes: they use the parts below, made when the server starts
         self.http = DuelHttp(self)
-        self.hall_api = hall_api(self.hall, self.http)
+        self.hall_api = hall_api(lambda: self.hall, self.http)
         self.games_http = GamesHttp(self.http, lambda: self.store, lambda: self.lookups)
-        # made at start
+        # made at start, once each
+        #: points, levels, leaderboards, record, settings (reversi.hall)
+        self.hall: Hall
         self.limiter: Limiter
         self.lookups: Lookups
         self.service: DuelService
@@ -83,11 +84,12 @@ class DuelServer:
             "reversi-limits" if s.broker_prefix == "reversi:" else s.broker_prefix + "limits",
         )
         self.lookups = Lookups(self.limiter, s)
-        self.service = DuelService(store, self.broker, s)
-        self.hall.store = store
-        self.service.level_of = self.hall.level_of
+        self.hall = new_hall(store, s)
+        positions = Positions()
+        lobby = Lobby(store, self.broker, positions, s)
+        self.service = DuelService(store, self.broker, s, positions, lobby, self.hall.level_of)
         self.identity = Identity(store, self.broker, s)
-        self.hub = Hub(self.service, self.identity, self.limiter, s)
+        self.hub = Hub(self.service, self.identity, self.limiter, self.lookups, lobby, s)
         self.broker.on_resync.append(self.hub.resync_all)
         await self.broker.start(self.hub.on_message)
         await credit_downtime(self.service)
@@ -169,35 +171,9 @@ def guards(settings: Settings) -> list[Middleware]:
         Middleware(DroppedBodies),
         Middleware(BrowserHeaders),
         Middleware(OriginCheck, allowed=settings.origins),
-        Middleware(
-            BodyLimit, max_bytes=MAX_BODY, message=text("hall.error.too_big", limit=MAX_BODY)
-        ),
-        Middleware(BodyDeadline, seconds=settings.body_timeout, message=text("request.too_slow")),
+        Middleware(BodyLimit, max_bytes=MAX_BODY),
+        Middleware(BodyDeadline, seconds=settings.body_timeout),
     ]
-
-
-async def _store_failed(conn: HTTPConnection, exc: Exception) -> Response:
-    """The database cannot read or write (disk full, read-only, gone): 503 with the
-    JSON error, and one line in the log instead of a traceback."""
-    if conn.scope["type"] != "http":
-        raise exc
-    log.warning(
-        "the store failed (%s): %s %s", type(exc).__name__, conn.scope["method"], conn.url.path
-    )
-    key = "server.unavailable"
-    return JSONResponse(
-        {"error": "unavailable", "key": key, "params": {}, "message": text(key)},
-        status_code=503,
-        headers={"Cache-Control": "no-store", "Retry-After": "60"},
-    )
-
-
-#: the app's handlers of a failing store (its exceptions: SQLAlchemy's, the connection's)
-STORE_FAILURES: dict[Any, Any] = {
-    DBAPIError: _store_failed,
-    OSError: _store_failed,
-    TimeoutError: _store_failed,
-}
 
 
 def create_duel_app(settings: Settings | None = None) -> Starlette:
@@ -207,7 +183,7 @@ def create_duel_app(settings: Settings | None = None) -> Starlette:
         routes=server.routes(),
         lifespan=server.lifespan,
         middleware=guards(server.settings),
-        exception_handlers=STORE_FAILURES,
+        exception_handlers=EXCEPTION_HANDLERS,
     )
     app.state.duels = server
     return app

@@ -5,8 +5,8 @@ A public duel's replay is anyone's by its table code (it holds no seat secrets, 
 chat, no player ids); a private duel's only for its two players, and a device game only
 for its owner. Whoever reads a game that is not theirs counts a look-up by code
 (``reversi.server.lookups``, as ``GET /api/tables/{code}``): 429 once used up. Bad ids
-and parameters get a 4xx with ``{"error", "key", "params", "message"}`` and change
-nothing.
+and parameters are refused (a :class:`~reversi.problems.Problem`, answered in its one
+shape by ``reversi.server.errors``) and change nothing.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from starlette.routing import BaseRoute, Route
 
 from reversi.archive import queries as q
 from reversi.archive.record import GameRecord, ggf_of
+from reversi.problems import Problem
 from reversi.server.lookups import Lookups
-from reversi.server.table import DuelError
 from reversi.storage import PlayerRecord, Store
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -39,11 +39,6 @@ class GamesParts(Protocol):
     async def player(self, request: Request) -> PlayerRecord | None: ...
 
     def client(self, request: HTTPConnection) -> str: ...
-
-
-class Refused(Exception):
-    def __init__(self, status: int, code: str, key: str, **params: Any) -> None:
-        self.status, self.problem = status, DuelError(code, key=key, **params)
 
 
 def _you(game: GameRecord, player_id: str | None) -> str | None:
@@ -123,24 +118,17 @@ class GamesHttp:
             Route("/api/games/{id}", self.get_game, methods=["GET"]),
         ]
 
-    @staticmethod
-    def _refusal(refused: Refused) -> JSONResponse:
-        return JSONResponse(refused.problem.json(), status_code=refused.status, headers=NO_STORE)
-
     async def list_games(self, request: Request) -> Response:
         params = request.query_params
-        try:
-            if params.get("player", "me") != "me":
-                raise Refused(400, "bad_player", "archive.error.bad_player")
-            limit = params.get("limit", str(PAGE))
-            if not _LIMIT.fullmatch(limit) or not 1 <= int(limit) <= MAX_PAGE:
-                raise Refused(400, "bad_limit", "archive.error.bad_limit", max=MAX_PAGE)
-            before = _cursor(params.get("before"))
-            player = await self.parts.player(request)
-            if player is None:
-                raise Refused(401, "not_identified", "request.not_identified")
-        except Refused as refused:
-            return self._refusal(refused)
+        if params.get("player", "me") != "me":
+            raise Problem("bad_player", "archive.error.bad_player")
+        limit = params.get("limit", str(PAGE))
+        if not _LIMIT.fullmatch(limit) or not 1 <= int(limit) <= MAX_PAGE:
+            raise Problem("bad_limit", "archive.error.bad_limit", max=MAX_PAGE)
+        before = _cursor(params.get("before"))
+        player = await self.parts.player(request)
+        if player is None:
+            raise Problem("not_identified", "request.not_identified")
         count = int(limit)
         page = await self.store.read(
             lambda rows: q.games_of(rows.conn, player.id, before, count + 1)
@@ -159,7 +147,7 @@ class GamesHttp:
     async def _game(self, request: Request) -> tuple[GameRecord, str | None]:
         wanted = request.path_params["id"]
         if not _ID.fullmatch(wanted):
-            raise Refused(400, "bad_game_id", "archive.error.bad_id")
+            raise Problem("bad_game_id", "archive.error.bad_id")
         game = await self.store.read(
             lambda rows: q.game(rows.conn, wanted) or q.game(rows.conn, wanted.upper())
         )
@@ -175,25 +163,19 @@ class GamesHttp:
         visible = game is not None and not game.tags.get("private")
         lookups: Lookups = self._lookups()
         if not await lookups.allow(self.parts.client(request), player_id, visible):
-            raise Refused(429, "rate_limited", "server.rate_limited.lookups")
+            raise Problem("rate_limited", "server.rate_limited.lookups")
         if game is None or not visible:
-            raise Refused(404, "unknown_game", "archive.error.unknown")
+            raise Problem("unknown_game", "archive.error.unknown")
         if game.owner_id is not None:
-            raise Refused(403, "foreign_game", "archive.error.foreign")
+            raise Problem("foreign_game", "archive.error.foreign")
         return game, player_id
 
     async def get_game(self, request: Request) -> Response:
-        try:
-            game, player_id = await self._game(request)
-        except Refused as refused:
-            return self._refusal(refused)
+        game, player_id = await self._game(request)
         return JSONResponse(detail(game, player_id), headers=NO_STORE)
 
     async def ggf(self, request: Request) -> Response:
-        try:
-            game, _ = await self._game(request)
-        except Refused as refused:
-            return self._refusal(refused)
+        game, _ = await self._game(request)
         return Response(
             ggf_of(game) + "\n",
             media_type="application/x-ggf; charset=utf-8",
@@ -210,8 +192,8 @@ def _cursor(before: str | None) -> q.Cursor | None:
         return None
     match = _BEFORE.fullmatch(before)
     if match is None:
-        raise Refused(400, "bad_before", "archive.error.bad_before")
+        raise Problem("bad_before", "archive.error.bad_before")
     seq = int(match.group(2) or LAST_SEQ)
     if seq > LAST_SEQ:
-        raise Refused(400, "bad_before", "archive.error.bad_before")
+        raise Problem("bad_before", "archive.error.bad_before")
     return float(match.group(1)), seq

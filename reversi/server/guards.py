@@ -19,13 +19,15 @@ WebSocket origins.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import ClientDisconnect
+
+from reversi.problems import Problem
+from reversi.server.errors import problem_bytes, status
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -88,12 +90,12 @@ class BodyTooSlow(Exception):
     pass
 
 
-def _json_error(status: int, code: str, message: str) -> tuple[Message, Message]:
-    body = json.dumps({"error": code, "message": message}, ensure_ascii=False).encode()
+def _json_error(problem: Problem) -> tuple[Message, Message]:
+    body = problem_bytes(problem)
     return (
         {
             "type": "http.response.start",
-            "status": status,
+            "status": status(problem),
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
@@ -132,12 +134,12 @@ async def _answered_on(
 
 
 class BodyLimit:
-    """Requests with a body over ``max_bytes`` get 413 ``too_big``; ``message`` words it."""
+    """Requests with a body over ``max_bytes`` get 413 ``too_big``."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, message: str) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
         self.max_bytes = max_bytes
-        self.message = message
+        self.answer = _json_error(Problem("too_big", "hall.error.too_big", limit=max_bytes))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -163,28 +165,21 @@ class BodyLimit:
                     raise BodyTooLarge
             return message
 
-        await _answered_on(
-            BodyTooLarge,
-            self.app,
-            scope,
-            counted_receive,
-            send,
-            _json_error(413, "too_big", self.message),
-        )
+        await _answered_on(BodyTooLarge, self.app, scope, counted_receive, send, self.answer)
 
     async def _refuse(self, send: Send) -> None:
-        for message in _json_error(413, "too_big", self.message):
+        for message in self.answer:
             await send(message)
 
 
 class BodyDeadline:
     """A request body that is not whole ``seconds`` after the headers gets 408
-    ``too_slow`` (``message`` words it) and the connection is closed; 0: no deadline."""
+    ``too_slow`` and the connection is closed; 0: no deadline."""
 
-    def __init__(self, app: ASGIApp, seconds: float, message: str) -> None:
+    def __init__(self, app: ASGIApp, seconds: float) -> None:
         self.app = app
         self.seconds = seconds
-        self.message = message
+        self.answer = _json_error(Problem("too_slow", "request.too_slow"))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or self.seconds <= 0:
@@ -206,14 +201,7 @@ class BodyDeadline:
             whole = message["type"] != "http.request" or not message.get("more_body", False)
             return message
 
-        await _answered_on(
-            BodyTooSlow,
-            self.app,
-            scope,
-            timed_receive,
-            send,
-            _json_error(408, "too_slow", self.message),
-        )
+        await _answered_on(BodyTooSlow, self.app, scope, timed_receive, send, self.answer)
 
 
 class BrowserHeaders:

@@ -10,12 +10,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from reversi.ai import Level
-from reversi.hall.api import BadInput, HallApi, HallPlayer, Schema
+from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
 from reversi.server.device_records import DeviceMoves
 from reversi.server.http import DuelHttp, tls
 from reversi.server.settings import Settings
-from reversi.server.table import DuelError
+from reversi.storage import Store
 
 GAME = "reversi"
 #: the computer's levels, as the solo page names them
@@ -47,10 +47,7 @@ class CookiePlayers:
     async def find_or_create(
         self, request: Request
     ) -> tuple[HallPlayer, Callable[[Response], None] | None]:
-        try:
-            player, fresh = await self.http.player_or_new(request)
-        except DuelError as e:
-            raise BadInput(e.code, e.key, 429) from None
+        player, fresh = await self.http.player_or_new(request)
         set_cookie = None
         if fresh:
             args = self.http.parts.identity.cookie_args(player, tls(request))
@@ -61,13 +58,14 @@ class CookiePlayers:
         return HallPlayer(player.id, player.nickname), set_cookie
 
 
-def new_hall(settings: Settings) -> Hall:
-    """The hall of Reversi; its store is set when the server starts."""
-    return Hall(None, settings.clock, GAME, LEVELS)
+def new_hall(store: Store, settings: Settings) -> Hall:
+    """The hall of Reversi."""
+    return Hall(store, settings.clock, GAME, LEVELS)
 
 
-def hall_api(hall: Hall, http: DuelHttp) -> HallApi:
-    """The hall's routes, knowing players by the duel server's cookie."""
+def hall_api(hall: Callable[[], Hall], http: DuelHttp) -> HallApi:
+    """The hall's routes, knowing players by the duel server's cookie; ``hall`` gives
+    the running server's hall."""
     parts = http.parts
 
     async def allow_write(request: Request) -> bool:

@@ -1,6 +1,6 @@
 """The duel server's HTTP routes: who you are, opening, joining and resuming tables,
-moving to another device. Errors are ``{"error": code, "key": catalogue key, "params":
-{…}, "message": German text}`` with a 4xx status; replies are never cached."""
+moving to another device. A refusal is raised as a :class:`~reversi.problems.Problem`
+and answered in its one shape (``reversi.server.errors``); replies are never cached."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from reversi.hall.api import MAX_RESULTS_BODY
 from reversi.hall.bodies import BadBody, Text, decode
 from reversi.hall.periods import BERLIN
 from reversi.hall.service import Hall
+from reversi.problems import Problem
+from reversi.server.errors import problem_response
 from reversi.server.identity import COOKIE, Identity, valid_nickname
 from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
@@ -76,14 +78,6 @@ def tls(conn: HTTPConnection) -> bool:
     return conn.url.scheme in ("https", "wss")
 
 
-def error(problem: DuelError, status: int = 400) -> JSONResponse:
-    if problem.code == "too_big":
-        status = 413
-    elif problem.code == "rate_limited":
-        status = 429
-    return JSONResponse(problem.json(), status_code=status, headers=NO_STORE)
-
-
 class Parts(Protocol):
     """What the routes use of the running server (``duels.DuelServer``)."""
 
@@ -133,7 +127,14 @@ class DuelHttp:
     def _reply(
         self, request: Request, data: Any, player: PlayerRecord, fresh: bool, status: int = 200
     ) -> JSONResponse:
-        response = JSONResponse(data, status_code=status, headers=NO_STORE)
+        return self._with_cookie(
+            request, JSONResponse(data, status_code=status, headers=NO_STORE), player, fresh
+        )
+
+    def _with_cookie(
+        self, request: Request, response: JSONResponse, player: PlayerRecord, fresh: bool
+    ) -> JSONResponse:
+        """``response``, setting the cookie of a new (or renewed) player."""
         if fresh:
             response.set_cookie(**self.parts.identity.cookie_args(player, tls(request)))
         return response
@@ -158,17 +159,12 @@ class DuelHttp:
         return request.client.host if request.client else "?"
 
     async def me(self, request: Request) -> Response:
-        try:
-            player, fresh = await self.player_or_new(request)
-            if request.method == "POST":
-                nickname = (
-                    await self._body(
-                        request, Nickname, "bad_nickname", "server.bad_nickname.missing"
-                    )
-                ).nickname
-                player = await self._rename(player, nickname)
-        except DuelError as e:
-            return error(e, 429 if e.code == "rate_limited" else 400)
+        player, fresh = await self.player_or_new(request)
+        if request.method == "POST":
+            nickname = (
+                await self._body(request, Nickname, "bad_nickname", "server.bad_nickname.missing")
+            ).nickname
+            player = await self._rename(player, nickname)
         tables = await self.parts.service.store.read(lambda rows: rows.tables_of(player.id, OPEN))
         return self._reply(
             request,
@@ -203,22 +199,17 @@ class DuelHttp:
     async def open_table(self, request: Request) -> Response:
         s = self.parts.settings
         if not (await self.parts.limiter.hit(s.create_limit, "create", self.client(request))):
-            return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
-        try:
-            player, fresh = await self.player_or_new(request)
-        except DuelError as e:
-            return error(e)
+            raise DuelError("rate_limited", key="server.rate_limited.tables")
+        player, fresh = await self.player_or_new(request)
         if not await self.parts.limiter.hit(s.create_limit, "create-player", player.id):
-            return error(DuelError("rate_limited", key="server.rate_limited.tables"), 429)
+            raise DuelError("rate_limited", key="server.rate_limited.tables")
         try:
             body = await self._body(request, NewTable, "bad_private")
             table = await self.parts.service.open_table(
                 player.id, player.nickname, body.private, body.onlooker_chat
             )
-        except DuelError as e:
-            return self._reply(
-                request, e.json(), player, fresh, 409 if e.code == "too_many_tables" else 400
-            )
+        except Problem as e:
+            return self._with_cookie(request, problem_response(e), player, fresh)
         state = await self.parts.service.state(table.code, player.id)
         return self._reply(request, state, player, fresh, 201)
 
@@ -230,35 +221,31 @@ class DuelHttp:
         if not seated and not await self.parts.lookups.allow(
             self.client(request), player.id if player else None, state is not None
         ):
-            return error(DuelError("rate_limited", key="server.rate_limited.lookups"), 429)
+            raise DuelError("rate_limited", key="server.rate_limited.lookups")
         if state is None:
-            return error(DuelError("unknown_table"), 404)
+            raise DuelError("unknown_table")
         return JSONResponse(state, headers=NO_STORE)
 
     async def join_table(self, request: Request) -> Response:
         s = self.parts.settings
         address = self.client(request)
         if not await self._hit(s.join_limit, "join", address):
-            return error(DuelError("rate_limited"), 429)
+            raise DuelError("rate_limited")
         if not await self._hit(s.sit_limit, "sit", address):
-            return error(DuelError("rate_limited", key="server.rate_limited.sit"), 429)
+            raise DuelError("rate_limited", key="server.rate_limited.sit")
         code = normal_code(request.path_params["code"])
-        try:
-            player, fresh = await self.player_or_new(request)
-        except DuelError as e:
-            return error(e)
+        player, fresh = await self.player_or_new(request)
         if not await self._hit(s.sit_limit, "sit-player", player.id):
-            return error(DuelError("rate_limited", key="server.rate_limited.sit"), 429)
+            raise DuelError("rate_limited", key="server.rate_limited.sit")
         table = await self.parts.service.store.read(lambda rows: rows.table(code))
         seated = table is not None and player.id in (table.seat0, table.seat1)
         if not seated and not await self.parts.lookups.allow(address, player.id, table is not None):
             # joining by code is a look-up: 404 and 409 would tell codes apart otherwise
-            return error(DuelError("rate_limited", key="server.rate_limited.lookups"), 429)
+            raise DuelError("rate_limited", key="server.rate_limited.lookups")
         try:
             await self.parts.service.join(player.id, player.nickname, code)
-        except DuelError as e:
-            status = 404 if e.code == "unknown_table" else 409
-            return self._reply(request, e.json(), player, fresh, status)
+        except Problem as e:
+            return self._with_cookie(request, problem_response(e), player, fresh)
         return self._reply(request, await self.parts.service.state(code, player.id), player, fresh)
 
     async def resume_seat(self, request: Request) -> Response:
@@ -266,7 +253,7 @@ class DuelHttp:
         auf einem anderen Gerät"): this device becomes the seat's player, as with a
         transfer link (see ``DuelService.resume``)."""
         if not await self._hit(self.parts.settings.join_limit, "join", self.client(request)):
-            return error(DuelError("rate_limited"), 429)
+            raise DuelError("rate_limited")
         code = normal_code(request.path_params["code"])
         try:
             secret = (await self._body(request, Secret, "bad_secret")).secret
@@ -274,12 +261,12 @@ class DuelHttp:
             _, holder = await self.parts.service.resume(player.id, player.nickname, code, secret)
         except DuelError as e:
             if e.code not in ("bad_secret", "unknown_table"):
-                return error(e)
+                raise
             # no table, or a wrong secret: one answer, and a guess (no code oracle)
             address = self.client(request)
             if not await self.parts.lookups.allow(address, None, False):
-                return error(DuelError("rate_limited", key="server.rate_limited.lookups"), 429)
-            return error(DuelError("bad_secret"), 403)
+                raise DuelError("rate_limited", key="server.rate_limited.lookups") from None
+            raise DuelError("bad_secret") from None
         if holder != player.id:
             player, fresh = await self.parts.identity.move_here(holder), True
         return self._reply(request, await self.parts.service.state(code, player.id), player, fresh)
@@ -287,21 +274,18 @@ class DuelHttp:
     async def start_transfer(self, request: Request) -> Response:
         player = await self.player(request)
         if player is None:
-            return error(DuelError("not_identified", key="request.not_identified"), 401)
+            raise DuelError("not_identified", key="request.not_identified")
         if not await self._hit(self.parts.settings.transfer_limit, "transfer", player.id):
-            return error(DuelError("rate_limited"), 429)
+            raise DuelError("rate_limited")
         return JSONResponse(await self.parts.identity.start_transfer(player), headers=NO_STORE)
 
     async def redeem_transfer(self, request: Request) -> Response:
         if not await self._hit(self.parts.settings.transfer_limit, "redeem", self.client(request)):
-            return error(DuelError("rate_limited"), 429)
-        try:
-            body = await self._body(request, Redeem, "bad_transfer", "server.bad_transfer.missing")
-            if not (body.token or body.code):
-                raise DuelError("bad_transfer", key="server.bad_transfer.missing")
-        except DuelError as e:
-            return error(e)
+            raise DuelError("rate_limited")
+        body = await self._body(request, Redeem, "bad_transfer", "server.bad_transfer.missing")
+        if not (body.token or body.code):
+            raise DuelError("bad_transfer", key="server.bad_transfer.missing")
         player = await self.parts.identity.redeem(token=body.token, code=body.code)
         if player is None:
-            return error(DuelError("bad_transfer"), 404)
+            raise DuelError("bad_transfer")
         return self._reply(request, {"nickname": player.nickname}, player, True)

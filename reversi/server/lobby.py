@@ -34,11 +34,12 @@ from typing import TYPE_CHECKING, Any
 from reversi.server.connection import Announcement
 from reversi.server.table import OPEN, Status, extra
 from reversi.server.views import table_view
-from reversi.storage import Rows, TableRecord
+from reversi.storage import Rows, Store, TableRecord
 
 if TYPE_CHECKING:
+    from reversi.server.broker import Broker
     from reversi.server.connection import Connection
-    from reversi.server.service import DuelService
+    from reversi.server.positions import Positions
     from reversi.server.settings import Settings
 
 log = logging.getLogger("reversi.lobby")
@@ -129,10 +130,14 @@ def listed(rows: Rows) -> list[TableRecord]:
 class Lobby:
     """This process's lobby subscribers, and the lobby's events on the broker."""
 
-    def __init__(self, service: DuelService, settings: Settings) -> None:
-        self.service = service
+    def __init__(
+        self, store: Store, broker: Broker, positions: Positions, settings: Settings
+    ) -> None:
+        self.store = store
         self.settings = settings
-        self.broker = service.broker
+        self.broker = broker
+        #: the rows and boards the duel service knows (the same object)
+        self.positions = positions
         self.watchers: set[Connection] = set()
         #: process → how many players have a socket there, and when that was heard
         self.online: dict[str, tuple[int, float]] = {}
@@ -197,7 +202,7 @@ class Lobby:
         changed, self._changed = self._changed, {}
         if not changed:
             return
-        now, positions = self.service.now, self.service.positions
+        now, positions = self.settings.clock(), self.positions
         events: list[dict[str, Any]] = []
         for code, (table, view) in changed.items():
             if view is None:
@@ -327,9 +332,7 @@ class Lobby:
         if not due or not self.watchers:
             return
         try:
-            tables = await self.service.store.read(
-                lambda rows: rows.waiting_of(due, Status.WAITING)
-            )
+            tables = await self.store.read(lambda rows: rows.waiting_of(due, Status.WAITING))
         except Exception:
             log.exception("reading the tables of players who came or left failed")
             return
@@ -337,7 +340,7 @@ class Lobby:
         for table in tables:
             if not listable(table):
                 continue
-            view = table_view(table, self.service.now, self.settings, self.service.positions)
+            view = table_view(table, self.settings.clock(), self.settings, self.positions)
             shown = entry(table, view, self.onlookers(table.code), self.here(table.seat0))
             events.append(
                 {
@@ -472,8 +475,8 @@ class Lobby:
 
     async def snapshot(self, player_id: str) -> dict[str, Any]:
         """The lobby as the database has it now, for one player."""
-        tables = await self.service.store.read(listed)
-        now, positions = self.service.now, self.service.positions
+        tables = await self.store.read(listed)
+        now, positions = self.settings.clock(), self.positions
         tables_: list[dict[str, Any]] = []
         duels: list[dict[str, Any]] = []
         mine: list[str] = []

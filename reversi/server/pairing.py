@@ -53,13 +53,15 @@ class Paired:
 
 
 class Pairing:
-    def __init__(self, service: DuelService) -> None:
+    def __init__(
+        self, service: DuelService, present: Callable[[], Collection[str]] | None = None
+    ) -> None:
         self.service = service
         self.settings = service.settings
         #: searches whose player is away, and since when (this process's view)
         self.absent_since: dict[str, float] = {}
         #: the players with a socket on any process (``Lobby.present``); None: everyone
-        self.present: Callable[[], Collection[str]] | None = None
+        self.present = present
 
     async def pair(self, player_id: str, name: str) -> Paired:
         level = await self.service.level(player_id)

@@ -35,7 +35,13 @@ class Watcher(Protocol):
 
 
 class Presence:
-    def __init__(self, broker: Broker, process: str, tables: dict[str, set[Any]]) -> None:
+    def __init__(
+        self,
+        broker: Broker,
+        process: str,
+        tables: dict[str, set[Any]],
+        on_lookers: Callable[[str], None] = lambda code: None,
+    ) -> None:
         self.broker = broker
         self.process = process
         #: the hub's sockets by table
@@ -47,7 +53,7 @@ class Presence:
         #: this process's last published onlooker count per table
         self._published: dict[str, int] = {}
         #: told when a table's onlooker count changed (the lobby)
-        self.on_lookers: Callable[[str], None] = lambda code: None
+        self.on_lookers = on_lookers
 
     # --- reading --------------------------------------------------------------------
 

@@ -5,10 +5,11 @@ server echoes in its ``ack`` or ``error``. See docs/protocol.md, section "Duels"
 
 >>> parse('{"type": "move", "code": "ACD3FH", "square": "d3", "cid": "c1", "ply": 0, "id": 7}')
 (7, Move(code='ACD3FH', square='d3', cid='c1', ply=0, id=7))
->>> parse('{"type": "fly"}')
-Traceback (most recent call last):
-...
-reversi.server.protocol.ProtocolError: unknown message type 'fly'
+>>> try:
+...     parse('{"type": "fly"}')
+... except ProtocolError as refused:
+...     print(refused.code, refused.params)
+unknown_type {'detail': "unknown message type 'fly'"}
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import Annotated, Any
 import msgspec
 import orjson
 
+from reversi.problems import Problem
+
 #: every string of a message (a table code, a square, a chat line before its own
 #: check, a client's id) is at most this long
 STRING_CAP = 1000
@@ -31,12 +34,12 @@ Int = Annotated[int, msgspec.Meta(ge=-(2**31), lt=2**31)]
 RequestId = Int | Annotated[str, msgspec.Meta(max_length=64)] | None
 
 
-class ProtocolError(ValueError):
-    """A message the server cannot read; ``code`` names the problem for the client."""
+class ProtocolError(Problem):
+    """A message the server cannot read: ``code`` names the problem for the client,
+    ``detail`` (English, from the decoder) is a parameter of its German text."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(code, "server.protocol", detail=detail)
 
 
 class Message(

@@ -15,6 +15,10 @@ The in-process window is kept here rather than in ``limits``' asyncio memory sto
 that one expires old hits with a thread hop per key, which cost more than the rest of
 a move once a few thousand players were connected.
 
+When Redis is away the limits **fail over to this process**: each process counts in
+its own window (an attacker gets at most the limit once per process, the hall stays
+open) and says so once in the log, and once more when Redis answers again.
+
 >>> window = MovingWindow()
 >>> [window.hit(parse("2/second"), "p", now=t) for t in (0.0, 0.5, 0.9, 1.2)]
 [True, True, False, True]
@@ -28,13 +32,18 @@ a move once a few thousand players were connected.
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections import deque
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from limits import RateLimitItem, parse
 from limits.aio.storage import RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
+
+T = TypeVar("T")
+log = logging.getLogger("reversi.server")
 
 #: hits between two sweeps that drop the windows of keys no longer in use
 SWEEP_EVERY = 10_000
@@ -136,38 +145,56 @@ class Limiter:
             self.storage = RedisStorage(uri, implementation="redispy", key_prefix=prefix)
             self._strategy = MovingWindowRateLimiter(self.storage)
         self._items: dict[str, RateLimitItem] = {}
+        #: Redis did not answer the last time: this process counts alone until it does
+        self.away = False
+
+    async def _shared(self, call: Callable[[], Awaitable[T]], here: Callable[[], T]) -> T:
+        """``call`` on Redis; while Redis is away, ``here`` (this process's window)."""
+        if self.storage is None:
+            return here()
+        try:
+            answer = await call()
+        except Exception as error:
+            if not self.away:
+                self.away = True
+                log.warning(
+                    "the rate limits' Redis is away (%s: %s): counting in this process until "
+                    "it is back",
+                    type(error).__name__,
+                    error,
+                )
+            return here()
+        if self.away:
+            self.away = False
+            log.warning("the rate limits' Redis is back: counting there again")
+        return answer
 
     async def hit(self, limit: str, *key: str, cost: int = 1) -> bool:
         """Counts one action (``cost`` actions) under ``limit`` (e.g. ``"10/minute"``);
         False when over it (and nothing is counted)."""
         item = self._item(limit)
-        if self.storage is None:
-            return self._memory.hit(item, *key, cost=cost)
-        try:
-            return await self._strategy.hit(item, *key, cost=cost)
-        except Exception:  # the limiter's store is away: let the action through
-            return True
+        return await self._shared(
+            lambda: self._strategy.hit(item, *key, cost=cost),
+            lambda: self._memory.hit(item, *key, cost=cost),
+        )
 
     async def test(self, limit: str, *key: str, cost: int = 1) -> bool:
         """Whether ``cost`` more actions under ``limit`` would be allowed (counts nothing)."""
         item = self._item(limit)
-        if self.storage is None:
-            return self._memory.test(item, *key, cost=cost)
-        try:
-            return await self._strategy.test(item, *key, cost=cost)
-        except Exception:
-            return True
+        return await self._shared(
+            lambda: self._strategy.test(item, *key, cost=cost),
+            lambda: self._memory.test(item, *key, cost=cost),
+        )
 
     async def wait(self, limit: str, *key: str) -> float:
         """Seconds until one more action under ``limit`` would be allowed (0: now)."""
         item = self._item(limit)
-        if self.storage is None:
-            return self._memory.wait(item, *key)
-        try:
+
+        async def shared() -> float:
             reset, remaining = await self._strategy.get_window_stats(item, *key)
-        except Exception:
-            return 0.0
-        return 0.0 if remaining > 0 else max(0.0, float(reset) - time.time())
+            return 0.0 if remaining > 0 else max(0.0, float(reset) - time.time())
+
+        return await self._shared(shared, lambda: self._memory.wait(item, *key))
 
     def hit_here(self, limit: str, burst: int, *key: str) -> bool:
         """One action under ``limit`` with up to ``burst`` at once (a token bucket),

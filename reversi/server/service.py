@@ -64,16 +64,25 @@ class Outcome:
 
 
 class DuelService:
-    def __init__(self, store: Store, broker: Broker, settings: Settings) -> None:
+    def __init__(
+        self,
+        store: Store,
+        broker: Broker,
+        settings: Settings,
+        positions: Positions | None = None,
+        lobby: LobbyFeed | None = None,
+        level_of: Callable[[str], Awaitable[int]] | None = None,
+    ) -> None:
         self.store = store
         self.broker = broker
         self.settings = settings
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.positions = Positions()
-        #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
-        self.level_of: Callable[[str], Awaitable[int]] | None = None
+        #: the rows and boards known in this process (shared with the lobby)
+        self.positions = positions or Positions()
         #: the Halle's lobby, told of every committed change (None: no lobby)
-        self.lobby: LobbyFeed | None = None
+        self.lobby = lobby
+        #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
+        self.level_of = level_of
 
     @property
     def now(self) -> float:

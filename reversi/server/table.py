@@ -10,9 +10,9 @@ import secrets
 from enum import StrEnum
 from typing import Any, TypedDict, cast
 
+from reversi.problems import Problem
 from reversi.server.settings import Settings
 from reversi.storage import TableRecord
-from reversi.texts import text
 
 #: table codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G)
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -98,21 +98,8 @@ def extra(table: TableRecord) -> Extra:
     return cast(Extra, table.extra)
 
 
-class DuelError(Exception):
-    """An intent that is not allowed now: ``code`` for programs; ``key`` (default
-    ``server.<code>``) and ``params`` name its German text in the catalogue, and
-    ``message`` is that text."""
-
-    def __init__(self, code: str, key: str | None = None, **params: Any) -> None:
-        self.code = code
-        self.key = key or f"server.{code}"
-        self.params = params
-        self.message = text(self.key, **params)
-        super().__init__(self.message)
-
-    def json(self) -> dict[str, Any]:
-        """What a client gets: the code, the text's key and parameters, the text."""
-        return {"error": self.code, "key": self.key, "params": self.params, "message": self.message}
+class DuelError(Problem):
+    """An intent that is not allowed now (the rules of a duel refuse it)."""
 
 
 def new_code() -> str:

@@ -11,16 +11,19 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
+from collections.abc import AsyncIterator, Awaitable
 from typing import Any, ClassVar
 
 from starlette.websockets import WebSocket
 
+from reversi.problems import Problem
 from reversi.server import protocol as p
 from reversi.server.connection import (
     STRIKES,
     Announcement,
     CloseCode,
     Connection,
+    Link,
     error_message,
     onlooker_record,
 )
@@ -37,6 +40,22 @@ from reversi.storage import TableRecord
 from reversi.texts import text
 
 log = logging.getLogger("reversi.ws")
+
+
+async def _flushed(conn: Connection, seconds: float) -> None:
+    """What the socket queued is sent, or ``seconds`` passed (a client that does not read)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(conn.flushed(), seconds)
+
+
+async def _logged(doing: str, step: Awaitable[None]) -> None:
+    """A step of counting a closed socket out: a failure is logged, the rest goes on."""
+    try:
+        await step
+    except Exception:
+        log.exception("%s failed for a closed socket", doing)
+
+
 #: what an intent by code answers when the table is not the player's, or does not exist
 NOT_YOURS = ("not_seated", "unknown_table")
 #: what a socket without a player may send (the rest is ``no_player`` and changes nothing)
@@ -47,12 +66,18 @@ class Hub:
     """This process's sockets, by table and by player; the broker's handler."""
 
     def __init__(
-        self, service: DuelService, identity: Identity, limiter: Limiter, settings: Settings
+        self,
+        service: DuelService,
+        identity: Identity,
+        limiter: Limiter,
+        lookups: Lookups,
+        lobby: Lobby,
+        settings: Settings,
     ) -> None:
         self.service = service
         self.identity = identity
         self.limiter = limiter
-        self.lookups = Lookups(limiter, settings)
+        self.lookups = lookups
         self.settings = settings
         self.broker = service.broker
         self.tables: dict[str, set[Connection]] = defaultdict(set)
@@ -64,15 +89,13 @@ class Hub:
         #: when this process last told the others its number of players online
         self._online_reported = float("-inf")
         #: who has each table open, over all processes (seats and onlookers)
-        self.seen = Presence(self.broker, settings.process_id, self.tables)
+        self.seen = Presence(self.broker, settings.process_id, self.tables, lobby.looked)
         self.resyncs = 0
-        self.lobby = Lobby(service, settings)
-        service.lobby = self.lobby
-        self.lobby.onlookers = self.seen.onlookers
-        self.lobby.local = self.players
-        self.seen.on_lookers = self.lobby.looked
-        self.pairing = Pairing(service)
-        self.pairing.present = self.lobby.present
+        #: the lobby counts this process's onlookers and players (the hub's)
+        self.lobby = lobby
+        lobby.onlookers = self.seen.onlookers
+        lobby.local = self.players
+        self.pairing = Pairing(service, lobby.present)
         #: waiting tables whose opener is away, and since when (close_abandoned)
         self.absent_since: dict[str, float] = {}
 
@@ -227,6 +250,15 @@ class Hub:
             return
         conn = Connection(self, ws, player)
         conn.address = address
+        async with self._registered(conn):
+            await self._receive(conn)
+
+    @contextlib.asynccontextmanager
+    async def _registered(self, conn: Connection) -> AsyncIterator[None]:
+        """The socket counted in (address, player, lobby's online count) and greeted;
+        afterwards counted out of everything, each step's failure logged once, and its
+        sender given two seconds to send a close it queued."""
+        player, address = conn.player, conn.address
         self.addresses[address] += 1
         hello: dict[str, Any] = {"type": "hello", "server_time": self.settings.clock()}
         if conn.anonymous:
@@ -240,33 +272,31 @@ class Hub:
             hello["nickname"] = player.nickname
         conn.send(hello)
         try:
-            await self._receive(conn)
+            yield
         finally:
-            conn.closed = True
+            if conn.link is Link.OPEN:
+                conn.link = Link.CLOSING
             self.lobby.unsubscribe(conn)
             for code in list(conn.versions):
-                with contextlib.suppress(Exception):
-                    await self.unwatch(conn, code)
+                await _logged("unwatching a table", self.unwatch(conn, code))
             self.onlookers_only.discard(conn)
             if not conn.anonymous:
                 self.players[player.id].discard(conn)
             if not conn.anonymous and not self.players[player.id]:
                 del self.players[player.id]
-                with contextlib.suppress(Exception):
-                    await self.lobby.count_online(len(self.players), left=player.id)
+                left = self.lobby.count_online(len(self.players), left=player.id)
+                await _logged("counting a player out", left)
             self.addresses[address] -= 1
             if self.addresses[address] <= 0:
                 del self.addresses[address]
             if conn.close_code is not None:
-                with contextlib.suppress(asyncio.TimeoutError, Exception):
-                    await asyncio.wait_for(conn.flushed(), 2)
-            conn.broken = True
-            conn.outbox.clear()
+                await _logged("sending the close", _flushed(conn, 2))
+            conn.gone()
             sender = conn.sender
             if sender is not None:
                 sender.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await sender
+                with contextlib.suppress(asyncio.CancelledError):
+                    await _logged("stopping the sender", sender)
 
     def _too_many(self, player_id: str, address: str) -> tuple[int, str] | None:
         """The close code and text for a socket over the caps, or None."""
@@ -279,7 +309,7 @@ class Hub:
 
     async def _receive(self, conn: Connection) -> None:
         strikes = 0
-        while not conn.closed:
+        while conn.link is Link.OPEN:
             frame = await conn.ws.receive()
             if frame["type"] == "websocket.disconnect":
                 return
@@ -316,14 +346,7 @@ class Hub:
                 raise DuelError("no_player")
             handler = self.HANDLERS.get(type(message), Hub._table_intent)
             reply = await handler(self, conn, message)
-        except p.ProtocolError as error:
-            conn.send(
-                error_message(
-                    request_id, DuelError(error.code, key="server.protocol", detail=str(error))
-                )
-            )
-            return
-        except DuelError as error:
+        except Problem as error:
             conn.send(error_message(request_id, error))
             return
         except Exception:  # e.g. the database is away: this message fails, the socket stays

@@ -8,7 +8,7 @@ take ``rows.conn``) as read or write transactions. Nothing here knows the web.
 
 from reversi.storage.records import ChatRecord, Conflict, EventRecord, PlayerRecord, TableRecord
 from reversi.storage.rows import Rows
-from reversi.storage.store import Store, async_url, database_url, make_store, open_store
+from reversi.storage.store import Store, async_url, make_store, open_store
 
 __all__ = [
     "ChatRecord",
@@ -19,7 +19,6 @@ __all__ = [
     "Store",
     "TableRecord",
     "async_url",
-    "database_url",
     "make_store",
     "open_store",
 ]

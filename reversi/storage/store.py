@@ -10,9 +10,7 @@ changed row with its events in the fastest way the database allows. The migratio
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Protocol, TypeVar
 
 from sqlalchemy.engine import make_url
@@ -60,15 +58,6 @@ class Store(Protocol):
         """After a True :meth:`claim_alive`: other processes may start now."""
 
     async def close(self) -> None: ...
-
-
-def database_url(data_dir: str | Path | None = None) -> str:
-    """``REVERSI_DATABASE_URL``, or a SQLite file in the data directory."""
-    url = os.environ.get("REVERSI_DATABASE_URL")
-    if url:
-        return async_url(url)
-    directory = Path(data_dir or os.environ.get("REVERSI_DATA_DIR", "data"))
-    return f"sqlite+aiosqlite:///{directory / 'reversi.sqlite3'}"
 
 
 def async_url(url: str) -> str:

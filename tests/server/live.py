@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -16,6 +15,8 @@ from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
+
+from tests.processes import free_port
 
 #: the server, with a fast heartbeat so that a short outage already counts as downtime,
 #: and rate limits for scripted players (test_protocol.py tests the limits)
@@ -33,12 +34,6 @@ app = create_duel_app(settings)
 uvicorn.Server(settings_config(app, settings, "127.0.0.1", {port},
                                timeout_graceful_shutdown=1)).run()
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Server:

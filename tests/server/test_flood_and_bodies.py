@@ -87,6 +87,7 @@ def test_a_trickling_body_gets_408_and_the_connection_closes(server: Server) -> 
         took = time.monotonic() - start
     assert reply.startswith(b"HTTP/1.1 408 ")
     assert b'"error": "too_slow"' in reply and b"zu langsam" in reply
+    assert b'"key": "request.too_slow", "params": {}' in reply
     assert BODY_TIMEOUT - 0.2 < took < BODY_TIMEOUT + 5
 
 

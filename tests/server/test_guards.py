@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from reversi.server.guards import CONTENT_SECURITY_POLICY, BodyLimit, BrowserHeaders, OriginCheck
+from reversi.texts import text
 
 CAP = 1000
 read: list[int] = []
@@ -46,7 +47,7 @@ def client() -> Iterator[TestClient]:
         middleware=[
             Middleware(BrowserHeaders),
             Middleware(OriginCheck, allowed=["https://reversi.example"]),
-            Middleware(BodyLimit, max_bytes=CAP, message="Die Anfrage ist zu groß."),
+            Middleware(BodyLimit, max_bytes=CAP),
         ],
     )
     read.clear()
@@ -61,7 +62,12 @@ def test_a_body_within_the_cap_is_read(client: TestClient) -> None:
 def test_an_announced_body_over_the_cap_is_refused_unread(client: TestClient) -> None:
     response = client.post("/echo", content=b"x" * (CAP + 1))
     assert response.status_code == 413
-    assert response.json() == {"error": "too_big", "message": "Die Anfrage ist zu groß."}
+    assert response.json() == {
+        "error": "too_big",
+        "key": "hall.error.too_big",
+        "params": {"limit": CAP},
+        "message": text("hall.error.too_big", limit=CAP),
+    }
     assert read == []  # the route never ran
 
 

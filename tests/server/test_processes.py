@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.app_fixtures import REDIS_URL, need_redis, postgres_database
+from tests.processes import free_port
 
 #: a duel server as ``reversi serve`` runs it (reversi.server.serving)
 SERVER = """
@@ -31,12 +31,6 @@ app = create_duel_app(settings)
 uvicorn.Server(settings_config(app, settings, "127.0.0.1", {port},
                                timeout_graceful_shutdown=2)).run()
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture

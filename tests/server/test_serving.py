@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from reversi.server.serving import uvicorn_config
+from tests.processes import free_port
 
 TIMEOUT = 0.6
 
@@ -39,12 +40,6 @@ async def echo(ws: WebSocket) -> None:
 
 
 APP = Starlette(routes=[Route("/healthz", health), WebSocketRoute("/ws", echo)])
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture

@@ -77,6 +77,19 @@ def duel_server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def archive(
+    built: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[DuelServer, list[str]]]:
+    """A whole hall of the test module's own with the games of ``replay_helpers.GAMES``
+    in its archive, and their ids."""
+    from .replay_helpers import archive_server
+
+    server, ids = archive_server(tmp_path_factory.mktemp("archive"))
+    yield server, ids
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):

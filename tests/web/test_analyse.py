@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import pytest
 from playwright.sync_api import expect
 
 from reversi.engine import Board
@@ -20,18 +18,9 @@ from reversi.engine import Board
 from .analyse_helpers import at, engine_squares, open_board, play, query, squares
 from .conftest import Server
 from .duel_helpers import DuelServer
-from .replay_helpers import GAMES, archive_server, wait_replay
+from .replay_helpers import GAMES, wait_replay
 
 STATIC = Path(__file__).resolve().parents[2] / "reversi/web/static"
-
-
-@pytest.fixture(scope="module")
-def archive(
-    built: None, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[DuelServer, list[str]]]:
-    server, ids = archive_server(tmp_path_factory.mktemp("analyse-archive"))
-    yield server, ids
-    server.stop()
 
 
 def move(page: Any, name: str) -> Any:

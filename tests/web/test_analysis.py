@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,20 +19,11 @@ from reversi.engine import BLACK, Board, Counting
 from reversi.web.replay import Reviewer
 
 from .duel_helpers import DuelServer
-from .replay_helpers import GAMES, archive_server, wait_replay
+from .replay_helpers import GAMES, wait_replay
 from .test_csp import LISTEN, violations
 
 DOC = (Path(__file__).resolve().parents[2] / "docs/protocol.md").read_text()
 ANALYSIS_TIMEOUT_MS = 180_000
-
-
-@pytest.fixture(scope="module")
-def archive(
-    built: None, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[DuelServer, list[str]]]:
-    server, ids = archive_server(tmp_path_factory.mktemp("analysis-archive"))
-    yield server, ids
-    server.stop()
 
 
 def exact_value(moves: str, ply: int) -> float:

@@ -5,11 +5,9 @@ position, stepping by buttons, keys and the move list, the GGF download, copying
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from reversi.engine import BLACK, SQUARE_NAMES, Board, flip_order, german_figure, read_ggf
@@ -18,18 +16,9 @@ from reversi.web.positions import position_view
 from .conftest import ARTIFACTS
 from .duel_helpers import DuelServer, at_a_table, play_one, wait_table
 from .helpers import view, wait_idle
-from .replay_helpers import GAMES, archive_server, wait_replay
+from .replay_helpers import GAMES, wait_replay
 
 PASS_GAME = 3  # GAMES[3]: Perlmutt passes once
-
-
-@pytest.fixture(scope="module")
-def archive(
-    built: None, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[DuelServer, list[str]]]:
-    server, ids = archive_server(tmp_path_factory.mktemp("replay-archive"))
-    yield server, ids
-    server.stop()
 
 
 def figure(page: Any) -> str:

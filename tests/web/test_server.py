@@ -133,6 +133,40 @@ def test_the_serve_command_is_there(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--host" in out and "--port" in out
 
 
+@pytest.mark.parametrize(
+    ("flags", "listens"),
+    [
+        ([], ("192.0.2.7", 8814)),
+        (["--host", "127.0.0.2"], ("127.0.0.2", 8814)),
+        (["--port", "9"], ("192.0.2.7", 9)),
+    ],
+)
+def test_serve_listens_where_the_environment_says_unless_a_flag_says_otherwise(
+    built: None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    flags: list[str],
+    listens: tuple[str, int],
+) -> None:
+    import uvicorn
+
+    started = []
+
+    class Server:
+        def __init__(self, config: uvicorn.Config) -> None:
+            started.append((config.host, config.port))
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(uvicorn, "Server", Server)
+    monkeypatch.setenv("REVERSI_HOST", "192.0.2.7")
+    monkeypatch.setenv("REVERSI_PORT", "8814")
+    monkeypatch.setenv("REVERSI_DATA_DIR", str(tmp_path))
+    assert main(["serve", *flags]) == 0
+    assert started == [listens]
+
+
 def test_the_template_library_is_vendored_and_precached(client: TestClient) -> None:
     app = config(client)["app"]
     urls = json.loads(
