@@ -10,7 +10,8 @@ followed to the next ply, up to ``plies`` plies. Positions are de-duplicated by
 their eight symmetric images. The book is written after each ply and when
 ``--minutes`` of CPU time are spent; a run reads the existing book first and
 searches only the positions missing from it (or searched shallower), so it
-resumes an interrupted run and grows a book to more plies or a wider margin.
+resumes an interrupted run and grows a book to more plies or a wider margin (a
+finished run keeps only the positions its settings reach).
 """
 
 from __future__ import annotations
@@ -22,7 +23,17 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from reversi.ai.analysis import move_children
-from reversi.ai.book import FILE_NAME, Book, BookError, BookMove, Entry, dump, normalised, parse
+from reversi.ai.book import (
+    FILE_NAME,
+    Book,
+    BookError,
+    BookMove,
+    Entry,
+    Key,
+    dump,
+    normalised,
+    parse,
+)
 from reversi.ai.evaluate import WIN
 from reversi.ai.native import Core, core
 from reversi.engine import Board
@@ -97,6 +108,7 @@ def grow(book: Book, depth: int, minutes: float, jobs: int, out: Path) -> bool:
     the CPU time ran out."""
     start = Board()
     frontier = {normalised(start.player, start.opponent)[0]}
+    reached: set[Key] = set()
     spent = 0.0
     with ProcessPoolExecutor(jobs) as pool:
         for ply in range(book.plies):
@@ -126,9 +138,12 @@ def grow(book: Book, depth: int, minutes: float, jobs: int, out: Path) -> bool:
                 file=sys.stderr,
                 flush=True,
             )
+            reached |= frontier
             frontier = {
                 normalised(cp, co)[0] for p, o in frontier for cp, co in followed(book, p, o)
             }
+    book.entries = {key: book.entries[key] for key in sorted(reached)}
+    _write(out, book)  # without the positions of an earlier, larger book that it no longer reaches
     return True
 
 
