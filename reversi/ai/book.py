@@ -151,8 +151,8 @@ def _entries(raw: bytes) -> Iterator[tuple[Key, Entry]]:
         at += POSITION.size
         moves = [BookMove(sq, value) for sq, value in MOVE.iter_unpack(raw[at : at + count * 3])]
         at += count * MOVE.size
-        if len(moves) != count or any(not 0 <= m.square < 64 for m in moves):
-            raise ValueError(f"entry at byte {at} is cut short or names no square")
+        if not moves or len(moves) != count or any(not 0 <= m.square < 64 for m in moves):
+            raise ValueError(f"entry at byte {at} has no moves, is cut short or names no square")
         yield (p, o), Entry(depth, tuple(moves))
 
 

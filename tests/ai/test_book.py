@@ -13,6 +13,7 @@ from reversi.ai import analyse, think
 from reversi.ai.book import (
     HEADER,
     MAGIC,
+    POSITION,
     SQUARE_IMAGES,
     Book,
     BookError,
@@ -205,6 +206,9 @@ def test_a_damaged_or_foreign_file_is_refused() -> None:
     cut = raw[:-3]
     header = HEADER.pack(count, margin, plies, width, zlib.crc32(cut))
     cases["damaged book (entry"] = MAGIC + header + zlib.compress(cut)
+    empty = raw + POSITION.pack(1, 2, 12, 0)
+    header = HEADER.pack(count + 1, margin, plies, width, zlib.crc32(empty))
+    cases["has no moves"] = MAGIC + header + zlib.compress(empty)
     header = HEADER.pack(count + 1, margin, plies, width, zlib.crc32(raw))
     cases["where the header says"] = MAGIC + header + zlib.compress(raw)
     for message, damaged in cases.items():
