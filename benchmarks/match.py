@@ -15,8 +15,9 @@ or of another version of the players, is refused.
 
 ``schwer-classic`` is Schwer as it played before the trained evaluation
 (``reversi/ai/classic.py``), kept as an opponent; ``schwer-python`` is Schwer
-searching in Python (as before the native core), ``schwer`` on the core where
-it is built.
+searching in Python without the opening book (as before the native core),
+``schwer`` on the core where it is built with the book, ``schwer-nobook`` the
+same without the book.
 
 Each opening (random moves from the start, reproducible from ``--seed``) is
 played twice with colours swapped. ``cli-othello`` is the strongest level (5)
@@ -86,7 +87,9 @@ def player(name: str, budget: float | None, cpu_clock: bool) -> Player:
     if name == "schwer-classic":
         return classic_player(budget, clock)
     if name == "schwer-python":
-        return level_player("schwer", budget, clock, python_backend=True)
+        return level_player("schwer", budget, clock, python_backend=True, book=False)
+    if name == "schwer-nobook":
+        return level_player("schwer", budget, clock, book=False)
     return level_player(name, budget, clock)
 
 

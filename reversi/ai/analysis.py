@@ -1,10 +1,12 @@
-"""Analysis: a score for every legal move, exact where the solver reaches the end."""
+"""Analysis: a score for every legal move, exact where the solver reaches the end;
+in the opening book's positions the book's values (deeper than the time allows)."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
 
+from reversi.ai import book as opening_book
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import WIN, final_value
@@ -27,12 +29,13 @@ class MoveScore:
 
     ``exact`` scores are the final disc difference under perfect play; the
     others are the search's estimate at ``depth`` plies (for a win or loss the
-    search proved, the margin it found).
+    search proved, the margin it found); ``book`` scores come from the opening book.
     """
 
     score: float
     exact: bool
     depth: int
+    book: bool = False
 
 
 def analyse(
@@ -42,9 +45,11 @@ def analyse(
     counting: Counting = Counting.WINNER,
     clock: Clock = time.perf_counter,
     python_backend: bool = False,
+    book: bool = True,
 ) -> dict[Square, MoveScore]:
     """Score every legal move within ``deadline_seconds`` (on the native core when it
-    is built, unless ``python_backend``).
+    is built, unless ``python_backend``), or take the opening book's values (unless
+    ``book`` is False).
 
     >>> from reversi.engine import Board
     >>> scores = analyse(Board(moves="f5d6c3d3c4f4f6f3e6e7"), 0.2)
@@ -58,6 +63,9 @@ def analyse(
     scores: dict[Square, MoveScore] = {}
     if not children:
         return scores
+    entry = opening_book.load().lookup(p, o) if book else None
+    if entry is not None:
+        return {m.square: MoveScore(discs(m.value), False, entry.depth, True) for m in entry.moves}
     empties = 64 - (p | o).bit_count()
     native = None if python_backend else core()
     if native is not None:

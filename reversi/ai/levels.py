@@ -10,6 +10,9 @@
   on always. Where the native core is built (``native.py``) Schwer searches with it,
   the same steps with the thresholds ``NATIVE_*`` that its speed affords; else in
   Python (``python_backend=True`` forces that: today's Schwer as an opponent).
+  In the opening book's positions (``book.py``) Schwer plays a book move at once, on
+  either backend: at random among the moves near the best (seeded); ``book=False``
+  turns that off (the benchmark opponents ``schwer-python`` and ``schwer-nobook``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from reversi.ai import book as opening_book
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import evaluate_basic
@@ -67,8 +71,9 @@ class Decision:
     """A chosen move and how it was found.
 
     ``depth`` is the last completed search depth in plies (0 for Leicht, the
-    number of empties for an exact solve); ``score`` is the search's value
-    (hundredths of a disc, or the exact final disc difference when ``exact``).
+    number of empties for an exact solve, the book's depth for a ``book`` move);
+    ``score`` is the search's value (hundredths of a disc, or the exact final disc
+    difference when ``exact``).
     """
 
     move: Move
@@ -78,6 +83,7 @@ class Decision:
     score: int
     exact: bool
     seconds: float
+    book: bool = False
 
 
 def think(
@@ -89,9 +95,11 @@ def think(
     counting: Counting = Counting.WINNER,
     clock: Clock = time.perf_counter,
     python_backend: bool = False,
+    book: bool = True,
 ) -> Decision:
     """Choose a move for the side to move, with the statistics of the search
-    (Schwer's in Python with ``python_backend``, else on the native core if built)."""
+    (Schwer's in Python with ``python_backend``, else on the native core if built;
+    from the opening book while in it, unless ``book`` is False)."""
     level = Level(level.lower() if isinstance(level, str) else level)
     if not board.legal_moves:
         raise IllegalMoveError(
@@ -115,6 +123,14 @@ def think(
             False,
             clock() - start,
         )
+    if book:
+        entry = opening_book.load().lookup(p, o)
+        if entry is not None:
+            chosen = opening_book.load().choose(entry, seed)
+            move = _move(p, o, 1 << chosen.square)
+            return Decision(
+                move, level, entry.depth, 0, chosen.value, False, clock() - start, book=True
+            )
     native = None if python_backend else core()
     if native is not None:
         return _schwer_native(native, p, o, budget, counting is Counting.WINNER, clock, start)

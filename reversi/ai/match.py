@@ -22,15 +22,24 @@ def level_player(
     clock: Clock = time.perf_counter,
     *,
     python_backend: bool = False,
+    book: bool = True,
 ) -> Player:
     """A level as a player; ``clock`` measures its budget (``time.process_time``
     gives it the same thinking whatever else runs on the machine);
-    ``python_backend``: Schwer searches in Python even where the native core is built."""
+    ``python_backend``: Schwer searches in Python even where the native core is built;
+    ``book``: Schwer plays from the opening book while in it."""
 
     def play(board: Board, seed: int) -> Move:
-        return think(
-            board, level, seed=seed, budget=budget, clock=clock, python_backend=python_backend
-        ).move
+        decision = think(
+            board,
+            level,
+            seed=seed,
+            budget=budget,
+            clock=clock,
+            python_backend=python_backend,
+            book=book,
+        )
+        return decision.move
 
     return play
 

@@ -163,7 +163,7 @@ def _move(args: argparse.Namespace) -> int:
     decision = think(board, args.level, seed=args.seed, budget=args.budget)
     print(decision.move)
     if args.verbose:
-        kind = "exact" if decision.exact else "estimate"
+        kind = "book" if decision.book else "exact" if decision.exact else "estimate"
         print(
             f"level {decision.level.value}, depth {decision.depth}, {decision.nodes} nodes, "
             f"score {decision.score} ({kind}), {decision.seconds:.3f} s"

@@ -106,7 +106,8 @@ WASM_FLAGS = (
 )
 #: a change to any of these rebuilds the zips
 PY_SOURCES = (*SHIPPED, "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")
-#: The files of those folders that go along: modules, and data read with pkgutil (the weights).
+#: The files of those folders that go along: modules, and data read with pkgutil (the weights,
+#: the opening book).
 SHIPPED_SUFFIXES = (".py", ".bin")
 
 

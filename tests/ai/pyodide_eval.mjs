@@ -1,6 +1,7 @@
 // The trained evaluation inside Pyodide, loaded from the browser's own reversi.zip:
 //   node tests/ai/pyodide_eval.mjs REPO_ROOT POSITIONS_JSON
-// prints a JSON list of evaluate(p, o) for the [p, o] pairs (as hex strings).
+// prints JSON: "values", evaluate(p, o) for the [p, o] pairs (as hex strings), and "book",
+// the opening book's number of positions and the start's [square, value] pairs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,6 +19,12 @@ sys.path.insert(0, "/lib/reversi.zip")
 from reversi.ai.trained import evaluate
 import reversi.ai.trained
 assert reversi.ai.trained.__file__.startswith("/lib/reversi.zip"), reversi.ai.trained.__file__
-json.dumps([evaluate(int(p, 16), int(o, 16)) for p, o in json.loads(positions)])
+from reversi.ai import book
+from reversi.engine import Board
+start = book.load().lookup(Board().player, Board().opponent)
+json.dumps({
+    "values": [evaluate(int(p, 16), int(o, 16)) for p, o in json.loads(positions)],
+    "book": [len(book.load()), [[m.square, m.value] for m in start.moves]],
+})
 `);
 console.log(values);

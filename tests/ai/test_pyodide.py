@@ -1,4 +1,5 @@
-"""The trained evaluation gives the same values in Pyodide, from the browser's zip."""
+"""The trained evaluation gives the same values in Pyodide, from the browser's zip, and
+the opening book is read there."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from reversi.ai.book import load
 from reversi.ai.trained import evaluate
+from reversi.engine import Board
 from tests.ai.helpers import random_board
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -41,5 +44,9 @@ def test_the_evaluation_is_the_same_under_pyodide() -> None:
         timeout=300,
         check=True,
     )
-    values = json.loads(result.stdout.strip().splitlines()[-1])
-    assert values == [evaluate(p, o) for p, o in pairs]
+    answer = json.loads(result.stdout.strip().splitlines()[-1])
+    assert answer["values"] == [evaluate(p, o) for p, o in pairs]
+    book = load()
+    start = book.lookup(Board().player, Board().opponent)
+    assert start is not None
+    assert answer["book"] == [len(book), [[m.square, m.value] for m in start.moves]]
