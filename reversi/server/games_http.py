@@ -20,8 +20,8 @@ from starlette.routing import BaseRoute, Route
 
 from reversi.archive import queries as q
 from reversi.archive.record import GameRecord, ggf_of
+from reversi.duel.table import DuelError
 from reversi.server.lookups import Lookups
-from reversi.server.table import DuelError
 from reversi.storage import PlayerRecord, Store
 
 NO_STORE = {"Cache-Control": "no-store"}

@@ -10,12 +10,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from reversi.ai import Level
+from reversi.duel.table import DuelError
 from reversi.hall.api import BadInput, HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
 from reversi.server.device_records import DeviceMoves
 from reversi.server.http import DuelHttp, tls
 from reversi.server.settings import Settings
-from reversi.server.table import DuelError
 
 GAME = "reversi"
 #: the computer's levels, as the solo page names them

@@ -10,8 +10,8 @@ import secrets
 from enum import StrEnum
 from typing import Any, TypedDict, cast
 
-from reversi.server.settings import Settings
-from reversi.storage import TableRecord
+from reversi.duel.rules import DuelRules
+from reversi.storage.records import TableRecord
 from reversi.texts import text
 
 #: table codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G)
@@ -155,7 +155,7 @@ def new_table(
     opener: str,
     name: str,
     now: float,
-    settings: Settings,
+    rules: DuelRules,
     private: bool = False,
     onlooker_chat: bool = False,
     quick: bool = False,
@@ -167,13 +167,13 @@ def new_table(
         kept["private"] = True
     if quick:
         kept["quick"] = True
-    rules = {
-        "move_time": settings.default_move_time,
+    chosen = {
+        "move_time": rules.default_move_time,
         "hints": True,
         "counting": "nobody",
         "onlooker_chat": onlooker_chat,
     }
-    return waiting_table(code, rules, (opener, None), kept, now)
+    return waiting_table(code, chosen, (opener, None), kept, now)
 
 
 def rematch_table(table: TableRecord, code: str, now: float) -> TableRecord:
