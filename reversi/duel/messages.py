@@ -194,18 +194,19 @@ def field_names(kind: type[msgspec.Struct]) -> list[str]:
 
 def plain(message: ServerMessage) -> dict[str, Any]:
     """``message`` as the dict the broker and the sockets pass on: its ``type`` and
-    every set field by its JSON name. The plain dicts it holds (a table's view) are
-    the same objects, not copies."""
-    data: dict[str, Any] = {"type": tag(type(message))}
-    for f in msgspec.structs.fields(message):
-        value = getattr(message, f.name)
+    every set field by its JSON name. The plain dicts among its fields (a table's view)
+    are the same objects, not copies; its structs become dicts."""
+    kind = type(message)
+    data: dict[str, Any] = {"type": kind.__struct_config__.tag}
+    for name, key in zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True):
+        value = getattr(message, name)
         if value is UNSET:
             continue
         if isinstance(value, msgspec.Struct) or (
             isinstance(value, list) and value and isinstance(value[0], msgspec.Struct)
         ):
             value = msgspec.to_builtins(value)
-        data[f.encode_name] = value
+        data[key] = value
     return data
 
 
