@@ -35,8 +35,8 @@ import httpx
 from limits import parse
 from websockets.sync.client import connect
 
-from reversi.server.settings import Settings
-from reversi.server.table import CODE_ALPHABET, CODE_LENGTH, Status, new_code, new_table
+from reversi.duel.table import CODE_ALPHABET, CODE_LENGTH, Status, new_code, new_table
+from reversi.server.settings import Settings, duel_rules
 from reversi.storage import PlayerRecord, open_store
 from tests.processes import free_port
 
@@ -79,7 +79,7 @@ async def fill(database: Path, tables: int, private: int) -> list[str]:
             drawn.add(new_code())
         for i, code in enumerate(sorted(drawn)):
             secret = i >= tables - private
-            table = new_table(code, "a", "a", now, settings, private=secret)
+            table = new_table(code, "a", "a", now, duel_rules(settings), private=secret)
             if i % 2 or secret:
                 table.status, table.seat1, table.black_seat = Status.PLAYING, "b", 0
                 table.turn_started_at, table.turn_deadline = now, now + 86_400

@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from reversi.server.settings import Settings
-from reversi.server.table import new_table
+from reversi.duel.table import new_table
+from reversi.server.settings import Settings, duel_rules
 from reversi.storage import EventRecord, PlayerRecord, Rows, TableRecord, open_store
 from tests.server.scratch_db import scratch_database
 
@@ -38,7 +38,7 @@ async def measure(url: str, saves: int) -> tuple[float, float]:
         def add(rows: Rows) -> list[TableRecord]:
             rows.add_player(PlayerRecord("p", "Perle", 0, 0.0))
             return [
-                rows.add_table(new_table(f"SAVE{i:02d}", "p", "Perle", 0.0, Settings()))
+                rows.add_table(new_table(f"SAVE{i:02d}", "p", "Perle", 0.0, duel_rules(Settings())))
                 for i in range(TABLES)
             ]
 

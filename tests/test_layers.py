@@ -93,6 +93,49 @@ def test_the_hall_knows_no_game_and_no_server(tmp_path: Path) -> None:
     ]
 
 
+#: the duel core is pure: the engine, the storage's record types, the texts, the hall's
+#: rules of a chat line, msgspec for its messages and itself; never I/O (Starlette,
+#: asyncio, SQLAlchemy) nor the server that drives it
+DUEL_ALLOWED = (
+    "reversi.engine",
+    "reversi.storage.records",
+    "reversi.texts",
+    "reversi.hall.text_rules",
+    "reversi.duel",
+    "msgspec",
+)
+DUEL_FORBIDDEN_STDLIB = ("asyncio",)
+
+
+def duel_violations(directory: Path) -> list[str]:
+    return [
+        *violations(directory, DUEL_ALLOWED),
+        *(
+            f"{path.name} imports {name}"
+            for path in sorted(directory.rglob("*.py"))
+            for name in imported_modules(path)
+            if name.split(".")[0] in DUEL_FORBIDDEN_STDLIB
+        ),
+    ]
+
+
+def test_the_duel_core_imports_no_io_and_no_server(tmp_path: Path) -> None:
+    assert (PACKAGE / "duel").is_dir()
+    assert duel_violations(PACKAGE / "duel") == []
+    (tmp_path / "bad.py").write_text(
+        "import asyncio\nfrom reversi.server.settings import Settings\n"
+        "from reversi.storage import Store\nimport sqlalchemy\n"
+        "from reversi.storage.records import TableRecord\nfrom reversi.duel.game import TableGame\n"
+        "import msgspec\nfrom reversi.engine import Board\n"
+    )
+    assert duel_violations(tmp_path) == [
+        "bad.py imports reversi.server.settings",
+        "bad.py imports reversi.storage",
+        "bad.py imports sqlalchemy",
+        "bad.py imports asyncio",
+    ]
+
+
 # --- no import circles -------------------------------------------------------------------
 
 

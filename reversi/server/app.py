@@ -11,11 +11,11 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversi.ai import Level
+from reversi.duel.chat import CHAT_MAX
 from reversi.hall import counting
 from reversi.hall.periods import PERIODS
 from reversi.hall.text_rules import NICK_MAX, NICK_MIN
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
-from reversi.server.chat import CHAT_MAX
 from reversi.server.duels import DuelServer, guards
 from reversi.server.errors import EXCEPTION_HANDLERS
 from reversi.texts import text

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from reversi.archive.record import GameRecord, record_of
+from reversi.duel.table import extra
 from reversi.engine import Board, Counting
 from reversi.engine.color import COLOR_NAMES
-from reversi.server.table import extra
 from reversi.storage import TableRecord
 
 

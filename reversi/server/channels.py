@@ -3,10 +3,6 @@ events (to its sockets in every process) and a player's notices (callbacks, tran
 
 from __future__ import annotations
 
-from typing import Any
-
-from reversi.storage import EventRecord
-
 
 def table_channel(code: str) -> str:
     return f"table:{code}"
@@ -14,10 +10,3 @@ def table_channel(code: str) -> str:
 
 def player_channel(player_id: str) -> str:
     return f"player:{player_id}"
-
-
-def event_json(event: EventRecord) -> dict[str, Any]:
-    data = {"version": event.version, "kind": event.kind, "data": event.payload}
-    if event.audience is not None:
-        data["to"] = event.audience
-    return data

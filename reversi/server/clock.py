@@ -30,8 +30,3 @@ class ManualClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
-
-
-def remaining(deadline: float | None, now: float) -> float | None:
-    """Seconds left until ``deadline`` (never negative), None without a deadline."""
-    return None if deadline is None else max(0.0, deadline - now)

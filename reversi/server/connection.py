@@ -13,10 +13,12 @@ from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from reversi.duel import messages as out
+from reversi.duel.table import DuelError
+from reversi.duel.visibility import seen_by
 from reversi.problems import Problem
 from reversi.server import protocol as p
 from reversi.server.service import DuelService
-from reversi.server.table import OVER, DuelError
 from reversi.storage import PlayerRecord
 
 log = logging.getLogger("reversi.ws")
@@ -30,7 +32,7 @@ class Tables(Protocol):
 
     def presence_of(self, code: str) -> list[bool]: ...
 
-    def presence_message(self, code: str) -> dict[str, Any]: ...
+    def presence_message(self, code: str) -> out.Presence: ...
 
     def seat_changed(
         self, conn: Connection, code: str, before: int | None, after: int | None
@@ -71,6 +73,9 @@ def onlooker_record() -> PlayerRecord:
         id=ONLOOKER_PREFIX + secrets.token_urlsafe(12), nickname="", generation=-1, created_at=0
     )
 
+
+#: what goes out on a socket: a message, a broker's dict, or text encoded once for many
+Outgoing = out.ServerMessage | dict[str, Any] | str
 
 OUTBOX_SIZE = 512
 STRIKES = 20  # messages over the rate limit before the socket is closed
@@ -130,7 +135,7 @@ class Connection:
         self.outbox.append((kind, item))
         self._wake()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: out.ServerMessage | dict[str, Any]) -> None:
         self.put("send", message)
 
     def close(self, code: int) -> None:
@@ -192,7 +197,7 @@ class Connection:
         while self.sender is not None:
             await asyncio.shield(self.sender)
 
-    async def _prepare(self, kind: str, item: Any) -> list[dict[str, Any] | str]:
+    async def _prepare(self, kind: str, item: Any) -> list[Outgoing]:
         if kind == "send":
             return [item]
         if kind == "events":
@@ -203,7 +208,7 @@ class Connection:
             return await self._sync(item)
         return []
 
-    async def _live(self, shared: Announcement) -> list[dict[str, Any] | str]:
+    async def _live(self, shared: Announcement) -> list[Outgoing]:
         message = shared.message
         code = message["code"]
         if code not in self.versions:
@@ -221,40 +226,14 @@ class Connection:
         return [shared.text if filtered is message else filtered]
 
     def _filtered(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The events as this client sees them (reversi.duel.visibility)."""
         code = message["code"]
-        seat = self.seats.get(code)
-        table = message.get("table", {})
-        over = table.get("status") in OVER
-        reads_chat = bool(table.get("rules", {}).get("onlooker_chat"))
-        events = []
-        for event in message["events"]:
-            to = event.get("to")
-            if to is not None and to != seat:
-                continue
-            if event["kind"] == "mute" and to == seat:
-                self.muted[code] = bool(event["data"]["muted"])
-            if (
-                event["kind"] in ("chat", "renamed", "callback")
-                and self.muted.get(code)
-                and event["data"]["seat"] != seat
-            ):
-                continue  # a muted player's lines, renames and calls are not shown
-            if event["kind"] == "chat" and seat is None and (over or not reads_chat):
-                continue  # the players' chat, for onlookers only if the table allows it
-            events.append(event)
+        seen, muted = seen_by(message, self.seats.get(code), self.muted.get(code, False))
+        self.muted[code] = muted
         self.versions[code] = message["version"]
-        if seat is None and table.get("private") and table.get("rematch"):
-            # a private table's rematch is a live private table: its code is for the players
-            events = [
-                {**e, "data": {**e["data"], "code": None}} if e["kind"] == "rematch" else e
-                for e in events
-            ]
-            return {**message, "events": events, "table": {**table, "rematch": None}}
-        if len(events) == len(message["events"]):
-            return message
-        return {**message, "events": events}
+        return seen
 
-    async def _sync(self, code: str) -> list[dict[str, Any] | str]:
+    async def _sync(self, code: str) -> list[Outgoing]:
         """What the client missed: the events since its version, or the full state."""
         if code not in self.versions:
             return []
@@ -278,7 +257,7 @@ class Connection:
         self._take_seat(code, state["you"])
         self.versions[code] = state["version"]
         seen = self.hub.presence_message(code)
-        state["presence"], state["onlookers"] = seen["seats"], seen["onlookers"]
+        state["presence"], state["onlookers"] = seen.seats, seen.onlookers
         return [state]
 
     def _take_seat(self, code: str, you: dict[str, Any]) -> None:
@@ -291,13 +270,11 @@ class Connection:
             self.hub.seat_changed(self, code, before, you["seat"])
 
 
-def error_message(request_id: Any, problem: Problem) -> dict[str, Any]:
-    """A refusal over the socket: the problem's shape, its code as ``code``."""
-    return {
-        "type": "error",
-        "id": request_id,
-        "code": problem.code,
-        "key": problem.key,
-        "params": problem.params,
-        "message": problem.message,
-    }
+def error_message(request_id: out.RequestId, problem: Problem) -> out.Error:
+    return out.Error(
+        id=request_id,
+        code=problem.code,
+        key=problem.key,
+        params=problem.params,
+        message=problem.message,
+    )

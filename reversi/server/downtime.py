@@ -19,10 +19,10 @@ import logging
 
 from sqlalchemy.exc import IntegrityError
 
-from reversi.server.duel import Duel
+from reversi.duel.duel import Duel
+from reversi.duel.table import Status
 from reversi.server.saving import save_change
 from reversi.server.service import DuelService, Outcome
-from reversi.server.table import Status
 from reversi.storage import Rows, Store
 
 log = logging.getLogger("reversi.duels")
@@ -107,7 +107,7 @@ async def _shift_turns(service: DuelService, first: bool | None) -> float:
             table = rows.table(code, lock=True)
             if table is None or table.turn_deadline is None:
                 continue
-            duel = Duel(table.copy(), now, service.settings)
+            duel = Duel(table.copy(), now, service.rules)
             duel.table.turn_started_at = (table.turn_started_at or now) + downtime
             duel.table.turn_deadline = table.turn_deadline + downtime
             duel.resumed(downtime)

@@ -14,6 +14,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversi.duel.table import OPEN, DuelError, normal_code
 from reversi.hall.api import MAX_RESULTS_BODY
 from reversi.hall.bodies import BadBody, Text, decode
 from reversi.hall.periods import BERLIN
@@ -25,7 +26,6 @@ from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
-from reversi.server.table import OPEN, DuelError, normal_code
 from reversi.storage import PlayerRecord
 
 T = TypeVar("T")

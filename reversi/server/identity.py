@@ -17,11 +17,11 @@ from typing import Any
 
 from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 
+from reversi.duel.table import CODE_ALPHABET, DuelError, normal_code
 from reversi.hall import text_rules
 from reversi.server.broker import Broker
 from reversi.server.channels import player_channel
 from reversi.server.settings import Settings
-from reversi.server.table import CODE_ALPHABET, DuelError, normal_code
 from reversi.storage import PlayerRecord, Rows, Store
 
 COOKIE = "reversi_player"
@@ -41,7 +41,7 @@ def valid_nickname(nickname: str) -> str:
     'Anna Lena'
     >>> valid_nickname("Sуstem")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    reversi.server.table.DuelError: ...
+    reversi.duel.table.DuelError: ...
     """
     try:
         return text_rules.nickname(nickname)

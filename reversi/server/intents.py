@@ -1,4 +1,4 @@
-"""Which :class:`~reversi.server.duel.Duel` method each protocol message calls: one
+"""Which :class:`~reversi.duel.duel.Duel` method each protocol message calls: one
 handler per message type, picked from a dict."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from reversi.duel.duel import Duel
+from reversi.duel.table import new_code
 from reversi.server import protocol as p
-from reversi.server.duel import Duel
-from reversi.server.table import new_code
 
 
 def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:

@@ -31,15 +31,17 @@ import logging
 from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
+from reversi.duel import messages as out
+from reversi.duel.table import OPEN, Status, extra
+from reversi.duel.views import table_view
 from reversi.server.connection import Announcement
-from reversi.server.table import OPEN, Status, extra
-from reversi.server.views import table_view
+from reversi.server.settings import duel_rules
 from reversi.storage import Rows, Store, TableRecord
 
 if TYPE_CHECKING:
+    from reversi.duel.positions import Positions
     from reversi.server.broker import Broker
     from reversi.server.connection import Connection
-    from reversi.server.positions import Positions
     from reversi.server.settings import Settings
 
 log = logging.getLogger("reversi.lobby")
@@ -135,6 +137,7 @@ class Lobby:
     ) -> None:
         self.store = store
         self.settings = settings
+        self.rules = duel_rules(settings)
         self.broker = broker
         #: the rows and boards the duel service knows (the same object)
         self.positions = positions
@@ -206,7 +209,7 @@ class Lobby:
         events: list[dict[str, Any]] = []
         for code, (table, view) in changed.items():
             if view is None:
-                view = table_view(table, now, self.settings, positions)
+                view = table_view(table, now, self.service.rules, positions)
             shown = entry(table, view, self.onlookers(code), self.here(table.seat0))
             if shown is None:
                 self._sent.pop(code, None)
@@ -232,7 +235,7 @@ class Lobby:
                 self._sent[code] = shown
         self.batches += 1
         try:
-            await self.broker.publish(CHANNEL, {"type": "lobby_events", "events": events})
+            await self.broker.publish(CHANNEL, out.plain(out.LobbyEvents(events=events)))
         except Exception:
             log.exception("publishing the lobby's batch failed")
 
@@ -340,7 +343,7 @@ class Lobby:
         for table in tables:
             if not listable(table):
                 continue
-            view = table_view(table, self.settings.clock(), self.settings, self.positions)
+            view = table_view(table, self.settings.clock(), self.rules, self.positions)
             shown = entry(table, view, self.onlookers(table.code), self.here(table.seat0))
             events.append(
                 {
@@ -351,7 +354,7 @@ class Lobby:
                 }
             )
         if events:
-            self._share({"type": "lobby_events", "events": events})
+            self._share(out.plain(out.LobbyEvents(events=events)))
 
     # --- onlookers ---------------------------------------------------------------------
 
@@ -371,12 +374,8 @@ class Lobby:
         self._look_timer = None
         looked, self._looked = self._looked & self.listed, set()
         if looked:
-            self._tell(
-                {
-                    "type": "lobby_onlookers",
-                    "onlookers": {code: self.onlookers(code) for code in sorted(looked)},
-                }
-            )
+            counts = {code: self.onlookers(code) for code in sorted(looked)}
+            self._tell(out.plain(out.LobbyOnlookers(onlookers=counts)))
 
     @property
     def process(self) -> str:
@@ -404,7 +403,7 @@ class Lobby:
             self.online[message["process"]] = (int(message["count"]), self.settings.clock())
             self._heard_players(message)
             if self.total() != before:
-                self._tell({"type": "lobby_online", "online": self.total()})
+                self._tell(out.plain(out.LobbyOnline(online=self.total())))
         elif kind == "online_query" and message["process"] != self.process:
             await self.count_online(local)
 
@@ -428,10 +427,8 @@ class Lobby:
                 self.listed.add(event["code"])
         looked = self._looked & self.listed
         if looked:  # the onlooker counts ride along
-            message = {
-                **message,
-                "onlookers": {code: self.onlookers(code) for code in sorted(looked)},
-            }
+            counts = {code: self.onlookers(code) for code in sorted(looked)}
+            message = out.plain(out.LobbyEvents(events=message["events"], onlookers=counts))
         if self._looked:
             self._looked.clear()
             if self._look_timer is not None:
@@ -463,7 +460,7 @@ class Lobby:
                 await self.broker.publish(
                     CHANNEL, {"type": "online_query", "process": self.process}
                 )
-            conn.send({"id": request_id, **await self.snapshot(conn.player.id)})
+            conn.send(out.with_id(await self.snapshot(conn.player.id), request_id))
         finally:
             self._held.pop(conn, None)
         for shared in held:
@@ -473,7 +470,7 @@ class Lobby:
         self.watchers.discard(conn)
         self._held.pop(conn, None)
 
-    async def snapshot(self, player_id: str) -> dict[str, Any]:
+    async def snapshot(self, player_id: str) -> out.LobbyState:
         """The lobby as the database has it now, for one player."""
         tables = await self.store.read(listed)
         now, positions = self.settings.clock(), self.positions
@@ -483,7 +480,7 @@ class Lobby:
         for table in tables:
             shown = entry(
                 table,
-                table_view(table, now, self.settings, positions),
+                table_view(table, now, self.service.rules, positions),
                 self.onlookers(table.code),
                 self.here(table.seat0),
             )
@@ -493,13 +490,7 @@ class Lobby:
             (tables_ if table.status == Status.WAITING else duels).append(shown)
             if player_id in (table.seat0, table.seat1):
                 mine.append(table.code)
-        return {
-            "type": "lobby_state",
-            "tables": tables_,
-            "duels": duels,
-            "online": max(self.total(), 1),
-            "mine": mine,
-        }
+        return out.LobbyState(tables=tables_, duels=duels, online=max(self.total(), 1), mine=mine)
 
     async def resync(self) -> None:
         """After the broker lost messages: every subscriber gets a fresh snapshot."""

@@ -22,11 +22,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
+from reversi.duel import messages as out
+from reversi.duel.duel import Duel, DuelError
+from reversi.duel.table import Status, extra, new_code, new_table, set_level
 from reversi.server.channels import player_channel
-from reversi.server.duel import Duel, DuelError
 from reversi.server.saving import add_table, save_change
 from reversi.server.service import DuelService, Outcome
-from reversi.server.table import Status, extra, new_code, new_table, set_level
 from reversi.storage import Conflict, Rows, TableRecord
 
 #: the key of the transaction lock that serializes pairing (any fixed number)
@@ -121,10 +122,10 @@ class Pairing:
         if searches:
             return self._sit(rows, searches[0], player_id, name, level)
         for _ in range(8):
-            table = new_table(new_code(), player_id, name, now, self.settings, quick=True)
+            table = new_table(new_code(), player_id, name, now, self.service.rules, quick=True)
             if rows.table(table.code) is None:
                 break
-        duel = Duel(table, now, self.settings)
+        duel = Duel(table, now, self.service.rules)
         set_level(duel.table, 0, level)
         duel.open()
         add_table(rows, duel, player_id)
@@ -133,7 +134,7 @@ class Pairing:
     def _sit(
         self, rows: Rows, loaded: TableRecord, player_id: str, name: str, level: int | None
     ) -> Paired:
-        duel = Duel(loaded.copy(), self.service.now, self.settings, self.service.positions)
+        duel = Duel(loaded.copy(), self.service.now, self.service.rules, self.service.positions)
         seat = duel.join(player_id, name)
         set_level(duel.table, seat, level)
         save_change(rows, loaded.version, duel)
@@ -168,7 +169,7 @@ class Pairing:
             )
             if older is None or younger.seat0 is None:
                 continue
-            closing = Duel(younger.copy(), now, self.settings, self.service.positions)
+            closing = Duel(younger.copy(), now, self.service.rules, self.service.positions)
             closing.close_abandoned()
             save_change(rows, younger.version, closing)
             name = (extra(younger).get("names") or [None])[0] or ""
@@ -179,7 +180,7 @@ class Pairing:
 
     async def _tell_paired(self, result: Paired) -> None:
         table = result.table
-        message = {"type": "paired", "code": table.code, "link": f"/tisch/{table.code}"}
+        message = out.plain(out.Paired(code=table.code, link=f"/tisch/{table.code}"))
         for player in {table.seat0, table.seat1} - {None}:
             assert player is not None
             await self.service.broker.publish(player_channel(player), message)
@@ -235,7 +236,7 @@ class Pairing:
                 if table.seat0 is not None:
                     await self.service.broker.publish(
                         player_channel(table.seat0),
-                        {"type": "pairing_ended", "code": table.code, "reason": reason},
+                        out.plain(out.PairingEnded(code=table.code, reason=reason)),
                     )
         if len(waiting) > 1:  # side by side: see _merge
             with contextlib.suppress(Conflict, DuelError):

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from reversi.duel import messages as out
 from reversi.server.broker import Broker
 from reversi.server.channels import table_channel
 
@@ -67,13 +68,8 @@ class Presence:
         counts = self.lookers.get(code)
         return sum(counts.values()) if counts else 0
 
-    def message(self, code: str) -> dict[str, Any]:
-        return {
-            "type": "presence",
-            "code": code,
-            "seats": self.of(code),
-            "onlookers": self.onlookers(code),
-        }
+    def message(self, code: str) -> out.Presence:
+        return out.Presence(code=code, seats=self.of(code), onlookers=self.onlookers(code))
 
     # --- from the broker --------------------------------------------------------------
 

@@ -193,5 +193,8 @@ def _explained(text: str | bytes, error: Exception) -> ProtocolError:
 
 
 def dumps(message: Any) -> str:
-    """A server message as compact JSON text (orjson: the views are several KB each)."""
+    """A server message (a :mod:`reversi.duel.messages` struct, or the dict the broker
+    brought) as compact JSON text (orjson: the views are several KB each)."""
+    if isinstance(message, msgspec.Struct):
+        return msgspec.json.encode(message).decode()
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from reversi.archive.queries import add_game
+from reversi.duel.duel import Duel
+from reversi.duel.table import MAX_WAITING, DuelError, Status, extra, set_level
 from reversi.hall.milestones import level
 from reversi.hall.points import points_for
 from reversi.hall.queries import record_result, tallies
 from reversi.server.archived import duel_record
-from reversi.server.duel import Duel
-from reversi.server.table import MAX_WAITING, DuelError, Status, extra, set_level
 from reversi.storage import Rows, TableRecord
 
 

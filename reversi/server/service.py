@@ -1,4 +1,4 @@
-"""The duel service: loads a table, lets :class:`~reversi.server.duel.Duel` change it,
+"""The duel service: loads a table, lets :class:`~reversi.duel.duel.Duel` change it,
 commits the row and its events, and only then announces them through the broker.
 
 One writer per table: a lock per table inside the process, and across processes the
@@ -24,18 +24,19 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
+from reversi.duel import messages as out
+from reversi.duel.duel import Duel, DuelError
+from reversi.duel.game import TableGame
+from reversi.duel.positions import Positions
+from reversi.duel.table import OPEN, Status, new_code, new_table, normal_code, set_level
+from reversi.duel.views import events_message, state_message, table_view
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
 from reversi.server.channels import player_channel, table_channel
-from reversi.server.duel import Duel, DuelError
-from reversi.server.game import TableGame
 from reversi.server.identity import secret_hash
 from reversi.server.intents import HANDLERS
-from reversi.server.positions import Positions
 from reversi.server.saving import add_table, plain, save_change
-from reversi.server.settings import Settings
-from reversi.server.table import OPEN, Status, new_code, new_table, normal_code, set_level
-from reversi.server.views import events_message, state_message, table_view
+from reversi.server.settings import Settings, duel_rules
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
 
@@ -76,6 +77,7 @@ class DuelService:
         self.store = store
         self.broker = broker
         self.settings = settings
+        self.rules = duel_rules(settings)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         #: the rows and boards known in this process (shared with the lobby)
         self.positions = positions or Positions()
@@ -103,14 +105,14 @@ class DuelService:
         self, player_id: str, name: str, private: bool = False, onlooker_chat: bool = False
     ) -> TableRecord:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
-        already waits at :data:`~reversi.server.table.MAX_WAITING` tables."""
+        already waits at :data:`~reversi.duel.table.MAX_WAITING` tables."""
         level = await self.level(player_id)
         for _ in range(8):
             code = new_code()
             duel = Duel(
-                new_table(code, player_id, name, self.now, self.settings, private, onlooker_chat),
+                new_table(code, player_id, name, self.now, self.rules, private, onlooker_chat),
                 self.now,
-                self.settings,
+                self.rules,
             )
             set_level(duel.table, 0, level)
             duel.open()
@@ -241,7 +243,7 @@ class DuelService:
         self, loaded: TableRecord, action: Callable[[Duel], Any], now: float, guessed: bool
     ) -> tuple[Duel, Any, DuelError | None]:
         """Runs the clock and ``action`` on a copy of ``loaded``; changes nothing stored."""
-        duel = Duel(loaded.copy(), now, self.settings, self.positions)
+        duel = Duel(loaded.copy(), now, self.rules, self.positions)
         duel.check_time()
         try:
             value = action(duel)
@@ -249,7 +251,7 @@ class DuelService:
             if guessed:
                 raise _Unconfirmed from None
             if duel.events:  # keep only what the clock did before the action
-                duel = Duel(loaded.copy(), now, self.settings, self.positions)
+                duel = Duel(loaded.copy(), now, self.rules, self.positions)
                 duel.check_time()
             return duel, None, error
         if guessed and not duel.events:
@@ -264,7 +266,7 @@ class DuelService:
 
     async def announce(self, outcome: Outcome) -> None:
         table = outcome.table
-        view = table_view(table, self.now, self.settings, self.positions)
+        view = table_view(table, self.now, self.rules, self.positions)
         message = events_message(table, outcome.events, outcome.events[0].version, view)
         if self.broker.remote:  # the other processes may go on from this row
             message["row"] = {name: getattr(table, name) for name in TABLE_FIELDS}
@@ -277,12 +279,13 @@ class DuelService:
         if callback is not None:
             await self.broker.publish(
                 player_channel(callback["player"]),
-                {
-                    "type": "callback",
-                    "code": callback["code"],
-                    "from": callback["from"],
-                    "link": f"/tisch/{callback['code']}",
-                },
+                out.plain(
+                    out.Callback(
+                        code=callback["code"],
+                        from_=callback["from"],
+                        link=f"/tisch/{callback['code']}",
+                    )
+                ),
             )
 
     async def handle(self, player_id: str, message: p.Message) -> Outcome:
@@ -326,7 +329,7 @@ class DuelService:
             return None
         # whoever looks at a table may move next: then this row spares the move a read
         self.positions.learn(table)
-        view = table_view(table, self.now, self.settings, self.positions)
+        view = table_view(table, self.now, self.rules, self.positions)
         return state_message(TableGame(table, self.positions), player_id, chat, view)
 
     async def missed(self, code: str, since: int) -> dict[str, Any] | None:
@@ -346,7 +349,7 @@ class DuelService:
         if not events and since != table.version:
             return None
         self.positions.learn(table)
-        view = table_view(table, self.now, self.settings, self.positions)
+        view = table_view(table, self.now, self.rules, self.positions)
         return events_message(table, events, since + 1, view, replay=True)
 
     # --- time ---------------------------------------------------------------------------

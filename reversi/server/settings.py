@@ -23,6 +23,7 @@ from typing import Any, get_type_hints
 
 import msgspec
 
+from reversi.duel.rules import DuelRules
 from reversi.server.clock import Clock, system_clock
 from reversi.storage import async_url
 
@@ -239,3 +240,14 @@ def environment_table() -> str:
             shown = "–" if default in (None, "", ()) else f"`{default}`"
             rows.append(f"| `{_variable(f.name)}` | `{f.name}` | {shown} | {f.metadata['doc']} |")
     return "\n".join(rows) + "\n"
+
+
+def duel_rules(settings: Settings) -> DuelRules:
+    """What the duel core needs of the server's settings."""
+    return DuelRules(
+        settings.move_times,
+        settings.default_move_time,
+        settings.first_move_time,
+        settings.grace,
+        settings.callback_interval,
+    )

@@ -16,6 +16,8 @@ from typing import Any, ClassVar
 
 from starlette.websockets import WebSocket
 
+from reversi.duel import messages as out
+from reversi.duel.table import DuelError, Status, normal_code
 from reversi.problems import Problem
 from reversi.server import protocol as p
 from reversi.server.connection import (
@@ -35,7 +37,6 @@ from reversi.server.presence import Presence
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
-from reversi.server.table import DuelError, Status, normal_code
 from reversi.storage import TableRecord
 from reversi.texts import text
 
@@ -60,6 +61,8 @@ async def _logged(doing: str, step: Awaitable[None]) -> None:
 NOT_YOURS = ("not_seated", "unknown_table")
 #: what a socket without a player may send (the rest is ``no_player`` and changes nothing)
 READ_ONLY = frozenset({p.Watch, p.Unwatch, p.Ping, p.Lobby, p.Unlobby})
+#: what a message's handler answers (None: its answer comes another way)
+Reply = out.ServerMessage | None
 
 
 class Hub:
@@ -129,13 +132,7 @@ class Hub:
         for conn in list(self.players.get(player_id, ())):
             if message.get("type") == "transferred":
                 if conn.player.generation < message["generation"]:
-                    conn.send(
-                        {
-                            "type": "transferred",
-                            "key": "transfer.moved",
-                            "message": text("transfer.moved"),
-                        }
-                    )
+                    conn.send(out.Transferred(key="transfer.moved", message=text("transfer.moved")))
                     conn.close(CloseCode.MOVED_AWAY)
             else:
                 conn.send(message)
@@ -166,7 +163,7 @@ class Hub:
     def presence_of(self, code: str) -> list[bool]:
         return self.seen.of(code)
 
-    def presence_message(self, code: str) -> dict[str, Any]:
+    def presence_message(self, code: str) -> out.Presence:
         return self.seen.message(code)
 
     def seat_changed(
@@ -260,17 +257,16 @@ class Hub:
         sender given two seconds to send a close it queued."""
         player, address = conn.player, conn.address
         self.addresses[address] += 1
-        hello: dict[str, Any] = {"type": "hello", "server_time": self.settings.clock()}
+        now = self.settings.clock()
         if conn.anonymous:
             self.onlookers_only.add(conn)
-            hello |= {"nickname": None, "onlooker": True}
+            conn.send(out.Hello(nickname=None, server_time=now, onlooker=True))
         else:
             first = player.id not in self.players
             self.players[player.id].add(conn)
             if first:
                 await self.lobby.count_online(len(self.players), came=player.id)
-            hello["nickname"] = player.nickname
-        conn.send(hello)
+            conn.send(out.Hello(nickname=player.nickname, server_time=now))
         try:
             yield
         finally:
@@ -354,9 +350,9 @@ class Hub:
             conn.send(error_message(request_id, DuelError("server_error", key="server.failed")))
             return
         if reply is not None:
-            conn.send({"id": request_id, **reply})
+            conn.send(out.with_id(reply, request_id))
 
-    async def _watch(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+    async def _watch(self, conn: Connection, message: p.Message) -> Reply:
         assert isinstance(message, p.Watch)
         code = normal_code(message.code)
         if code not in conn.versions:
@@ -369,15 +365,15 @@ class Hub:
         await self.watch(conn, code, message.version)
         return None
 
-    async def _unwatch(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+    async def _unwatch(self, conn: Connection, message: p.Message) -> Reply:
         assert isinstance(message, p.Unwatch)
         await self.unwatch(conn, normal_code(message.code))
-        return {"type": "ack"}
+        return out.Ack()
 
-    async def _ping(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
-        return {"type": "pong", "server_time": self.settings.clock()}
+    async def _ping(self, conn: Connection, message: p.Message) -> Reply:
+        return out.Pong(server_time=self.settings.clock())
 
-    async def _table_intent(self, conn: Connection, message: p.Message) -> dict[str, Any]:
+    async def _table_intent(self, conn: Connection, message: p.Message) -> out.Ack:
         if isinstance(message, p.Chat):
             code = normal_code(message.code)
             if not await self.limiter.hit(self.settings.chat_limit, "chat", code, conn.player.id):
@@ -393,20 +389,19 @@ class Hub:
             if not await self.lookups.allow(conn.address, conn.player.id, known):
                 raise DuelError("rate_limited", key="server.rate_limited.lookups") from None
             raise DuelError("not_seated") from None
-        reply: dict[str, Any] = {"type": "ack", "version": outcome.table.version}
         if isinstance(message, p.Move):
-            reply["cid"] = message.cid
-        return reply
+            return out.Ack(version=outcome.table.version, cid=message.cid)
+        return out.Ack(version=outcome.table.version)
 
-    async def _lobby(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+    async def _lobby(self, conn: Connection, message: p.Message) -> Reply:
         await self.lobby.subscribe(conn, message.id)
         return None
 
-    async def _unlobby(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+    async def _unlobby(self, conn: Connection, message: p.Message) -> Reply:
         self.lobby.unsubscribe(conn)
-        return {"type": "ack"}
+        return out.Ack()
 
-    async def _quick(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
+    async def _quick(self, conn: Connection, message: p.Message) -> Reply:
         s = self.settings
         if not (
             await self.limiter.hit(s.pair_limit, "pair", conn.address)
@@ -417,16 +412,12 @@ class Hub:
         table = result.table
         if not result.paired:  # the search lives while a socket of its player watches it
             await self.watch(conn, table.code, None)
-        return {
-            "type": "ack",
-            "code": table.code,
-            "paired": result.paired,
-            "since": table.created_at,
-            "timeout": s.pair_timeout,
-        }
+        return out.Ack(
+            code=table.code, paired=result.paired, since=table.created_at, timeout=s.pair_timeout
+        )
 
-    async def _quick_cancel(self, conn: Connection, message: p.Message) -> dict[str, Any] | None:
-        return {"type": "ack", "code": await self.pairing.cancel(conn.player.id)}
+    async def _quick_cancel(self, conn: Connection, message: p.Message) -> Reply:
+        return out.Ack(code=await self.pairing.cancel(conn.player.id))
 
     async def sweep_searches(self) -> list[tuple[str, str]]:
         """Ends the quick pairing searches that timed out or whose player left."""

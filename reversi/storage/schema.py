@@ -54,7 +54,7 @@ TABLES = Table(
     Column("turn_started_at", Float, nullable=True),
     Column("turn_deadline", Float, nullable=True, index=True),
     # offers, client ids of recent moves, mutes, the end, the rematch
-    # (reversi.server.table.Extra)
+    # (reversi.duel.table.Extra)
     Column("extra", JSON, nullable=False),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),

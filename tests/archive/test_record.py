@@ -7,11 +7,11 @@ import pytest
 
 from reversi.archive.queries import game
 from reversi.archive.record import ArchiveError, board_of, ggf_of, played_board, record_of
+from reversi.duel.table import new_table, record_clock
 from reversi.engine import Board, read_ggf
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
-from reversi.server.settings import Settings
-from reversi.server.table import new_table, record_clock
+from reversi.server.settings import Settings, duel_rules
 from tests.archive.test_api import GAME
 from tests.server.helpers import move, seated, stored
 
@@ -70,7 +70,7 @@ def test_a_transcript_must_be_a_finished_game() -> None:
 
 
 def test_the_clock_of_a_taken_back_move_is_forgotten() -> None:
-    table = new_table("ABCDEF", "p", "Anna", 0.0, Settings())
+    table = new_table("ABCDEF", "p", "Anna", 0.0, duel_rules(Settings()))
     table.turn_started_at = 0.0
     for now, square in ((5.0, "d3"), (8.0, "c5")):
         record_clock(table, now)

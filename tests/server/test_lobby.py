@@ -170,9 +170,9 @@ async def test_the_snapshot_comes_from_the_database_and_rematches_keep_private(
         {"type": "online", "process": "p2", "count": 1, "came": a.id}, 0
     )
     snapshot = await service.hub.lobby.snapshot(a.id)
-    assert [t["code"] for t in snapshot["tables"]] == [public.code]
-    assert snapshot["duels"] == []  # the private table's rematch is private too
-    assert snapshot["mine"] == [public.code]
+    assert [t["code"] for t in snapshot.tables] == [public.code]
+    assert snapshot.duels == []  # the private table's rematch is private too
+    assert snapshot.mine == [public.code]
 
 
 def test_a_process_not_heard_from_for_a_while_no_longer_counts_online(

@@ -18,8 +18,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from reversi.server.settings import Settings
-from reversi.server.table import Status, new_code, new_table
+from reversi.duel.table import Status, new_code, new_table
+from reversi.server.settings import Settings, duel_rules
 from reversi.storage import PlayerRecord, open_store
 from tests.server.live import Server
 
@@ -187,7 +187,7 @@ async def crowd(database: Path) -> None:
     def add(rows: Any) -> None:
         rows.add_player(PlayerRecord("crowd", "Menge", 0, now))
         for i in range(1500):
-            table = new_table(new_code(), "crowd", "Menge", now, settings, private=True)
+            table = new_table(new_code(), "crowd", "Menge", now, duel_rules(settings), private=True)
             if i >= 1000:
                 table.status, table.seat1 = Status.PLAYING, "crowd"
                 table.black_seat, table.turn_started_at = 0, now

@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
+from reversi.duel.table import CODE_ALPHABET, DuelError
+from reversi.duel.views import FREE_SEAT
 from reversi.server import protocol as p
 from reversi.server.duels import DuelServer
 from reversi.server.service import DuelService
-from reversi.server.table import CODE_ALPHABET, DuelError
-from reversi.server.views import FREE_SEAT
 from tests.server.helpers import (
     COUNTED_LINE,
     leaks,

@@ -17,8 +17,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import event, text
 
-from reversi.server.settings import Settings
-from reversi.server.table import new_table
+from reversi.duel.table import new_table
+from reversi.server.settings import Settings, duel_rules
 from reversi.storage import (
     Conflict,
     EventRecord,
@@ -35,6 +35,8 @@ from reversi.storage.schema import METADATA
 from reversi.storage.sqlite import SqliteStore
 
 pytestmark = pytest.mark.anyio
+
+RULES = duel_rules(Settings())
 
 
 @pytest.fixture
@@ -126,9 +128,7 @@ async def stored(
 
 
 async def test_writes_that_wait_together_commit_together_and_fail_alone(store: Store) -> None:
-    tables = await added(
-        store, [new_table(f"CODE{i}", "p", "Perle", 0.0, Settings()) for i in range(6)]
-    )
+    tables = await added(store, [new_table(f"CODE{i}", "p", "Perle", 0.0, RULES) for i in range(6)])
 
     def bump(table: TableRecord, expected: int) -> Callable[[Rows], int]:
         def write(rows: Rows) -> int:
@@ -148,7 +148,7 @@ async def test_writes_that_wait_together_commit_together_and_fail_alone(store: S
 
 
 async def test_a_save_from_a_stale_version_writes_nothing_and_old_events_go(store: Store) -> None:
-    [table] = await added(store, [new_table("CODE1", "p", "Perle", 0.0, Settings())])
+    [table] = await added(store, [new_table("CODE1", "p", "Perle", 0.0, RULES)])
     for version in range(1, 221):
         table.version = version
         await store.save(table, version - 1, [EventRecord(version, "rules", {"n": version})])
@@ -168,7 +168,7 @@ async def test_a_failing_write_in_a_group_leaves_nothing_and_the_others_commit(
     assert isinstance(store, SqliteStore)
     try:
         tables = await added(
-            store, [new_table(f"CODE{i}", "p", "Perle", 0.0, Settings()) for i in range(4)]
+            store, [new_table(f"CODE{i}", "p", "Perle", 0.0, RULES) for i in range(4)]
         )
 
         def write(table: TableRecord, fail: bool) -> Callable[[Rows], None]:
@@ -236,7 +236,7 @@ async def test_sqlite_has_one_writer_and_writers_hear_back_only_after_the_commit
         )
         assert count == 3
         # the hot save and the hall's writes go the same way, in the same thread
-        [table] = await added(store, [new_table("ONE1", "p", "Perle", 0.0, Settings())])
+        [table] = await added(store, [new_table("ONE1", "p", "Perle", 0.0, RULES)])
         table.version = 1
         await store.save(table, 0, [EventRecord(1, "rules", {})])
         await store.write(lambda rows: threads.add(threading.current_thread().name))

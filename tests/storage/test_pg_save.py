@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from reversi.server.settings import Settings
-from reversi.server.table import new_table
+from reversi.duel.table import new_table
+from reversi.server.settings import Settings, duel_rules
 from reversi.storage import (
     Conflict,
     EventRecord,
@@ -61,7 +61,7 @@ async def opened(store: PostgresStore, code: str) -> TableRecord:
     def add(rows: Rows) -> TableRecord:
         if rows.player("p") is None:
             rows.add_player(PlayerRecord("p", "Perle", 0, 0.0))
-        return rows.add_table(new_table(code, "p", "Perle", 0.0, Settings()))
+        return rows.add_table(new_table(code, "p", "Perle", 0.0, duel_rules(Settings())))
 
     return await store.write(add)
 

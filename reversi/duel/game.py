@@ -1,15 +1,15 @@
 """A table's row read as the game on it: the board, whose turn it is, each seat's
-colour and name. Reading only: :class:`~reversi.server.duel.Duel` adds the changes,
-:func:`~reversi.server.views.table_view` draws it.
+colour and name. Reading only: :class:`~reversi.duel.duel.Duel` adds the changes,
+:func:`~reversi.duel.views.table_view` draws it.
 """
 
 from __future__ import annotations
 
+from reversi.duel.positions import Positions
+from reversi.duel.table import Extra, Status, extra
 from reversi.engine import BLACK, Board
 from reversi.engine.color import COLOR_NAMES
-from reversi.server.positions import Positions
-from reversi.server.table import Extra, Status, extra
-from reversi.storage import TableRecord
+from reversi.storage.records import TableRecord
 
 
 def placed_colors(board: Board) -> list[str]:

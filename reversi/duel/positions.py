@@ -15,7 +15,7 @@ from typing import Any
 
 from reversi.engine import Board
 from reversi.engine.view import game_view
-from reversi.storage import TableRecord
+from reversi.storage.records import TableRecord
 
 #: tables remembered per process (a board at the end of a game holds ~20 KiB)
 CAPACITY = 4096

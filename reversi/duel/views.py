@@ -5,22 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec import UNSET
+
+from reversi.duel.game import TableGame
+from reversi.duel.messages import ChatLine, Event, Events, State, You, plain
+from reversi.duel.positions import Positions
+from reversi.duel.rules import DuelRules
+from reversi.duel.table import Status, takeback_blocked
+from reversi.duel.table import extra as extra_of
+from reversi.duel.visibility import onlookers_read_chat, rematch_hidden
 from reversi.engine.view import game_view
-from reversi.server.channels import event_json
-from reversi.server.clock import remaining
-from reversi.server.game import TableGame
-from reversi.server.positions import Positions
-from reversi.server.settings import Settings
-from reversi.server.table import OVER, Status, takeback_blocked
-from reversi.server.table import extra as extra_of
-from reversi.storage import ChatRecord, EventRecord, TableRecord
+from reversi.storage.records import ChatRecord, EventRecord, TableRecord
 from reversi.texts import text
 
 FREE_SEAT = text("seat.free")
 
 
+def remaining(deadline: float | None, now: float) -> float | None:
+    """Seconds left until ``deadline`` (never negative), None without a deadline."""
+    return None if deadline is None else max(0.0, deadline - now)
+
+
 def table_view(
-    table: TableRecord, now: float, settings: Settings, positions: Positions | None = None
+    table: TableRecord, now: float, rules: DuelRules, positions: Positions | None = None
 ) -> dict[str, Any]:
     """The public picture of a table: the same for both seats and onlookers.
 
@@ -60,7 +67,7 @@ def table_view(
             "started_at": table.turn_started_at,
             "deadline": table.turn_deadline,
             "now": now,
-            "grace": settings.grace,
+            "grace": rules.grace,
             "remaining": remaining(table.turn_deadline, now),
             "first_moves": not duel.both_moved(),
         }
@@ -74,7 +81,7 @@ def table_view(
         "game": game,
         "clock": clock,
         # the opener's choices while the rules can change
-        "move_times": list(settings.move_times) if table.status == Status.WAITING else None,
+        "move_times": list(rules.move_times) if table.status == Status.WAITING else None,
         "end": extra.get("end"),
         "offers": {
             "takeback": takeback["seat"] if takeback else None,
@@ -98,31 +105,24 @@ def state_message(
     table = game.table
     seat = game.seat_of(player_id)
     muted = set(table.extra.get("muted", []))
-    if seat is None and (table.status in OVER or not table.rules.get("onlooker_chat")):
-        chat = []  # the players' chat: for onlookers only if the table allows it
-    if seat is None and view.get("private") and view.get("rematch"):
-        # a private table's rematch is a live private table: its code is for the players
+    if seat is None and not onlookers_read_chat(table.status, table.rules):
+        chat = []
+    if rematch_hidden(seat, view):
         view = {**view, "rematch": None}
     lines = [
-        {"seat": c.seat, "text": c.text, "at": c.at, "id": c.id}
+        ChatLine(seat=c.seat, text=c.text, at=c.at, id=c.id)
         for c in chat
         if not (seat is not None and seat in muted and c.seat != seat)
     ]
-    you: dict[str, Any] = {"seat": seat}
+    you = You(seat=seat)
     if seat is not None:
-        you.update(
+        you = You(
+            seat=seat,
             color=game.color_of(seat),
             muted=seat in muted,
             secret=table.secret0 if seat == 0 else table.secret1,
         )
-    return {
-        "type": "state",
-        "code": table.code,
-        "version": table.version,
-        "table": view,
-        "chat": lines,
-        "you": you,
-    }
+    return plain(State(code=table.code, version=table.version, table=view, chat=lines, you=you))
 
 
 def events_message(
@@ -134,14 +134,21 @@ def events_message(
 ) -> dict[str, Any]:
     """The table's events from version ``first`` on, with its ``view`` after them;
     ``replay``: sent again to a client that missed them."""
-    message: dict[str, Any] = {
-        "type": "events",
-        "code": table.code,
-        "from": first,
-        "version": table.version,
-        "events": [event_json(e) for e in events],
-    }
-    if replay:
-        message["replay"] = True
-    message["table"] = view
-    return message
+    return plain(
+        Events(
+            code=table.code,
+            from_=first,
+            version=table.version,
+            events=[
+                Event(
+                    version=e.version,
+                    kind=e.kind,
+                    data=e.payload,
+                    to=UNSET if e.audience is None else e.audience,
+                )
+                for e in events
+            ],
+            replay=True if replay else UNSET,
+            table=view,
+        )
+    )

@@ -11,14 +11,12 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from reversi.engine import BLACK, Counting, IllegalMoveError, InvalidSquareError
-from reversi.engine.color import COLOR_NAMES
-from reversi.server.chat import clean_chat
-from reversi.server.effects import Effects, hall_result
-from reversi.server.game import TableGame, placed_colors
-from reversi.server.positions import Positions
-from reversi.server.settings import Settings
-from reversi.server.table import (
+from reversi.duel.chat import clean_chat
+from reversi.duel.effects import Effects, hall_result
+from reversi.duel.game import TableGame, placed_colors
+from reversi.duel.positions import Positions
+from reversi.duel.rules import DuelRules
+from reversi.duel.table import (
     OPEN,
     OVER,
     RENAME_QUIET,
@@ -30,7 +28,9 @@ from reversi.server.table import (
     rematch_table,
     takeback_blocked,
 )
-from reversi.storage import ChatRecord, EventRecord, TableRecord
+from reversi.engine import BLACK, Counting, IllegalMoveError, InvalidSquareError
+from reversi.engine.color import COLOR_NAMES
+from reversi.storage.records import ChatRecord, EventRecord, TableRecord
 from reversi.texts import text
 
 __all__ = ["Duel", "DuelError", "Effects"]
@@ -41,11 +41,11 @@ class Duel(TableGame):
     and records its event; :attr:`effects` holds what the service saves besides."""
 
     def __init__(
-        self, table: TableRecord, now: float, settings: Settings, positions: Positions | None = None
+        self, table: TableRecord, now: float, rules: DuelRules, positions: Positions | None = None
     ) -> None:
         super().__init__(table, positions)
         self.now = now
-        self.settings = settings
+        self.rules = rules
         self.events: list[EventRecord] = []
         self.effects = Effects()
         self.rematch_events: list[EventRecord] = []
@@ -70,7 +70,7 @@ class Duel(TableGame):
         first = not self.both_moved() and self.ply < 2
         budget = float(self.table.rules["move_time"])
         if first:
-            budget = max(budget, self.settings.first_move_time)
+            budget = max(budget, self.rules.first_move_time)
         self.table.turn_started_at = self.now
         self.table.turn_deadline = self.now + budget
 
@@ -122,8 +122,8 @@ class Duel(TableGame):
             raise DuelError("already_started")
         rules = dict(self.table.rules)
         if move_time is not None:
-            if move_time not in self.settings.move_times:
-                choices = ", ".join(str(t) for t in self.settings.move_times)
+            if move_time not in self.rules.move_times:
+                choices = ", ".join(str(t) for t in self.rules.move_times)
                 raise DuelError("bad_rules", key="server.bad_rules.move_time", choices=choices)
             rules["move_time"] = move_time
         if hints is not None:
@@ -143,7 +143,7 @@ class Duel(TableGame):
         t = self.table
         if t.status != Status.PLAYING or t.turn_deadline is None:
             return False
-        if self.now <= t.turn_deadline + self.settings.grace:
+        if self.now <= t.turn_deadline + self.rules.grace:
             return False
         seat = self.seat_to_move()
         if seat is None:
@@ -297,7 +297,7 @@ class Duel(TableGame):
             return
         t = self.table
         fresh = rematch_table(t, code, self.now)
-        follow = Duel(fresh, self.now, self.settings)
+        follow = Duel(fresh, self.now, self.rules)
         follow.open()
         follow.start(1 - (t.black_seat or 0), drawn=False)  # colours swapped
         self.effects.rematch = fresh
@@ -336,7 +336,7 @@ class Duel(TableGame):
         if self.table.status not in OPEN or (self.table.seat1 is None):
             raise DuelError("no_opponent")
         last = self.extra.get("callback_at", [0.0, 0.0])
-        if self.now - last[seat] < self.settings.callback_interval:
+        if self.now - last[seat] < self.rules.callback_interval:
             raise DuelError("too_soon")
         last = list(last)
         last[seat] = self.now

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from reversi.server.table import End
-from reversi.storage import ChatRecord, TableRecord
+from reversi.duel.table import End
+from reversi.storage.records import ChatRecord, TableRecord
 
 
 @dataclass

@@ -10,9 +10,9 @@ import secrets
 from enum import StrEnum
 from typing import Any, TypedDict, cast
 
+from reversi.duel.rules import DuelRules
 from reversi.problems import Problem
-from reversi.server.settings import Settings
-from reversi.storage import TableRecord
+from reversi.storage.records import TableRecord
 
 #: table codes avoid look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G)
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -142,7 +142,7 @@ def new_table(
     opener: str,
     name: str,
     now: float,
-    settings: Settings,
+    rules: DuelRules,
     private: bool = False,
     onlooker_chat: bool = False,
     quick: bool = False,
@@ -154,13 +154,13 @@ def new_table(
         kept["private"] = True
     if quick:
         kept["quick"] = True
-    rules = {
-        "move_time": settings.default_move_time,
+    chosen = {
+        "move_time": rules.default_move_time,
         "hints": True,
         "counting": "nobody",
         "onlooker_chat": onlooker_chat,
     }
-    return waiting_table(code, rules, (opener, None), kept, now)
+    return waiting_table(code, chosen, (opener, None), kept, now)
 
 
 def rematch_table(table: TableRecord, code: str, now: float) -> TableRecord:
