@@ -33,7 +33,7 @@ def test_tsc_would_see_a_type_error(built: None, tmp_path: Path) -> None:
     if shutil.which("node") is None:
         pytest.skip("node is missing (apt-get install nodejs)")
     bad = tmp_path / "bad.js"
-    bad.write_text(f'import {{ t }} from "{WEB / "static" / "js" / "i18n.js"}";\nt(1, 2, 3);\n')
+    bad.write_text(f'import {{ t }} from "{WEB / "static" / "js" / "core" / "i18n.js"}";\nt(1, 2, 3);\n')
     config = tmp_path / "jsconfig.json"
     config.write_text(
         json.dumps(

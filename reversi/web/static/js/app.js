@@ -1,11 +1,11 @@
 // The hall's entry point: texts, the service worker, and the page for the path.
-import { config } from "./config.js";
-import { Engine } from "./engine.js";
+import { config } from "./core/config.js";
+import { Engine } from "./core/engine.js";
 import { startHall, waitForSettings } from "./hall.js";
-import { loadTexts, t } from "./i18n.js";
+import { loadTexts, t } from "./core/i18n.js";
 import { listenHall } from "./lobby.js";
-import { normalCode } from "./net.js";
-import { watchUpdates } from "./update.js";
+import { normalCode } from "./core/ids.js";
+import { watchUpdates } from "./core/update.js";
 import { LEARN_ROUTES } from "./learn/routes.js";
 import { STUDY_ROUTES } from "./study/routes.js";
 import { ANALYSE_ROUTES } from "./analyse/routes.js";

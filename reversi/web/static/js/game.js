@@ -3,13 +3,13 @@
 import { BoardView, SquareTyping } from "./board.js";
 import { Confirm } from "./confirm.js";
 import { listenUndoKeys } from "./undokeys.js";
-import { Engine } from "./engine.js";
-import { colorName, stones, t } from "./i18n.js";
-import { html, nothing, render } from "./lit.js";
+import { Engine } from "./core/engine.js";
+import { colorName, stones, t } from "./core/i18n.js";
+import { html, nothing, render } from "./core/lit.js";
 import { DuelButton } from "./lobby.js";
 import { bootProgress } from "./loading.js";
 import { figureText, movesPanel, resultText, scoreBar, settingSwitch, settingsPanel, transcriptOf } from "./panels.js";
-import * as store from "./store.js";
+import * as store from "./core/store.js";
 import { click } from "./sound.js";
 import { faqPart } from "./learn/faq.js";
 import { recordOf, saveGame } from "./archive/device.js";
@@ -21,7 +21,7 @@ const OTHER = { black: "white", white: "black" };
 export class GamePage {
   /**
    * `engine` may already be booting (app.js starts it before the page is drawn).
-   * @param {Record<string, any>} config the page's config (reversi/server/assets.py)
+   * @param {import("./core/config.js").Config} config the page's config (reversi/server/assets.py)
    * @param {"solo" | "duo"} mode
    * @param {Engine} [engine]
    * @param {Promise<any> | null} [booting]

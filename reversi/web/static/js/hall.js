@@ -2,10 +2,10 @@
 // Bilanz, the milestone notice, and what this device sends the server (docs/api.md):
 // computer games from its queue and the settings, at start, when back online and
 // after each game.
-import { t } from "./i18n.js";
-import { html, render } from "./lit.js";
-import { api } from "./net.js";
-import * as store from "./store.js";
+import { t } from "./core/i18n.js";
+import { html, render } from "./core/lit.js";
+import { api } from "./core/api.js";
+import * as store from "./core/store.js";
 
 const BATCH = 50;
 

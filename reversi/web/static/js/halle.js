@@ -2,11 +2,11 @@
 // down), the running duels ("Zuschauen"), live over the page's socket (docs/protocol.md,
 // "The lobby"). The start page shows it, and /halle alone.
 import { star } from "./hall.js";
-import { t } from "./i18n.js";
-import { html, nothing } from "./lit.js";
-import { errorText } from "./lobby.js";
-import { api, theHall } from "./net.js";
-import { Part } from "./part.js";
+import { t } from "./core/i18n.js";
+import { html, nothing } from "./core/lit.js";
+import { api, errorText } from "./core/api.js";
+import { theSocket } from "./core/socket.js";
+import { Part } from "./core/part.js";
 import { QuickPairing } from "./quick.js";
 import { Status } from "./duel/status.js";
 
@@ -42,9 +42,9 @@ export class Halle extends Part {
     this.message = "";
     this.serverOffset = 0;
     this.quick = new QuickPairing();
-    const hall = theHall();
-    hall.on((/** @type {any} */ message) => this.receive(message));
-    hall.followLobby();
+    const socket = theSocket();
+    socket.on((/** @type {any} */ message) => this.receive(message));
+    socket.followLobby();
     // "wartet seit …" moves on by itself
     setInterval(() => this.update(), 30_000);
   }

@@ -1,9 +1,11 @@
 // Finding each other: "zu 2" (open a table), joining by code, copy buttons, and the
 // call-back notice on every hall page.
-import { t } from "./i18n.js";
-import { html, nothing, render } from "./lit.js";
-import { api, ApiError, normalCode, theHall } from "./net.js";
-import { Part } from "./part.js";
+import { t } from "./core/i18n.js";
+import { html, nothing, render } from "./core/lit.js";
+import { api, errorText } from "./core/api.js";
+import { normalCode } from "./core/ids.js";
+import { theSocket } from "./core/socket.js";
+import { Part } from "./core/part.js";
 
 const ACTIVE = "reversi.duels.v1";
 
@@ -27,12 +29,6 @@ function isActive() {
   } catch {
     return false;
   }
-}
-
-/** @param {unknown} error */
-export function errorText(error) {
-  if (error instanceof ApiError) return error.message;
-  return t("duel.offline");
 }
 
 /**
@@ -202,16 +198,16 @@ export function showMoved(message) {
  * @param {{always?: boolean}} [options] always: the table page, which is at a table
  */
 export function listenHall({ always = false } = {}) {
-  const hall = theHall();
-  hall.on((/** @type {any} */ message) => {
+  const socket = theSocket();
+  socket.on((/** @type {any} */ message) => {
     if (message.type === "callback") showCallback(message);
     else if (message.type === "transferred") showMoved(message);
   });
-  if (always) return hall;
+  if (always) return socket;
   if (!isActive()) return null;
   api("/api/me").then((me) => {
-    if (me.tables.length) hall.start();
+    if (me.tables.length) socket.start();
     else markActive(false);
   }).catch(() => {});
-  return hall;
+  return socket;
 }

@@ -2,13 +2,13 @@
 // every device (the server's plus this device's not yet sent ones), the last games
 // (archive/recent.js).
 import { sendResults, star } from "./hall.js";
-import { t } from "./i18n.js";
-import { html, nothing, render } from "./lit.js";
+import { t } from "./core/i18n.js";
+import { html, nothing, render } from "./core/lit.js";
 import { Halle } from "./halle.js";
 import { duelCard } from "./lobby.js";
-import { ApiError, api } from "./net.js";
+import { api, ApiError } from "./core/api.js";
 import { levelCell } from "./ranks.js";
-import * as store from "./store.js";
+import * as store from "./core/store.js";
 import { learnGroup } from "./learn/group.js";
 import { RecentGames } from "./archive/recent.js";
 

@@ -1,8 +1,8 @@
 // Parts every board page shows: the count bar, the display settings, the move list, the
 // game's transcript and the result of a game on the device in words.
-import { colorName, t } from "./i18n.js";
-import { html, nothing, ref } from "./lit.js";
-import * as store from "./store.js";
+import { colorName, t } from "./core/i18n.js";
+import { html, nothing, ref } from "./core/lit.js";
+import * as store from "./core/store.js";
 
 /**
  * The bar of ebony and pearl with the disc counts; `null` before the game is set up.

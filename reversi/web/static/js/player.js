@@ -1,11 +1,13 @@
 // The player: the nickname, "Auf anderem Gerät weiterspielen" (a transfer link and
 // code), the page /weiter that redeems them, and the notification switch.
-import { config } from "./config.js";
-import { t } from "./i18n.js";
-import { html, live, nothing, render } from "./lit.js";
-import { copyButton, errorText, markActive } from "./lobby.js";
-import { api, normalCode, theHall } from "./net.js";
-import { Part } from "./part.js";
+import { config } from "./core/config.js";
+import { t } from "./core/i18n.js";
+import { html, live, nothing, render } from "./core/lit.js";
+import { copyButton, markActive } from "./lobby.js";
+import { api, errorText } from "./core/api.js";
+import { normalCode } from "./core/ids.js";
+import { theSocket } from "./core/socket.js";
+import { Part } from "./core/part.js";
 
 /** Nickname and "Auf anderem Gerät weiterspielen", a panel of the table page. */
 export class PlayerPanel extends Part {
@@ -69,7 +71,7 @@ export class PlayerPanel extends Part {
     this.update();
     try {
       const offer = await api("/api/transfer", { body: {} });
-      const until = new Date(offer.expires_at * 1000 - (theHall().serverOffset || 0));
+      const until = new Date(offer.expires_at * 1000 - (theSocket().serverOffset || 0));
       const time = until.toLocaleTimeString("de-DE", { hour: "2-digit", minute: "2-digit" });
       this.offer = { link: `${location.origin}${offer.link}`, code: offer.code, time };
       this.transferMsg = t("transfer.ready");

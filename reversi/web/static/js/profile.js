@@ -2,11 +2,11 @@
 // (with the server's rename limit), the display switches every board uses, the
 // notification switch and moving to another device (the PlayerPanel of the table page).
 import { syncSettings } from "./hall.js";
-import { t } from "./i18n.js";
-import { html, render } from "./lit.js";
+import { t } from "./core/i18n.js";
+import { html, render } from "./core/lit.js";
 import { settingSwitch, settingsPanel } from "./panels.js";
 import { PlayerPanel } from "./player.js";
-import * as store from "./store.js";
+import * as store from "./core/store.js";
 
 /** @param {HTMLElement} main */
 export function profilePage(main) {

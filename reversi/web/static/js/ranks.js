@@ -1,11 +1,11 @@
 // The hall's pages from the server: leaderboards (/rangliste) and milestones
 // (/meilensteine). Periods and milestones are the server's (config.hall, /api/me).
-import { config } from "./config.js";
+import { config } from "./core/config.js";
 import { countingRule } from "./counting.js";
 import { star } from "./hall.js";
-import { t } from "./i18n.js";
-import { html, nothing, render } from "./lit.js";
-import { api } from "./net.js";
+import { t } from "./core/i18n.js";
+import { html, nothing, render } from "./core/lit.js";
+import { api } from "./core/api.js";
 
 /** @param {number} n */
 const pointsText = (n) => (n === 1 ? t("hall.points.one") : t("hall.points.many", { n }));

@@ -3,8 +3,8 @@
 // newest 200. A record has the shape of the server's GET /api/games/{id} (docs/api.md,
 // "Client storage"), so the replay page reads both alike; its id is the device id
 // that the results outbox sends as the game's `id` (the server's `client_id`).
-import { t } from "../i18n.js";
-import { ApiError, api, OfflineError } from "../net.js";
+import { t } from "../core/i18n.js";
+import { api, ApiError, OfflineError } from "../core/api.js";
 
 const DB = "reversi";
 const STORE = "games";

@@ -2,7 +2,7 @@
 // placed disc goes and the discs it flipped turn back, last first — and shows the
 // analysis's best move as a ghost disc. It knows no rules: everything comes from views.
 import { BoardView, SQUARES } from "../board.js";
-import { t } from "../i18n.js";
+import { t } from "../core/i18n.js";
 
 /** @param {number} ms */
 function sleep(ms) {
