@@ -215,7 +215,7 @@ def test_a_computer_game_whose_moves_are_refused_still_counts(
         detail: { human: "black", black: 13, white: 0 }, moves: "f5d6",
         started_at: at - 60 }]));
       const app = document.querySelector('link[href$="js/app.js"]').href;
-      await (await import(app.replace("js/app.js", "js/hall.js"))).sendResults();
+      await (await import(app.replace("js/app.js", "js/core/sync.js"))).sendResults();
     }""",
         time.time(),
     )

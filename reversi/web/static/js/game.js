@@ -6,7 +6,7 @@ import { listenUndoKeys } from "./undokeys.js";
 import { Engine } from "./core/engine.js";
 import { colorName, stones, t } from "./core/i18n.js";
 import { html, nothing, render } from "./core/lit.js";
-import { DuelButton } from "./lobby.js";
+import { DuelButton } from "./duel/open.js";
 import { bootProgress } from "./loading.js";
 import { figureText, movesPanel, resultText, scoreBar, settingSwitch, settingsPanel, transcriptOf } from "./panels.js";
 import * as store from "./core/store.js";

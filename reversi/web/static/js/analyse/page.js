@@ -5,7 +5,7 @@
 // or a shared link shows the same tree at the same place.
 import { SquareTyping } from "../board.js";
 import { config } from "../core/config.js";
-import { waitForSettings } from "../hall.js";
+import { waitForSettings } from "../core/sync.js";
 import { colorName, t } from "../core/i18n.js";
 import { html, nothing, render } from "../core/lit.js";
 import { sharedEngine } from "../core/shared_engine.js";

@@ -3,15 +3,16 @@
 // (docs/protocol.md, "Duels"), with the same BoardView as solo play. Its template is
 // duel/view.js; this module holds the page's state and talks to the server.
 import { BoardView, SQUARES, SquareTyping } from "../board.js";
-import { Chat } from "../chat.js";
+import { Chat } from "./chat.js";
 import { Confirm } from "../confirm.js";
 import { colorName, stones, t } from "../core/i18n.js";
 import { render } from "../core/lit.js";
 import { api, ApiError, errorText, OfflineError } from "../core/api.js";
-import { JoinForm, markActive } from "../lobby.js";
+import { JoinForm } from "./open.js";
+import { markActive } from "./callbacks.js";
 import { newId, normalCode } from "../core/ids.js";
 import { theSocket } from "../core/socket.js";
-import { PlayerPanel } from "../player.js";
+import { PlayerPanel } from "../player/panel.js";
 import * as store from "../core/store.js";
 import { MoveClock } from "./clock.js";
 import { tellEvent } from "./events.js";

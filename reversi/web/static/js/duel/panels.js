@@ -2,7 +2,7 @@
 // device) and the table's rules (a form for the opener while the table waits).
 import { t } from "../core/i18n.js";
 import { html, live, nothing } from "../core/lit.js";
-import { copyButton } from "../lobby.js";
+import { copyButton } from "../core/copy.js";
 import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */

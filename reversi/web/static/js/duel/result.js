@@ -5,7 +5,7 @@ import { colorName, t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
 import { scoreBar } from "../panels.js";
 import { replayLinks } from "../archive/links.js";
-import { uncountedText } from "../counting.js";
+import { uncountedText } from "../ranks/counting.js";
 import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */

@@ -1,11 +1,11 @@
 // "Schnelle Partie": one tap, a visible search that can be cancelled, and both players
 // land at the new table (docs/protocol.md, "Quick pairing"). The server pairs; the page
 // only asks, waits and goes where it is told.
-import { t } from "./core/i18n.js";
-import { html, nothing } from "./core/lit.js";
-import { errorText } from "./core/api.js";
-import { theSocket } from "./core/socket.js";
-import { Part } from "./core/part.js";
+import { t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { errorText } from "../core/api.js";
+import { theSocket } from "../core/socket.js";
+import { Part } from "../core/part.js";
 
 export class QuickPairing extends Part {
   constructor() {

@@ -1,17 +1,17 @@
 // The table's chat: plain-text lines (lit-html inserts them as text, never as HTML),
 // a field of at most the server's length (config.hall.chat_max) with a counter, and
 // muting the opponent.
-import { config } from "./core/config.js";
-import { t } from "./core/i18n.js";
-import { html, nothing } from "./core/lit.js";
-import { pasteIsCut } from "./core/fields.js";
-import { errorText, OfflineError } from "./core/api.js";
-import { Part } from "./core/part.js";
+import { config } from "../core/config.js";
+import { t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { pasteIsCut } from "../core/fields.js";
+import { errorText, OfflineError } from "../core/api.js";
+import { Part } from "../core/part.js";
 
 /** @typedef {{seat: number, text: string, at: number, id?: number}} Line */
 
 export class Chat extends Part {
-  /** @param {import("./duel/page.js").TablePage} page its socket, code, table, own seat (`you`) and names */
+  /** @param {import("./page.js").TablePage} page its socket, code, table, own seat (`you`) and names */
   constructor(page) {
     super("section", { class: "panel chat", id: "chat", "aria-labelledby": "chat-heading" });
     this.page = page;
