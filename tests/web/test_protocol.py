@@ -12,7 +12,7 @@ from reversi.web.session import _HANDLERS, Session, Worker
 REPO = Path(__file__).resolve().parents[2]
 DOC = (REPO / "docs/protocol.md").read_text()
 WORKER_JS = (REPO / "reversi/web/static/js/worker.js").read_text()
-GAME_JS = (REPO / "reversi/web/static/js/game.js").read_text()
+GAME_JS = (REPO / "reversi/web/static/js/play/page.js").read_text()
 
 
 def section(title: str) -> str:

@@ -55,7 +55,7 @@ function routeOf(path) {
 
 /** @param {HTMLElement} main @param {Context} context */
 async function gamePage(main, { engine, booting, path }) {
-  const { GamePage } = await import("./game.js");
+  const { GamePage } = await import("./play/page.js");
   await waitForSettings();
   new GamePage(config, path === "/allein" ? "solo" : "duo", engine, booting).render(main);
 }

@@ -2,7 +2,7 @@
 // (drill.js keeps them and says which are due). A tapped move is scored by the worker's
 // analysis of the position (`analyse`, 2 s); within MARGIN discs of the best move it is
 // solved (so is the best move of the game's analysis), else the page shows the best move. Works offline: the worker and the device.
-import { BoardView } from "../board.js";
+import { BoardView } from "../board/board.js";
 import { config } from "../core/config.js";
 import { colorName, t } from "../core/i18n.js";
 import { html, nothing, render } from "../core/lit.js";

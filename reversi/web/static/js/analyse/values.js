@@ -4,7 +4,7 @@
 // board"); the page cancels them when the player hides them.
 import { t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
-import { settingSwitch } from "../panels.js";
+import { settingSwitch } from "../board/panels.js";
 import { valueLabel, valueText } from "./board.js";
 
 /** How long a press on the board is held before it shows the values. */

@@ -22,7 +22,7 @@ export const KEEP = 200;
 
 /**
  * The record of a game the worker's view shows finished (docs/protocol.md, "The view").
- * @param {any} view
+ * @param {import("../core/types.js").View} view
  * @param {{id: string, startedAt: number | null, finishedAt: number}} when
  * @returns {GameRecord}
  */
@@ -35,7 +35,7 @@ export function recordOf(view, { id, startedAt, finishedAt }) {
   });
   const solo = view.mode === "solo";
   /** @type {(color: string) => Side} */
-  const side = (color) => ({ name: null, level: solo && view.players[color] === "computer" ? view.level : null });
+  const side = (color) => ({ name: null, level: solo && view.players[/** @type {"black" | "white"} */ (color)] === "computer" ? view.level : null });
   const r = view.result;
   return {
     id, kind: "device", mode: solo ? "solo" : "duo",

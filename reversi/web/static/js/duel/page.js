@@ -2,9 +2,9 @@
 // only authority; the page sends intents and draws the table it receives
 // (docs/protocol.md, "Duels"), with the same BoardView as solo play. Its template is
 // duel/view.js; this module holds the page's state and talks to the server.
-import { BoardView, SQUARES, SquareTyping } from "../board.js";
+import { BoardView, SQUARES, SquareTyping } from "../board/board.js";
 import { Chat } from "./chat.js";
-import { Confirm } from "../confirm.js";
+import { Confirm } from "../board/confirm.js";
 import { colorName, stones, t } from "../core/i18n.js";
 import { render } from "../core/lit.js";
 import { api, ApiError, errorText, OfflineError } from "../core/api.js";
@@ -19,8 +19,12 @@ import { tellEvent } from "./events.js";
 import { tableTemplate } from "./view.js";
 import { isOpen, Status } from "./status.js";
 
+/** @typedef {import("../core/types.js").View} View */
+
 /** @type {any} the board before a table is set up */
-const EMPTY = { squares: ".".repeat(64), turn: null, legal: {}, last: null, players: {}, moves: [], counts: { black: 0, white: 0 }, ply: 0 };
+/** @type {View} the board before a game is set up */
+const EMPTY = { version: 1, squares: ".".repeat(64), turn: null, legal: {}, last: null, counts: { black: 0, white: 0 }, pass: null,
+  result: null, moves: [], ply: 0, can_undo: false, can_redo: false, figure: "", players: { black: "remote", white: "remote" } };
 
 export class TablePage {
   /** @param {import("../core/config.js").Config} config @param {string} code */
@@ -303,7 +307,7 @@ export class TablePage {
     this.update();
   }
 
-  /** @param {any} view @param {any} event */
+  /** @param {View} view @param {any} event */
   announceMove(view, event) {
     const { square, color, flipped } = view.last;
     const parts = [t("announce.move", { color: colorName(color), square, count: stones(flipped.length), flipped: flipped.join(" ") })];

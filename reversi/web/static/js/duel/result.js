@@ -3,7 +3,7 @@
 // game's replay and analysis, hall).
 import { colorName, t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
-import { scoreBar } from "../panels.js";
+import { scoreBar } from "../board/panels.js";
 import { replayLinks } from "../archive/links.js";
 import { uncountedText } from "../ranks/counting.js";
 import { Status } from "./status.js";

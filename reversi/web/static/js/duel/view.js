@@ -3,7 +3,7 @@
 // buttons, and the side panels. Drawn from the page's state (duel/page.js).
 import { colorName, t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
-import { movesPanel, scoreBar, settingsPanel } from "../panels.js";
+import { movesPanel, scoreBar, settingsPanel } from "../board/panels.js";
 import { invitePanel, rulesPanel } from "./panels.js";
 import { resultBox } from "./result.js";
 import { seatsTemplate } from "./seats.js";

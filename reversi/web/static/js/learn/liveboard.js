@@ -42,12 +42,12 @@
  * An answer's `flips` maps each legal move to the discs it flips in flip order, `lines`
  * to how many directions it closes; `moves` is the transcript from the root.
  */
-import { bootText } from "../loading.js";
-import { BoardView, SquareTyping } from "../board.js";
+import { bootText } from "../board/loading.js";
+import { BoardView, SquareTyping } from "../board/board.js";
 import { h } from "../core/dom.js";
 import { colorName, stones, t } from "../core/i18n.js";
 import { render } from "../core/lit.js";
-import { figureText } from "../panels.js";
+import { figureText } from "../board/panels.js";
 import * as store from "../core/store.js";
 
 import { FAQ, faqLink } from "./faq.js";

@@ -4,7 +4,7 @@
 import { syncSettings } from "../core/sync.js";
 import { t } from "../core/i18n.js";
 import { html, render } from "../core/lit.js";
-import { settingSwitch, settingsPanel } from "../panels.js";
+import { settingSwitch, settingsPanel } from "../board/panels.js";
 import { PlayerPanel } from "./panel.js";
 import * as store from "../core/store.js";
 

@@ -1,8 +1,10 @@
 // The board: draws views and animates the difference between two of them.
 // It knows no rules: squares, legal moves, flip counts and flip order all come
 // from the view (docs/protocol.md).
-import { h } from "./core/dom.js";
-import { colorName, t } from "./core/i18n.js";
+import { h } from "../core/dom.js";
+import { colorName, t } from "../core/i18n.js";
+
+/** @typedef {import("../core/types.js").View} View */
 
 const FILES = "abcdefgh";
 const SVG = "http://www.w3.org/2000/svg";
@@ -65,6 +67,7 @@ export class BoardView {
   /** @param {{onPlay: (square: string) => void}} options what a tap on a square does */
   constructor({ onPlay }) {
     this.onPlay = onPlay;
+    /** @type {View | null} the view drawn last */
     this.view = null;
     this.options = { dots: true, counts: false, motion: true, interactive: true };
     this.buttons = new Map();
@@ -171,7 +174,7 @@ export class BoardView {
     if (this.view) this.paint(this.view, new Set());
   }
 
-  /** @param {string} name @param {any} view @param {string} color @param {boolean} flippedNow */
+  /** @param {string} name @param {View} view @param {string} color @param {boolean} flippedNow */
   label(name, view, color, flippedNow) {
     const parts = [name];
     if (color) parts.push(colorName(color));
@@ -186,13 +189,13 @@ export class BoardView {
     return parts.join(", ");
   }
 
-  /** @param {any} view */
+  /** @param {View} view */
   showsMoves(view) {
     return this.options.interactive && view.turn !== null && view.players[view.turn] === "human";
   }
 
   // Draw `view` at once; squares in `hold` keep their current disc (animation).
-  /** @param {any} view @param {Set<string>} hold */
+  /** @param {View} view @param {Set<string>} hold */
   paint(view, hold) {
     const flipped = new Set(view.last ? view.last.flipped : []);
     const moves = this.showsMoves(view);
@@ -213,7 +216,7 @@ export class BoardView {
 
   // Draw `view`; when it adds one placed disc to the previous view, the disc
   // appears and the enclosed discs turn one after another, in the view's order.
-  /** @param {any} view @param {boolean} animate */
+  /** @param {View} view @param {boolean} animate */
   async show(view, animate) {
     const previous = this.view;
     this.view = view;
