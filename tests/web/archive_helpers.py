@@ -13,8 +13,8 @@ SHORT = "f5d6c5f4e3f6g5e6e7"
 
 #: calls one export of js/archive/device.js in the page (the same module the page uses)
 _DEVICE = """async ([name, args]) => {
-  const game = document.querySelector('link[href$="js/game.js"]').href;
-  const archive = await import(game.replace("js/game.js", "js/archive/device.js"));
+  const app = document.querySelector('link[href$="js/app.js"]').href;
+  const archive = await import(app.replace("js/app.js", "js/archive/device.js"));
   return archive[name](...args);
 }"""
 
@@ -32,8 +32,8 @@ _SERVER_COPY = """async (id) => {
 
 
 _LOAD_ERROR = """async (id) => {
-  const game = document.querySelector('link[href$="js/game.js"]').href;
-  const archive = await import(game.replace("js/game.js", "js/archive/device.js"));
+  const app = document.querySelector('link[href$="js/app.js"]').href;
+  const archive = await import(app.replace("js/app.js", "js/archive/device.js"));
   try {
     await archive.loadGame(id);
     return null;

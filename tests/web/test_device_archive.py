@@ -214,8 +214,8 @@ def test_a_computer_game_whose_moves_are_refused_still_counts(
         id: "refused-moves-1", level: "leicht", outcome: "win", finished_at: at,
         detail: { human: "black", black: 13, white: 0 }, moves: "f5d6",
         started_at: at - 60 }]));
-      const game = document.querySelector('link[href$="js/game.js"]').href;
-      await (await import(game.replace("js/game.js", "js/hall.js"))).sendResults();
+      const app = document.querySelector('link[href$="js/app.js"]').href;
+      await (await import(app.replace("js/app.js", "js/core/sync.js"))).sendResults();
     }""",
         time.time(),
     )

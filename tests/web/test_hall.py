@@ -131,10 +131,10 @@ def test_offline_computer_games_are_sent_later_exactly_once(
     page.goto(base + "/bilanz")
     page.wait_for_selector("#bilanz-sync", timeout=TIMEOUT_MS)  # the player is made
     page.context.set_offline(True)
-    # two solo games end while offline (as game.js records them)
+    # two solo games end while offline (as the game page records them)
     page.evaluate("""async () => {
-      const game = document.querySelector('link[href$="js/game.js"]').href;
-      const store = await import(game.replace("game.js", "store.js"));
+      const app = document.querySelector('link[href$="js/app.js"]').href;
+      const store = await import(app.replace("js/app.js", "js/core/store.js"));
       store.saveResult({ mode: "solo", level: "mittel", human: "black", outcome: "win",
                          black: 40, white: 24, winner: "black" });
       store.saveResult({ mode: "solo", level: "schwer", human: "white", outcome: "loss",

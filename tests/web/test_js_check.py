@@ -28,12 +28,24 @@ def test_tsc_check_js_finds_no_error(built: None) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_tsc_would_see_a_type_error(built: None, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("module", "call"),
+    [
+        ("core/i18n.js", "import { t } from {path};\nt(1, 2, 3);\n"),
+        # the board takes the view of core/types.js, not anything
+        (
+            "board/board.js",
+            "import { BoardView } from {path};\n"
+            "new BoardView({ onPlay: () => {} }).show({ squares: '.'.repeat(64) }, false);\n",
+        ),
+    ],
+)
+def test_tsc_would_see_a_type_error(built: None, tmp_path: Path, module: str, call: str) -> None:
     """The check checks: a module with a wrong call fails it."""
     if shutil.which("node") is None:
         pytest.skip("node is missing (apt-get install nodejs)")
     bad = tmp_path / "bad.js"
-    bad.write_text(f'import {{ t }} from "{WEB / "static" / "js" / "i18n.js"}";\nt(1, 2, 3);\n')
+    bad.write_text(call.replace("{path}", json.dumps(str(WEB / "static" / "js" / module))))
     config = tmp_path / "jsconfig.json"
     config.write_text(
         json.dumps(

@@ -12,7 +12,7 @@ from reversi.web.session import _HANDLERS, Session, Worker
 REPO = Path(__file__).resolve().parents[2]
 DOC = (REPO / "docs/protocol.md").read_text()
 WORKER_JS = (REPO / "reversi/web/static/js/worker.js").read_text()
-GAME_JS = (REPO / "reversi/web/static/js/game.js").read_text()
+GAME_JS = (REPO / "reversi/web/static/js/play/page.js").read_text()
 
 
 def section(title: str) -> str:
@@ -50,10 +50,10 @@ def test_the_messages_from_the_worker() -> None:
     sent = set(re.findall(r'type: "([\w-]+)"', WORKER_JS)) - {"think"}  # think: to itself
     sent |= {"view", "illegal", "error", json.loads(_thinking())["type"]}
     assert documented == sent
-    # every type the worker sends is handled by the page; the boot's by engine.js
+    # every type the worker sends is handled by the page; the boot's by core/engine.js
     for kind in documented - {"ready", "boot-error", "boot-progress"}:
         assert f'message.type === "{kind}"' in GAME_JS
-    engine = (REPO / "reversi/web/static/js/engine.js").read_text()
+    engine = (REPO / "reversi/web/static/js/core/engine.js").read_text()
     for kind in ("ready", "boot-error", "boot-progress"):
         assert f'message.type === "{kind}"' in engine
 

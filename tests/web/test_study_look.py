@@ -66,7 +66,7 @@ def test_the_study_pages_work_offline_after_one_visit(
             "js/study/puzzles.js",
             "js/study/common.js",
             "js/learn/liveboard.js",
-            "js/learn/shared_engine.js",
+            "js/core/shared_engine.js",
             "css/study.css",
             "css/learn.css",
             "vendor/lit-html/lit-html.js",

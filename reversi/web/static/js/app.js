@@ -1,11 +1,12 @@
 // The hall's entry point: texts, the service worker, and the page for the path.
-import { config } from "./config.js";
-import { Engine } from "./engine.js";
-import { startHall, waitForSettings } from "./hall.js";
-import { loadTexts, t } from "./i18n.js";
-import { listenHall } from "./lobby.js";
-import { normalCode } from "./net.js";
-import { watchUpdates } from "./update.js";
+import { config } from "./core/config.js";
+import { Engine } from "./core/engine.js";
+import { loadTexts, t } from "./core/i18n.js";
+import { normalCode } from "./core/ids.js";
+import { startSync, waitForSettings } from "./core/sync.js";
+import { watchUpdates } from "./core/update.js";
+import { listenForCallbacks } from "./duel/callbacks.js";
+import { watchMilestones } from "./ranks/milestones.js";
 import { LEARN_ROUTES } from "./learn/routes.js";
 import { STUDY_ROUTES } from "./study/routes.js";
 import { ANALYSE_ROUTES } from "./analyse/routes.js";
@@ -21,17 +22,17 @@ const ROUTES = [
   { match: (path) => path === "/allein" || path === "/zu-zweit", engine: true, page: gamePage },
   { match: (path) => path.startsWith("/tisch/"), table: true, page: tablePage },
   { match: (path) => path.startsWith("/partie/"), page: replayPage },
-  { match: (path) => path === "/weiter", page: async (main) => (await import("./player.js")).transferPage(main) },
-  { match: (path) => path === "/profil", page: async (main) => (await import("./profile.js")).profilePage(main) },
-  { match: (path) => path === "/halle", page: async (main) => (await import("./halle.js")).hallePage(main) },
-  { match: (path) => path === "/bilanz", page: async (main) => (await import("./pages.js")).bilanzPage(main) },
-  { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks.js")).leaderboardPage(main) },
-  { match: (path) => path === "/meilensteine", page: async (main) => (await import("./ranks.js")).milestonesPage(main) },
+  { match: (path) => path === "/weiter", page: async (main) => (await import("./player/transfer.js")).transferPage(main) },
+  { match: (path) => path === "/profil", page: async (main) => (await import("./player/profile.js")).profilePage(main) },
+  { match: (path) => path === "/halle", page: async (main) => (await import("./lobby/lobby.js")).lobbyPage(main) },
+  { match: (path) => path === "/bilanz", page: async (main) => (await import("./player/bilanz.js")).bilanzPage(main) },
+  { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks/leaderboard.js")).leaderboardPage(main) },
+  { match: (path) => path === "/meilensteine", page: async (main) => (await import("./ranks/milestones.js")).milestonesPage(main) },
   ...LEARN_ROUTES,
   ...STUDY_ROUTES,
   ...ANALYSE_ROUTES,
 ];
-const START = { page: async (/** @type {HTMLElement} */ main) => (await import("./pages.js")).startPage(main) };
+const START = { page: async (/** @type {HTMLElement} */ main) => (await import("./start.js")).startPage(main) };
 /** an address no route knows, or one that cannot be read */
 const NOT_FOUND = { page: notFound };
 
@@ -54,7 +55,7 @@ function routeOf(path) {
 
 /** @param {HTMLElement} main @param {Context} context */
 async function gamePage(main, { engine, booting, path }) {
-  const { GamePage } = await import("./game.js");
+  const { GamePage } = await import("./play/page.js");
   await waitForSettings();
   new GamePage(config, path === "/allein" ? "solo" : "duo", engine, booting).render(main);
 }
@@ -69,7 +70,7 @@ async function tablePage(main, context) {
   }
   if (!code) return notFound(main, context);
   const { TablePage } = await import("./duel/page.js");
-  listenHall({ always: true });
+  listenForCallbacks({ always: true });
   new TablePage(config, code).render(main);
   return undefined;
 }
@@ -94,8 +95,9 @@ async function main() {
   booting?.catch(() => {}); // the game page reports a failed boot
   watchUpdates();
   await loadTexts(config.app);
-  // results and settings to and from the server; a game waits briefly for newer settings
-  startHall();
+  // results and settings to and from the server (a game waits briefly for newer
+  // settings), then new milestones
+  watchMilestones(startSync());
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
   root.replaceChildren(); // the "lädt …" line
   for (const link of document.querySelectorAll("header nav a")) {
@@ -104,7 +106,7 @@ async function main() {
   document.querySelector("header nav")?.setAttribute("aria-label", t("nav.label"));
   await route.page(root, { engine, booting, path });
   // call-backs ("Rückruf") reach every hall page while the player sits at a table
-  if (!("table" in route && route.table)) listenHall();
+  if (!("table" in route && route.table)) listenForCallbacks();
 }
 
 main();

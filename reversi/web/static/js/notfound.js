@@ -1,7 +1,7 @@
 // The page for an address the hall does not know (or cannot even read): says so in
 // German, under the hall's header, with the ways back.
-import { t } from "./i18n.js";
-import { html, render } from "./lit.js";
+import { t } from "./core/i18n.js";
+import { html, render } from "./core/lit.js";
 
 /** @param {HTMLElement} main @param {string} shown the address as the player typed it */
 export function notFoundPage(main, shown) {

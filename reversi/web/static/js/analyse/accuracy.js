@@ -1,6 +1,6 @@
 // Each analysed game's accuracy per side, kept on the device by its replay id, so the
 // Bilanz shows it beside the game (docs/study.md, "Move labels and accuracy").
-import { colorName, t } from "../i18n.js";
+import { colorName, t } from "../core/i18n.js";
 
 const KEY = "reversi.genauigkeit.v1";
 const KEEP = 500;

@@ -1,7 +1,7 @@
 // The analysis board's board: the replay's board (it also steps back) that plays, and
 // shows on each legal square the value the worker found for it, the best one marked.
 // It knows no rules: the squares, the moves and the values all come from the worker.
-import { t } from "../i18n.js";
+import { t } from "../core/i18n.js";
 import { ReplayBoard } from "../replay/board.js";
 
 /** @typedef {{score: number, exact: boolean, depth: number}} Score */

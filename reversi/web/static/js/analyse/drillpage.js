@@ -2,11 +2,11 @@
 // (drill.js keeps them and says which are due). A tapped move is scored by the worker's
 // analysis of the position (`analyse`, 2 s); within MARGIN discs of the best move it is
 // solved (so is the best move of the game's analysis), else the page shows the best move. Works offline: the worker and the device.
-import { BoardView } from "../board.js";
-import { config } from "../config.js";
-import { colorName, t } from "../i18n.js";
-import { html, nothing, render } from "../lit.js";
-import { sharedEngine } from "../learn/shared_engine.js";
+import { BoardView } from "../board/board.js";
+import { config } from "../core/config.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing, render } from "../core/lit.js";
+import { sharedEngine } from "../core/shared_engine.js";
 import { valueText } from "./board.js";
 import { MARGIN, allItems, answer, dueItems } from "./drill.js";
 

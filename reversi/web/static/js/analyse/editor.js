@@ -2,8 +2,8 @@
 // chosen tool, the side to move, an empty board or the start, a pasted OBF, transcript
 // or GGF (read by the engine in the worker: the `setup` message), and the 8 symmetries
 // of the whole tree. What is impossible in a position the worker names; the page says it.
-import { colorName, t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
 import { image } from "./openings.js";
 
 const START = `${"-".repeat(27)}OX------XO${"-".repeat(27)} X`;

@@ -3,14 +3,14 @@
 // the engine in the worker (the `position` message); the page keeps its address current
 // (`stellung` the root as OBF, `partie` the tree, `bei` the shown position), so a reload
 // or a shared link shows the same tree at the same place.
-import { SquareTyping } from "../board.js";
-import { config } from "../config.js";
-import { waitForSettings } from "../hall.js";
-import { colorName, t } from "../i18n.js";
-import { html, nothing, render } from "../lit.js";
-import { sharedEngine } from "../learn/shared_engine.js";
-import { figureText, scoreBar } from "../panels.js";
-import * as store from "../store.js";
+import { SquareTyping } from "../board/board.js";
+import { config } from "../core/config.js";
+import { waitForSettings } from "../core/sync.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing, render } from "../core/lit.js";
+import { sharedEngine } from "../core/shared_engine.js";
+import { figureText, scoreBar } from "../board/panels.js";
+import * as store from "../core/store.js";
 import { TreeSyntaxError, child, depthOf, lineEnd, newRoot, nodeAt, onMainLine, parseTree, pathOf, promote, remove, treeText } from "./tree.js";
 import { AnalyseBoard } from "./board.js";
 import { analysePath } from "./links.js";

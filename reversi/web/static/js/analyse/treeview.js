@@ -1,7 +1,7 @@
 // The analysis board's move tree as a transcript: the main line in a row, each side line
 // indented under the move it replaces, every move a button that goes to its position.
-import { colorName, t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
 import { depthOf } from "./tree.js";
 
 /** @typedef {import("./tree.js").Node} Node */

@@ -2,9 +2,9 @@
 // the other settings, or a press-and-hold on the board), then deepened by the worker
 // step by step for the shown position (docs/protocol.md, "Values on the analysis
 // board"); the page cancels them when the player hides them.
-import { t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
-import { settingSwitch } from "../panels.js";
+import { t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { settingSwitch } from "../board/panels.js";
 import { valueLabel, valueText } from "./board.js";
 
 /** How long a press on the board is held before it shows the values. */

@@ -3,8 +3,8 @@
 // newest 200. A record has the shape of the server's GET /api/games/{id} (docs/api.md,
 // "Client storage"), so the replay page reads both alike; its id is the device id
 // that the results outbox sends as the game's `id` (the server's `client_id`).
-import { t } from "../i18n.js";
-import { ApiError, api, OfflineError } from "../net.js";
+import { t } from "../core/i18n.js";
+import { api, ApiError, OfflineError } from "../core/api.js";
 
 const DB = "reversi";
 const STORE = "games";
@@ -22,7 +22,7 @@ export const KEEP = 200;
 
 /**
  * The record of a game the worker's view shows finished (docs/protocol.md, "The view").
- * @param {any} view
+ * @param {import("../core/types.js").View} view
  * @param {{id: string, startedAt: number | null, finishedAt: number}} when
  * @returns {GameRecord}
  */
@@ -35,7 +35,7 @@ export function recordOf(view, { id, startedAt, finishedAt }) {
   });
   const solo = view.mode === "solo";
   /** @type {(color: string) => Side} */
-  const side = (color) => ({ name: null, level: solo && view.players[color] === "computer" ? view.level : null });
+  const side = (color) => ({ name: null, level: solo && view.players[/** @type {"black" | "white"} */ (color)] === "computer" ? view.level : null });
   const r = view.result;
   return {
     id, kind: "device", mode: solo ? "solo" : "duo",

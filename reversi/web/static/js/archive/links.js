@@ -1,8 +1,8 @@
 // The result box's way to the finished game: "Wiederholung" (/partie/{id}) and
 // "Analyse" (/partie/{id}#analyse) — real links, for a duel by its table code, for a
 // game on this device by its device id (archive/device.js).
-import { t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
+import { t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
 
 /** @param {string} id */
 export const replayPath = (id) => `/partie/${encodeURIComponent(id)}`;

@@ -4,10 +4,10 @@
 // device once (the server's `client_id` is the device id). Paged with "Mehr"; without
 // a connection it lists this device's games.
 import { accuracyText } from "../analyse/accuracy.js";
-import { t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
-import { ApiError, api } from "../net.js";
-import { Part } from "../part.js";
+import { t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { api, ApiError } from "../core/api.js";
+import { Part } from "../core/part.js";
 import { listGames } from "./device.js";
 import { replayPath } from "./links.js";
 

@@ -1,7 +1,7 @@
 // What the table page says and does for each event of its table (docs/protocol.md,
 // "Duels"): who joined, take-back and rematch answers, chat lines, the end.
-import { t } from "../i18n.js";
-import { click } from "../sound.js";
+import { t } from "../core/i18n.js";
+import { click } from "../board/sound.js";
 import { resultText } from "./result.js";
 import { Status } from "./status.js";
 
@@ -34,7 +34,7 @@ export function tellEvent(page, event) {
     case "rematch":
       page.say(t("rematch.go"), true);
       if (mine !== null) {
-        page.hall.unwatch(page.code);
+        page.socket.unwatch(page.code);
         location.assign(`/tisch/${d.code}`);
       }
       break;

@@ -2,29 +2,36 @@
 // only authority; the page sends intents and draws the table it receives
 // (docs/protocol.md, "Duels"), with the same BoardView as solo play. Its template is
 // duel/view.js; this module holds the page's state and talks to the server.
-import { BoardView, SQUARES, SquareTyping } from "../board.js";
-import { Chat } from "../chat.js";
-import { Confirm } from "../confirm.js";
-import { colorName, stones, t } from "../i18n.js";
-import { render } from "../lit.js";
-import { errorText, JoinForm, markActive } from "../lobby.js";
-import { api, ApiError, newCid, normalCode, OfflineError, theHall } from "../net.js";
-import { PlayerPanel } from "../player.js";
-import * as store from "../store.js";
+import { BoardView, SQUARES, SquareTyping } from "../board/board.js";
+import { Chat } from "./chat.js";
+import { Confirm } from "../board/confirm.js";
+import { colorName, stones, t } from "../core/i18n.js";
+import { render } from "../core/lit.js";
+import { api, ApiError, errorText, OfflineError } from "../core/api.js";
+import { JoinForm } from "./open.js";
+import { markActive } from "./callbacks.js";
+import { newId, normalCode } from "../core/ids.js";
+import { theSocket } from "../core/socket.js";
+import { PlayerPanel } from "../player/panel.js";
+import * as store from "../core/store.js";
 import { MoveClock } from "./clock.js";
 import { tellEvent } from "./events.js";
 import { tableTemplate } from "./view.js";
 import { isOpen, Status } from "./status.js";
 
+/** @typedef {import("../core/types.js").View} View */
+
 /** @type {any} the board before a table is set up */
-const EMPTY = { squares: ".".repeat(64), turn: null, legal: {}, last: null, players: {}, moves: [], counts: { black: 0, white: 0 }, ply: 0 };
+/** @type {View} the board before a game is set up */
+const EMPTY = { version: 1, squares: ".".repeat(64), turn: null, legal: {}, last: null, counts: { black: 0, white: 0 }, pass: null,
+  result: null, moves: [], ply: 0, can_undo: false, can_redo: false, figure: "", players: { black: "remote", white: "remote" } };
 
 export class TablePage {
-  /** @param {Record<string, any>} config @param {string} code */
+  /** @param {import("../core/config.js").Config} config @param {string} code */
   constructor(config, code) {
     this.config = config;
     this.code = normalCode(code);
-    this.hall = theHall();
+    this.socket = theSocket();
     /** @type {Record<string, any>} */
     this.settings = store.settings();
     /** @type {any} the table as the server sent it last */
@@ -110,7 +117,7 @@ export class TablePage {
     if (location.pathname !== `/tisch/${this.code}`) history.replaceState(null, "", `/tisch/${this.code}${location.hash}`);
     try {
       // no player for this device (too many new ones from its address): watch without one
-      const refusal = await this.hall.me();
+      const refusal = await this.socket.me();
       if (refusal) this.notice = t("duel.no_player", { why: refusal.message });
       const secret = !refusal && new URLSearchParams(location.hash.slice(1)).get("platz");
       if (secret) {
@@ -142,9 +149,9 @@ export class TablePage {
       return;
     }
     this.applyState(state);
-    this.hall.on((/** @type {any} */ message) => this.receive(message));
+    this.socket.on((/** @type {any} */ message) => this.receive(message));
     // from the start: the replay brings the start's event (who begins, drawn or swapped) along
-    this.hall.watch(this.code, state.table.status === Status.WAITING ? state.version : 0);
+    this.socket.watch(this.code, state.table.status === Status.WAITING ? state.version : 0);
     setInterval(() => this.tick(), 250);
   }
 
@@ -172,9 +179,9 @@ export class TablePage {
     this.connState = state;
     let text = "";
     if (state === "moved") text = t("transfer.moved");
-    else if (state === "waiting" || (state === "connecting" && this.hall.opens > 0)) {
+    else if (state === "waiting" || (state === "connecting" && this.socket.opens > 0)) {
       text = navigator.onLine ? t("conn.lost") : t("conn.offline");
-      if (this.hall.queuedMoves() && this.sending) text += ` ${t("conn.queued", { square: this.sending.square })}`;
+      if (this.socket.queuedMoves() && this.sending) text += ` ${t("conn.queued", { square: this.sending.square })}`;
     }
     this.conn = text;
     if (state === "moved") this.state = "moved";
@@ -300,7 +307,7 @@ export class TablePage {
     this.update();
   }
 
-  /** @param {any} view @param {any} event */
+  /** @param {View} view @param {any} event */
   announceMove(view, event) {
     const { square, color, flipped } = view.last;
     const parts = [t("announce.move", { color: colorName(color), square, count: stones(flipped.length), flipped: flipped.join(" ") })];
@@ -343,14 +350,14 @@ export class TablePage {
     const game = table.game;
     if (game.squares[SQUARES.indexOf(square)] !== ".") return this.refuse(square, t("reason.occupied", { square }), "occupied");
     if (table.rules.hints && !(square in game.legal)) return this.refuse(square, t("reason.no_flips", { square }), "no_flips");
-    const cid = newCid();
+    const cid = newId();
     this.sending = { square, cid };
     this.refreshBusy();
-    const sent = this.hall.request({ type: "move", code: this.code, square, cid, ply: game.ply });
-    if (this.hall.state !== "open") this.showConnection(this.hall.state);
+    const sent = this.socket.request({ type: "move", code: this.code, square, cid, ply: game.ply });
+    if (this.socket.state !== "open") this.showConnection(this.socket.state);
     sent.then(() => {
       this.sending = null;
-      this.showConnection(this.hall.state);
+      this.showConnection(this.socket.state);
       this.refreshBusy();
     }, (/** @type {unknown} */ error) => {
       this.sending = null;
@@ -370,7 +377,7 @@ export class TablePage {
   /** @param {Record<string, any>} message @param {string} [done] said when the server took it */
   async intent(message, done) {
     try {
-      await this.hall.request({ ...message, code: this.code });
+      await this.socket.request({ ...message, code: this.code });
       if (done) this.say(done, true);
       return true;
     } catch (error) {

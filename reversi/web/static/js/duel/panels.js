@@ -1,8 +1,8 @@
 // The table page's own panels: the invitation (code, link, the seat link for another
 // device) and the table's rules (a form for the opener while the table waits).
-import { t } from "../i18n.js";
-import { html, live, nothing } from "../lit.js";
-import { copyButton } from "../lobby.js";
+import { t } from "../core/i18n.js";
+import { html, live, nothing } from "../core/lit.js";
+import { copyButton } from "../core/copy.js";
 import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */

@@ -1,11 +1,11 @@
 // The end of a duel: what happened (German, from the table's `end`), the counts as a
 // bar, the points the hall gave and a new level, and what to do next (rematch, the
 // game's replay and analysis, hall).
-import { colorName, t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
-import { scoreBar } from "../panels.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { scoreBar } from "../board/panels.js";
 import { replayLinks } from "../archive/links.js";
-import { uncountedText } from "../counting.js";
+import { uncountedText } from "../ranks/counting.js";
 import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */

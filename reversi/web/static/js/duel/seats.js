@@ -1,7 +1,7 @@
 // The two seats above the board: name, level ⭐, colour, presence, and the clock of
 // the player to move (with the reason when the first move has a longer time).
-import { colorName, t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
 import { Status } from "./status.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
@@ -39,7 +39,7 @@ export function seatsTemplate(page) {
   return html`<div class="seats" id="seats">${order.map((seat) => {
     const s = table.seats[seat];
     const mine = seat === page.you.seat;
-    const here = page.presence[seat] || (mine && page.hall.state === "open");
+    const here = page.presence[seat] || (mine && page.socket.state === "open");
     const toMove = table.clock && table.clock.seat === seat;
     const left = page.secondsLeft(seat);
     const low = left !== null && left <= 10;

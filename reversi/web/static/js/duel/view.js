@@ -1,9 +1,9 @@
 // The table page's template: the head (title, seats with their clocks, count bar,
 // whose turn), the board, what to answer (take-back, resignation), the result, the
 // buttons, and the side panels. Drawn from the page's state (duel/page.js).
-import { colorName, t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
-import { movesPanel, scoreBar, settingsPanel } from "../panels.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { movesPanel, scoreBar, settingsPanel } from "../board/panels.js";
 import { invitePanel, rulesPanel } from "./panels.js";
 import { resultBox } from "./result.js";
 import { seatsTemplate } from "./seats.js";

@@ -3,9 +3,9 @@
 // resigning and aborting, the rematch, the lobby, quick pairing, watching, another
 // device, and which games count. Texts only (keys `guide.*`), no engine: it draws at
 // once, and offline like every page of the client.
-import { countingRule } from "../counting.js";
-import { t } from "../i18n.js";
-import { html, render } from "../lit.js";
+import { countingRule } from "../ranks/counting.js";
+import { t } from "../core/i18n.js";
+import { html, render } from "../core/lit.js";
 import { prose } from "./text.js";
 
 /** The sections: their anchors and keys (`guide.<key>.title` / `.text`). */

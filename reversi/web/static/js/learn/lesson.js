@@ -3,10 +3,10 @@
 // Legality, flips, passes and results come from the engine (liveboard.js); a step only
 // says which of the engine's answers it is looking for.
 import { html, render } from "../../vendor/lit-html/lit-html.js";
-import { colorName, t } from "../i18n.js";
+import { colorName, t } from "../core/i18n.js";
 import { LiveBoard } from "./liveboard.js";
 
-/** @typedef {import("./types.js").Attempt} Attempt */
+/** @typedef {import("../core/types.js").Attempt} Attempt */
 /**
  * What a step keeps while it runs (a fresh one for each start of the step).
  * @typedef {object} StepState
@@ -23,7 +23,7 @@ import { LiveBoard } from "./liveboard.js";
  * @property {string} [moves]
  * @property {boolean} [hints] false hides the dots
  * @property {boolean} [choice] the step asks who won
- * @property {import("./types.js").GameSetup & {obf: string}} [game] the step is a game from there
+ * @property {import("../core/types.js").GameSetup & {obf: string}} [game] the step is a game from there
  * @property {(attempt: Attempt, step: StepState) => boolean | string} [decide]
  */
 
@@ -201,7 +201,7 @@ class Lesson {
     return play;
   }
 
-  /** @param {import("./types.js").Answer} answer @param {import("./types.js").Cause} cause */
+  /** @param {import("../core/types.js").Answer} answer @param {import("../core/types.js").Cause} cause */
   changed(answer, cause) {
     if (cause === "move" && this.finished) this.board.say(this.feedback);
     if (cause === "game" && answer.view.result && this.step?.game && !this.finished) {

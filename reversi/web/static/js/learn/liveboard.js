@@ -42,40 +42,39 @@
  * An answer's `flips` maps each legal move to the discs it flips in flip order, `lines`
  * to how many directions it closes; `moves` is the transcript from the root.
  */
-import { bootText } from "../loading.js";
-import { BoardView, SquareTyping } from "../board.js";
-import { colorName, stones, t } from "../i18n.js";
-import { render } from "../lit.js";
-import { figureText } from "../panels.js";
-import * as store from "../store.js";
+import { bootText } from "../board/loading.js";
+import { BoardView, SquareTyping } from "../board/board.js";
+import { h } from "../core/dom.js";
+import { colorName, stones, t } from "../core/i18n.js";
+import { render } from "../core/lit.js";
+import { figureText } from "../board/panels.js";
+import * as store from "../core/store.js";
 
 import { FAQ, faqLink } from "./faq.js";
-import { sharedEngine } from "./shared_engine.js";
+import { sharedEngine } from "../core/shared_engine.js";
 
-/** @typedef {import("./types.js").View} View */
-/** @typedef {import("./types.js").Answer} Answer */
-/** @typedef {import("./types.js").Attempt} Attempt */
-/** @typedef {import("./types.js").WorkerMessage} WorkerMessage */
-/** @typedef {import("./types.js").LiveBoardOptions} LiveBoardOptions */
-/** @typedef {import("./types.js").Position} Position */
-/** @typedef {import("./types.js").GameSetup} GameSetup */
-
+/** @typedef {import("../core/types.js").View} View */
+/** @typedef {import("../core/types.js").Answer} Answer */
+/** @typedef {import("../core/types.js").Attempt} Attempt */
+/** @typedef {import("../core/types.js").WorkerMessage} WorkerMessage */
+/** @typedef {import("../core/types.js").Position} Position */
+/** @typedef {import("../core/types.js").GameSetup} GameSetup */
+/** @typedef {import("../core/types.js").Cause} Cause */
 /**
- * An element with attributes (`on…` ones are listeners; null ones are left out) and children.
- * @param {string} tag
- * @param {Record<string, any>} [attrs]
- * @param {...(Node | string | null | undefined | false)} children
+ * @typedef {object} LiveBoardOptions (see the top of this module)
+ * @property {string | null} [obf]
+ * @property {string} [moves]
+ * @property {string} [label]
+ * @property {boolean} [interactive]
+ * @property {boolean} [hints]
+ * @property {boolean} [counts]
+ * @property {boolean} [figure]
+ * @property {boolean} [reset]
+ * @property {boolean} [typing]
+ * @property {boolean} [status]
+ * @property {(attempt: Attempt) => boolean | string | Promise<boolean | string>} [decide]
+ * @property {(answer: Answer, cause: Cause) => void} [onChange]
  */
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  node.append(.../** @type {(Node | string)[]} */ (children.filter((child) => child !== null && child !== undefined && child !== false)));
-  return node;
-}
 
 export { FAQ, faqLink, sharedEngine };
 

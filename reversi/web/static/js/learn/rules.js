@@ -1,7 +1,7 @@
 // The rules page (/regeln): every rule of the seeds with a live board, the frequent
 // questions as linkable <details>, the glossary and the hall's standard settings.
 import { html, render } from "../../vendor/lit-html/lit-html.js";
-import { t } from "../i18n.js";
+import { t } from "../core/i18n.js";
 import { LiveBoard } from "./liveboard.js";
 import { prose } from "./text.js";
 

@@ -1,7 +1,7 @@
 // Long texts of the learning pages, from de.json: blank lines separate paragraphs,
 // a block of "- " lines is a list, a block of "1. " lines a numbered list.
 import { html } from "../../vendor/lit-html/lit-html.js";
-import { t } from "../i18n.js";
+import { t } from "../core/i18n.js";
 
 /** @param {string} text */
 function block(text) {

@@ -1,8 +1,8 @@
 // "Analyse starten": the worker reviews every position of the game with Schwer's
 // analysis (docs/protocol.md, "Reviewing a game"), one message per position; this part
 // shows the progress, lets the player cancel, and sums the result up per side.
-import { colorName, t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
 import { discs } from "./transcript.js";
 
 /** @typedef {{ply: number, color: string, square: string, loss: number, mark: string | null, label: string, exact: boolean,

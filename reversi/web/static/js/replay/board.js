@@ -1,8 +1,10 @@
 // The replay's board: the game's board (../board.js) that also steps backwards — the
 // placed disc goes and the discs it flipped turn back, last first — and shows the
 // analysis's best move as a ghost disc. It knows no rules: everything comes from views.
-import { BoardView, SQUARES } from "../board.js";
-import { t } from "../i18n.js";
+import { BoardView, SQUARES } from "../board/board.js";
+import { t } from "../core/i18n.js";
+
+/** @typedef {import("../core/types.js").View} View */
 
 /** @param {number} ms */
 function sleep(ms) {
@@ -19,7 +21,7 @@ export class ReplayBoard extends BoardView {
     this.best = null;
   }
 
-  /** @param {any} view @param {Set<string>} hold */
+  /** @param {View} view @param {Set<string>} hold */
   paint(view, hold) {
     super.paint(view, hold);
     for (const [name, button] of this.buttons) {
@@ -45,7 +47,7 @@ export class ReplayBoard extends BoardView {
   /**
    * One step back to `view`: `undone` is the move taken back (the later view's `last`);
    * its flipped discs turn back in reverse flip order, then the placed disc goes.
-   * @param {any} view @param {{square: string, color: "black" | "white", flipped: string[]} | null} undone
+   * @param {View} view @param {{square: string, color: "black" | "white", flipped: string[]} | null} undone
    */
   async back(view, undone) {
     const previous = this.view;

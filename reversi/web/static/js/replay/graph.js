@@ -2,8 +2,8 @@
 // number, one point per position, the exact part drawn apart. One keyboard stop (a
 // slider over the positions: ← → Home End), a click picks the nearest position, and a
 // table says the same in words.
-import { t } from "../i18n.js";
-import { html, nothing, svg } from "../lit.js";
+import { t } from "../core/i18n.js";
+import { html, nothing, svg } from "../core/lit.js";
 import { discs } from "./transcript.js";
 
 /** @typedef {{ply: number, value: number, exact: boolean}} Point */

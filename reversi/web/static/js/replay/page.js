@@ -3,13 +3,13 @@
 // "The archive"); every position, its flips and its text figure from the engine in the
 // worker (the `position` message), the analysis from the worker too.
 import { GameLoadError, loadGame } from "../archive/device.js";
-import { config } from "../config.js";
-import { colorName, stones, t } from "../i18n.js";
-import { html, nothing, render } from "../lit.js";
-import { bootProgress } from "../loading.js";
-import { sharedEngine } from "../learn/shared_engine.js";
-import { figureText, scoreBar } from "../panels.js";
-import * as store from "../store.js";
+import { config } from "../core/config.js";
+import { colorName, stones, t } from "../core/i18n.js";
+import { html, nothing, render } from "../core/lit.js";
+import { bootProgress } from "../board/loading.js";
+import { sharedEngine } from "../core/shared_engine.js";
+import { figureText, scoreBar } from "../board/panels.js";
+import * as store from "../core/store.js";
 import { keepSummary } from "../analyse/accuracy.js";
 import { addMistakes } from "../analyse/drill.js";
 import { analysePath } from "../analyse/links.js";

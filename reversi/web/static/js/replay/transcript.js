@@ -1,8 +1,8 @@
 // The replay's move list: the game as a numbered transcript (`1. f5 d6 2. c3 …`), each
 // placed disc a button to its position, passes shown, the current move marked, the
 // analysis's mark after a move and, for duels, the seconds each move took.
-import { colorName, t } from "../i18n.js";
-import { html, nothing } from "../lit.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
 
 /** @typedef {{index: number, ply: number | null, color: "black" | "white", square: string | null, seconds: number | null}} RecordMove */
 

@@ -1,23 +1,23 @@
 // What the study pages (/tipps, /eroeffnungen, /aufgaben) share: their data files,
 // their style sheet, the worker's analysis and how a score in discs is said.
+import { config } from "../core/config.js";
 import { LiveBoard, sharedEngine } from "../learn/liveboard.js";
-import { colorName, t } from "../i18n.js";
+import { colorName, t } from "../core/i18n.js";
 
-/** @typedef {import("../learn/types.js").Color} Color */
+/** @typedef {import("../core/types.js").Color} Color */
 /**
  * Schwer's verdict on one move: the final disc difference for the mover, exact or
  * estimated at `depth` plies (docs/protocol.md, `analyse`).
  * @typedef {{score: number, exact: boolean, depth: number}} Score
  */
 
-const config = () => JSON.parse(document.getElementById("config").textContent);
 
 /**
  * @param {string} name a file in static/data without ".json"
  * @returns {Promise<any>} its parsed JSON (the page knows its shape)
  */
 export async function loadData(name) {
-  const response = await fetch(`${config().app}data/${name}.json`);
+  const response = await fetch(`${config.app}data/${name}.json`);
   if (!response.ok) throw new Error(`${name}.json: ${response.status}`);
   return response.json();
 }
@@ -25,7 +25,7 @@ export async function loadData(name) {
 // The pages' style sheets (and the live boards'), added once to the shared shell.
 export function useStyles() {
   for (const name of ["learn", "study"]) {
-    const href = `${config().app}css/${name}.css`;
+    const href = `${config.app}css/${name}.css`;
     if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => /** @type {HTMLLinkElement} */ (l).href.endsWith(href))) continue;
     const link = document.createElement("link");
     Object.assign(link, { rel: "stylesheet", href });
@@ -38,7 +38,7 @@ export function useStyles() {
 /** @type {Map<string, Promise<Record<string, Score>>>} */
 const analyses = new Map();
 /**
- * @param {import("../learn/types.js").Position} position
+ * @param {import("../core/types.js").Position} position
  * @param {number} [seconds]
  * @returns {Promise<Record<string, Score>>} every legal square's score
  */
@@ -72,7 +72,7 @@ export function kindText(entry) {
 // no such field, so this wraps its `game` with the one extra field.
 export class StudyBoard extends LiveBoard {
   /**
-   * @param {import("../learn/types.js").GameSetup & {exact?: boolean}} [setup]
+   * @param {import("../core/types.js").GameSetup & {exact?: boolean}} [setup]
    * @returns {Promise<void>}
    */
   game({ exact = false, ...options } = {}) {

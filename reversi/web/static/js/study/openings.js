@@ -1,13 +1,13 @@
 // /eroeffnungen: named openings, each stepped through on one live board (buttons and
 // arrow keys, every step announced) and continued against the computer on /allein.
 import { html, render } from "../../vendor/lit-html/lit-html.js";
-import { colorName, t } from "../i18n.js";
+import { colorName, t } from "../core/i18n.js";
 import { StudyBoard, loadData, openingName, useStyles } from "./common.js";
 import { analysePath } from "../analyse/links.js";
 
 const FAMILIES = ["diagonal", "perpendicular", "parallel"];
 
-/** @typedef {import("../learn/types.js").Attempt} Attempt */
+/** @typedef {import("../core/types.js").Attempt} Attempt */
 /**
  * An opening of data/openings.json: its line as squares with spaces ("f5 d6 c3").
  * @typedef {{id: string, name: string, name_de: string, family: string, moves: string}} Opening

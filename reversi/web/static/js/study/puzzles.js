@@ -2,7 +2,7 @@
 // (data/puzzles.json, tools/generate_puzzles.py). A wrong try is refused with its
 // exact result; the rest can be played out against the exact solver.
 import { html, render } from "../../vendor/lit-html/lit-html.js";
-import { colorName, t } from "../i18n.js";
+import { colorName, t } from "../core/i18n.js";
 import { StudyBoard, loadData, useStyles } from "./common.js";
 import { analysePath } from "../analyse/links.js";
 
@@ -10,7 +10,7 @@ const SOLVED_KEY = "reversi.aufgaben.geloest";
 // Consecutive days walk through the set in this stride (coprime to its size).
 const DAY_STRIDE = 7;
 
-/** @typedef {import("../learn/types.js").Attempt} Attempt */
+/** @typedef {import("../core/types.js").Attempt} Attempt */
 /**
  * A puzzle of data/puzzles.json (tools/generate_puzzles.py): the moves from the start
  * to its position, the mover, the best move and every legal move's exact score.
@@ -18,7 +18,7 @@ const DAY_STRIDE = 7;
  * @property {string} id
  * @property {number} empties
  * @property {number} step its place among `steps` (1 = the fewest empties)
- * @property {import("../learn/types.js").Color} turn
+ * @property {import("../core/types.js").Color} turn
  * @property {string} moves
  * @property {string} position the position as OBF
  * @property {"win" | "best"} kind
@@ -145,7 +145,7 @@ class PuzzlesPage {
     return t("puzzles.wrong", { square: attempt.square, result: resultText(score, puzzle.turn) });
   }
 
-  /** @param {import("../learn/types.js").Answer} answer @param {import("../learn/types.js").Cause} cause */
+  /** @param {import("../core/types.js").Answer} answer @param {import("../core/types.js").Cause} cause */
   changed(answer, cause) {
     if (cause === "game" && answer.view.result) this.update();
   }

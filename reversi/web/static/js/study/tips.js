@@ -1,7 +1,7 @@
 // /tipps: strategy tips, each at a live board where the reader tries the good and
 // the weak move and sees what Schwer's analysis in the worker thinks of both.
 import { html, render } from "../../vendor/lit-html/lit-html.js";
-import { colorName, t } from "../i18n.js";
+import { colorName, t } from "../core/i18n.js";
 import { StudyBoard, analyse, kindText, scoreText, useStyles } from "./common.js";
 
 /** @typedef {import("../../vendor/lit-html/lit-html.js").TemplateResult} TemplateResult */
@@ -61,7 +61,7 @@ class TipBoard {
   }
 
   // Every legal try is played (the reader sees the flips); the verdicts come first.
-  /** @param {import("../learn/types.js").Attempt} attempt */
+  /** @param {import("../core/types.js").Attempt} attempt */
   async decide(attempt) {
     if (!attempt.legal) return true; // the board explains the refusal itself
     const color = this.turn;

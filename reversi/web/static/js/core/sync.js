@@ -1,16 +1,10 @@
-// The hall: leaderboards (/rangliste), milestones (/meilensteine), the duels in the
-// Bilanz, the milestone notice, and what this device sends the server (docs/api.md):
-// computer games from its queue and the settings, at start, when back online and
-// after each game.
-import { t } from "./i18n.js";
-import { html, render } from "./lit.js";
-import { api } from "./net.js";
+// What this device sends the server and takes from it (docs/api.md): computer games
+// from its queue and the settings, at start, when back online and after each game.
+import { api } from "./api.js";
 import * as store from "./store.js";
 
 const BATCH = 50;
 
-/** @param {number} level */
-export const star = (level) => `⭐ ${level}`;
 // --- what the device sends -------------------------------------------------------------
 
 /** @type {Promise<void> | null} */
@@ -97,44 +91,6 @@ async function saveSettings() {
   }
 }
 
-// --- the milestone notice ----------------------------------------------------------------
-
-export async function checkMilestones() {
-  let data;
-  try {
-    data = await api("/api/milestones");
-  } catch {
-    return;
-  }
-  if (!data.new_milestones?.length) return;
-  showNotice(data.new_milestones, data.level);
-  api("/api/milestones/seen", { method: "POST", body: { ids: data.new_milestones } }).catch(() => {});
-}
-
-/** @param {string[]} ids @param {number} level */
-function showNotice(ids, level) {
-  const main = document.getElementById("main");
-  if (!main) return;
-  let box = document.getElementById("milestone-notice");
-  if (!box) {
-    box = document.createElement("div");
-    Object.assign(box, { className: "milestone-notice", id: "milestone-notice" });
-    box.setAttribute("role", "status");
-    // on a board page after the result and the buttons: it must not push the board or
-    // the result off the screen
-    const under = main.querySelector(".play-under");
-    if (under) under.append(box);
-    else main.prepend(box);
-  }
-  const names = ids.map((id) => t(`hall.milestone.${id}`)).join(", ");
-  const shown = box;
-  render(html`<p><strong>${t(ids.length > 1 ? "hall.notice.many" : "hall.notice.one")}</strong> ${names}.
-      ${t("hall.notice.level", { level: star(level) })}</p>
-    <p class="milestone-notice-actions"><a href="/meilensteine">${t("hall.notice.link")}</a>
-      <button type="button" class="link" @click=${() => shown.remove()}>${t("hall.notice.close")}</button></p>`, box);
-  dispatchEvent(new CustomEvent("reversi:level", { detail: { level, milestones: ids } }));
-}
-
 let settingsLoaded = Promise.resolve();
 
 // A game page waits briefly for the server's settings: longer on a device without
@@ -145,19 +101,18 @@ export function waitForSettings() {
 }
 
 // Starts the device's part: call once per page. Resolves when the settings are in.
-export function startHall() {
+export function startSync() {
   const settings = syncSettings();
   settingsLoaded = settings;
   const afterSettings = settings.then(() => {
     sendResults();
-    checkMilestones();
   });
   addEventListener("online", () => { syncSettings(); sendResults(); });
   // a finished game (store.saveResult): its result and the settings go to the server
   addEventListener("reversi:result", () => { sendResults(); saveSettings(); });
-  // a finished duel (duel.js, as the table's "ended" event comes): new points, perhaps a
-  // milestone; the settings are saved too
-  addEventListener("reversi:duel-ended", () => { saveSettings(); checkMilestones(); });
+  // a finished duel (duel/events.js, as the table's "ended" event comes): the settings
+  // are saved (ranks/milestones.js looks for a new milestone)
+  addEventListener("reversi:duel-ended", () => { saveSettings(); });
   afterSettings.catch(() => {});
   return settings;
 }

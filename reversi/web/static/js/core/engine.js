@@ -6,7 +6,7 @@ export const BOOT_TIMEOUT_MS = /** @type {any} */ (globalThis).REVERSI_BOOT_TIME
 
 export class Engine {
   /**
-   * @param {Record<string, any>} config the page's config (where Pyodide and the Python files are)
+   * @param {import("./config.js").Config} config the page's config (where Pyodide and the Python files are)
    * @param {(message: any) => void} [onMessage] the page's handler of the worker's answers
    */
   constructor(config, onMessage = () => {}) {

@@ -1,27 +1,29 @@
 // The game page: solo against the computer ("solo") or two on one device ("duo").
 // Sends the player's intents to the worker and draws the views it answers with.
-import { BoardView, SquareTyping } from "./board.js";
-import { Confirm } from "./confirm.js";
+import { BoardView, SquareTyping } from "../board/board.js";
+import { Confirm } from "../board/confirm.js";
 import { listenUndoKeys } from "./undokeys.js";
-import { Engine } from "./engine.js";
-import { colorName, stones, t } from "./i18n.js";
-import { html, nothing, render } from "./lit.js";
-import { DuelButton } from "./lobby.js";
-import { bootProgress } from "./loading.js";
-import { figureText, movesPanel, resultText, scoreBar, settingSwitch, settingsPanel, transcriptOf } from "./panels.js";
-import * as store from "./store.js";
-import { click } from "./sound.js";
-import { faqPart } from "./learn/faq.js";
-import { recordOf, saveGame } from "./archive/device.js";
-import { replayLinks, replayPath } from "./archive/links.js";
-import { analysePath } from "./analyse/links.js";
+import { Engine } from "../core/engine.js";
+import { colorName, stones, t } from "../core/i18n.js";
+import { html, nothing, render } from "../core/lit.js";
+import { DuelButton } from "../duel/open.js";
+import { bootProgress } from "../board/loading.js";
+import { figureText, movesPanel, resultText, scoreBar, settingSwitch, settingsPanel, transcriptOf } from "../board/panels.js";
+import * as store from "../core/store.js";
+import { click } from "../board/sound.js";
+import { faqPart } from "../learn/faq.js";
+import { recordOf, saveGame } from "../archive/device.js";
+import { replayLinks, replayPath } from "../archive/links.js";
+import { analysePath } from "../analyse/links.js";
+
+/** @typedef {import("../core/types.js").View} View */
 
 const OTHER = { black: "white", white: "black" };
 
 export class GamePage {
   /**
    * `engine` may already be booting (app.js starts it before the page is drawn).
-   * @param {Record<string, any>} config the page's config (reversi/server/assets.py)
+   * @param {import("../core/config.js").Config} config the page's config (reversi/server/assets.py)
    * @param {"solo" | "duo"} mode
    * @param {Engine} [engine]
    * @param {Promise<any> | null} [booting]
@@ -30,7 +32,7 @@ export class GamePage {
     this.config = config;
     this.mode = mode;
     this.settings = store.settings();
-    /** @type {any} the view the page drew last (docs/protocol.md) */
+    /** @type {View | null} the view the page drew last (docs/protocol.md) */
     this.view = null;
     this.ready = false;
     this.state = "loading"; // loading | idle | animating | thinking | error
@@ -306,7 +308,7 @@ export class GamePage {
     }
   }
 
-  /** @param {any} view */
+  /** @param {View} view */
   statusText(view) {
     if (view.result) return t("status.over");
     const color = colorName(view.turn);
@@ -314,7 +316,7 @@ export class GamePage {
     return view.players[view.turn] === "human" ? t("status.turn.you", { color }) : t("status.turn.computer", { color });
   }
 
-  /** @param {any} view @param {string} cause */
+  /** @param {View} view @param {string} cause */
   async showView(view, cause) {
     const animate = cause === "move" || cause === "computer";
     this.view = view;
@@ -335,7 +337,7 @@ export class GamePage {
     this.setState(view.turn && view.players[view.turn] === "computer" && !view.result ? "thinking" : "idle");
   }
 
-  /** @param {any} view @param {string} cause */
+  /** @param {View} view @param {string} cause */
   announce(view, cause) {
     const parts = [];
     if ((cause === "move" || cause === "computer") && view.last) {
@@ -353,7 +355,7 @@ export class GamePage {
     this.announced = parts.join(" ");
   }
 
-  /** @param {any} view */
+  /** @param {View} view */
   record(view) {
     if (this.recorded) return;
     this.recorded = true;

@@ -1,7 +1,7 @@
 // The engine's first load, as the pages show it: what is loading and how far (the
 // worker's stages), above a board that stays inactive until the engine is ready.
-import { t } from "./i18n.js";
-import { html } from "./lit.js";
+import { t } from "../core/i18n.js";
+import { html } from "../core/lit.js";
 
 /** @typedef {{step: number, steps: number, stage: string} | null} Progress */
 

@@ -1,11 +1,11 @@
 // "Schnelle Partie": one tap, a visible search that can be cancelled, and both players
 // land at the new table (docs/protocol.md, "Quick pairing"). The server pairs; the page
 // only asks, waits and goes where it is told.
-import { t } from "./i18n.js";
-import { html, nothing } from "./lit.js";
-import { errorText } from "./lobby.js";
-import { theHall } from "./net.js";
-import { Part } from "./part.js";
+import { t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { errorText } from "../core/api.js";
+import { theSocket } from "../core/socket.js";
+import { Part } from "../core/part.js";
 
 export class QuickPairing extends Part {
   constructor() {
@@ -16,10 +16,10 @@ export class QuickPairing extends Part {
     /** @type {string | null} the search's table */
     this.code = null;
     this.started = 0;
-    this.hall = theHall();
+    this.socket = theSocket();
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.ticker = undefined;
-    this.hall.on((/** @type {any} */ message) => this.receive(message));
+    this.socket.on((/** @type {any} */ message) => this.receive(message));
   }
 
   /** @param {any} message */
@@ -53,7 +53,7 @@ export class QuickPairing extends Part {
     this.busy = true;
     this.message = "";
     this.update();
-    this.hall.start();
+    this.socket.start();
     await this.ask();
     this.busy = false;
     this.update();
@@ -61,7 +61,7 @@ export class QuickPairing extends Part {
 
   async ask() {
     try {
-      const reply = await this.hall.request({ type: "quick" });
+      const reply = await this.socket.request({ type: "quick" });
       this.code = reply.code;
       if (reply.paired) {
         this.go(`/tisch/${reply.code}`);
@@ -85,7 +85,7 @@ export class QuickPairing extends Part {
     this.busy = true;
     this.update();
     try {
-      await this.hall.request({ type: "quick_cancel" });
+      await this.socket.request({ type: "quick_cancel" });
       this.stop(t("halle.quick.cancelled"));
     } catch (error) {
       this.message = errorText(error);

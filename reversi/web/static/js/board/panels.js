@@ -1,8 +1,10 @@
 // Parts every board page shows: the count bar, the display settings, the move list, the
 // game's transcript and the result of a game on the device in words.
-import { colorName, t } from "./i18n.js";
-import { html, nothing, ref } from "./lit.js";
-import * as store from "./store.js";
+import { colorName, t } from "../core/i18n.js";
+import { html, nothing, ref } from "../core/lit.js";
+import * as store from "../core/store.js";
+
+/** @typedef {import("../core/types.js").View} View */
 
 /**
  * The bar of ebony and pearl with the disc counts; `null` before the game is set up.
@@ -78,12 +80,12 @@ export function figureText(figure) {
   return figure.split("/").map((part, i) => (i === 0 ? part : html`/<wbr>${part}`));
 }
 
-/** The squares of a view's moves as one transcript ("f5d6c3"; a pass adds nothing). @param {any} view */
+/** The squares of a view's moves as one transcript ("f5d6c3"; a pass adds nothing). @param {View} view */
 export function transcriptOf(view) {
   return view.moves.map((/** @type {{square: string | null}} */ m) => m.square || "").join("");
 }
 
-/** @param {any} view */
+/** @param {View} view */
 export function resultText(view) {
   const r = view.result;
   const params = { black: r.black, white: r.white };

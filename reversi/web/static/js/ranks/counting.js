@@ -1,8 +1,8 @@
 // Which duels count for points, milestones and the leaderboards (reversi/hall/counting.py):
 // the rule in words, with the server's numbers (config.hall.counting).
-import { config } from "./config.js";
-import { t } from "./i18n.js";
-import { html } from "./lit.js";
+import { config } from "../core/config.js";
+import { t } from "../core/i18n.js";
+import { html } from "../core/lit.js";
 
 /** The numbers of the rule as the catalogue's parameters. */
 function facts() {

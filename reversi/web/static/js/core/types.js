@@ -1,15 +1,22 @@
-// The shapes the learning and study pages pass around: the worker's views and answers
-// (docs/protocol.md) and LiveBoard's options (liveboard.js). Types only, for the JS check.
+// The shapes the board and the pages pass around: the view (what the board draws, from
+// the worker or a duel table), the worker's answers and messages (docs/protocol.md).
+// Types only, for the JS check (tsc --checkJs, tests/web/test_js_check.py).
 
 /** @typedef {"black" | "white"} Color */
+/** Who plays a side: on this device a person or the computer, at a duel table the other seat.
+ * @typedef {"human" | "computer" | "remote"} Player */
+/** @typedef {{color: Color, square: string | null, flips?: number}} Move a placed disc, or a pass (square null) */
 /**
- * A position as the worker draws it (docs/protocol.md, "The view").
+ * A position as the board draws it (docs/protocol.md, "The view"): the board part
+ * (`reversi.engine.view.game_view`, also a duel table's `game`) and who plays each side;
+ * the worker's game views add `mode` and `level`.
  * @typedef {{
- *   squares: string, turn: Color | null, legal: Record<string, number>,
+ *   version: number, squares: string, turn: Color | null, legal: Record<string, number>,
  *   last: {square: string, color: Color, flipped: string[]} | null,
  *   counts: {black: number, white: number}, pass: {color: Color} | null,
  *   result: {winner: Color | null, black: number, white: number, termination: string} | null,
- *   figure: string, players: Record<Color, "human" | "computer">,
+ *   moves: Move[], ply: number, can_undo: boolean, can_redo: boolean, figure: string,
+ *   players: Record<Color, Player>, mode?: "solo" | "duo" | "position", level?: string | null,
  * }} View
  */
 /**
@@ -26,21 +33,6 @@
 /**
  * A message of the worker, with the fields the boards read (docs/protocol.md).
  * @typedef {{type: string, id?: string, square?: string, reason?: string, view?: View, cause?: string, message?: string}} WorkerMessage
- */
-/**
- * @typedef {object} LiveBoardOptions (see the top of liveboard.js)
- * @property {string | null} [obf]
- * @property {string} [moves]
- * @property {string} [label]
- * @property {boolean} [interactive]
- * @property {boolean} [hints]
- * @property {boolean} [counts]
- * @property {boolean} [figure]
- * @property {boolean} [reset]
- * @property {boolean} [typing]
- * @property {boolean} [status]
- * @property {(attempt: Attempt) => boolean | string | Promise<boolean | string>} [decide]
- * @property {(answer: Answer, cause: Cause) => void} [onChange]
  */
 /** @typedef {{obf?: string | null, moves?: string}} Position */
 /** @typedef {{level?: string, human?: Color, obf?: string | null, moves?: string}} GameSetup */

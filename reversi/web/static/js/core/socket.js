@@ -1,82 +1,13 @@
-// The duel client: JSON over HTTP, and the one WebSocket of a page (docs/protocol.md,
-// "Duels"). The socket reconnects by itself, follows tables from their last version
-// and resends moves that were never acknowledged (same cid: the server answers
-// `duplicate` if it stored them after all).
-
-export class ApiError extends Error {
-  /** @param {string} code @param {string} message @param {number} [status] */
-  constructor(code, message, status) {
-    super(message);
-    this.code = code;
-    this.status = status;
-  }
-}
-
-// Thrown when the server cannot be reached at all.
-export class OfflineError extends Error {
-  constructor() {
-    super("offline");
-    this.code = "offline";
-  }
-}
-
-// Calls that may make a new player (the first one sets the cookie) go one at a time:
-// two at once from a device without a cookie would make two players.
-let writes = Promise.resolve();
-
-/**
- * The hall's one fetch wrapper: JSON in and out, the cookie along, never cached.
- * With a `body` and no `method` it POSTs. Rejects with ApiError (the server's code
- * and German message) or OfflineError (no answer at all).
- * @param {string} path
- * @param {{method?: string, body?: unknown}} [options]
- */
-export function api(path, { method, body } = {}) {
-  const verb = method ?? (body === undefined ? "GET" : "POST");
-  if (verb === "GET" && path !== "/api/me") return send(path, verb, body);
-  const run = writes.then(() => send(path, verb, body));
-  writes = run.catch(() => {});
-  return run;
-}
-
-/** @param {string} path @param {string} method @param {unknown} body */
-async function send(path, method, body) {
-  /** @type {RequestInit} */
-  const init = { method, credentials: "same-origin", cache: "no-store" };
-  if (body !== undefined) {
-    init.headers = { "Content-Type": "application/json" };
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch {
-    throw new OfflineError();
-  }
-  /** @type {any} */
-  const data = await response.json().catch(() => /** @type {any} */ (null));
-  if (!response.ok) {
-    throw new ApiError(data?.error ?? "http", data?.message ?? `HTTP ${response.status}`, response.status);
-  }
-  return data;
-}
-
-export function newCid() {
-  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
-// A normalised table code, as the server reads a typed one.
-/** @param {unknown} text */
-export function normalCode(text) {
-  return String(text).toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 16);
-}
+// The page's one WebSocket to the server (docs/protocol.md, "Duels"). It reconnects by
+// itself, follows tables from their last version and resends moves that were never
+// acknowledged (same cid: the server answers `duplicate` if it stored them after all).
+import { api, ApiError, OfflineError } from "./api.js";
 
 const PING_EVERY_MS = 20_000;
 const PONG_WAIT_MS = 10_000;
 const MAX_DELAY_MS = 15_000;
 
-export class Hall {
+export class Socket {
   constructor() {
     this.ws = null;
     this.state = "idle"; // idle | connecting | open | waiting | moved
@@ -327,10 +258,10 @@ export class Hall {
   }
 }
 
-// The page's one socket.
-/** @type {Hall | null} */
-let hall = null;
-export function theHall() {
-  hall ??= new Hall();
-  return hall;
+/** @type {Socket | null} */
+let socket = null;
+/** The page's one socket (made on first use, opened by `start`, `watch` or `followLobby`). */
+export function theSocket() {
+  socket ??= new Socket();
+  return socket;
 }

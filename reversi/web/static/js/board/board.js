@@ -1,29 +1,16 @@
 // The board: draws views and animates the difference between two of them.
 // It knows no rules: squares, legal moves, flip counts and flip order all come
 // from the view (docs/protocol.md).
-import { colorName, t } from "./i18n.js";
+import { h } from "../core/dom.js";
+import { colorName, t } from "../core/i18n.js";
+
+/** @typedef {import("../core/types.js").View} View */
 
 const FILES = "abcdefgh";
 const SVG = "http://www.w3.org/2000/svg";
 export const SQUARES = Array.from({ length: 64 }, (_, i) => FILES[i % 8] + (Math.floor(i / 8) + 1));
 /** @type {Record<string, string>} */
 const COLOR = { B: "black", W: "white", ".": "" };
-
-/**
- * An HTML element with attributes (`on…` ones are listeners) and children.
- * @param {string} tag
- * @param {Record<string, any>} attrs
- * @param {(Node | string)[]} children
- */
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 /** @param {string} tag @param {Record<string, string | number>} attrs */
 function svg(tag, attrs) {
@@ -80,6 +67,7 @@ export class BoardView {
   /** @param {{onPlay: (square: string) => void}} options what a tap on a square does */
   constructor({ onPlay }) {
     this.onPlay = onPlay;
+    /** @type {View | null} the view drawn last */
     this.view = null;
     this.options = { dots: true, counts: false, motion: true, interactive: true };
     this.buttons = new Map();
@@ -88,7 +76,7 @@ export class BoardView {
   }
 
   build() {
-    const grid = el("div", { class: "board", role: "group", "aria-label": t("game.board") });
+    const grid = h("div", { class: "board", role: "group", "aria-label": t("game.board") });
     SQUARES.forEach((name, index) => {
       const image = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" });
       const disc = svg("g", { class: "disc" });
@@ -99,7 +87,7 @@ export class BoardView {
         svg("circle", { cx: 50, cy: 50, r: 15, class: "dot" }),
         Object.assign(svg("text", { x: 50, y: 51, class: "count" }), { textContent: "" }),
       );
-      const button = el("button", {
+      const button = h("button", {
         type: "button", class: "sq", "data-square": name, tabindex: index === this.focusIndex ? "0" : "-1",
         "aria-label": `${name}, ${t("square.empty")}`,
         // the second click of a double-click is no second move ("… ist schon besetzt")
@@ -110,14 +98,14 @@ export class BoardView {
       grid.append(button);
     });
     grid.addEventListener("keydown", (event) => this.keydown(event));
-    const files = el("div", { class: "coords files", "aria-hidden": "true" }, ...[...FILES].map((f) => el("span", {}, f)));
+    const files = h("div", { class: "coords files", "aria-hidden": "true" }, ...[...FILES].map((f) => h("span", {}, f)));
     const files2 = /** @type {HTMLElement} */ (files.cloneNode(true));
     files2.classList.add("bottom");
-    const rows = el("div", { class: "coords rows", "aria-hidden": "true" }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((r) => el("span", {}, String(r))));
+    const rows = h("div", { class: "coords rows", "aria-hidden": "true" }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((r) => h("span", {}, String(r))));
     const rows2 = /** @type {HTMLElement} */ (rows.cloneNode(true));
     rows2.classList.add("right");
-    this.overlay = el("p", { class: "board-overlay", id: "board-wait", hidden: "" });
-    return el("div", { class: "board-frame" }, files, rows, grid, rows2, files2, this.overlay);
+    this.overlay = h("p", { class: "board-overlay", id: "board-wait", hidden: "" });
+    return h("div", { class: "board-frame" }, files, rows, grid, rows2, files2, this.overlay);
   }
 
   /**
@@ -186,7 +174,7 @@ export class BoardView {
     if (this.view) this.paint(this.view, new Set());
   }
 
-  /** @param {string} name @param {any} view @param {string} color @param {boolean} flippedNow */
+  /** @param {string} name @param {View} view @param {string} color @param {boolean} flippedNow */
   label(name, view, color, flippedNow) {
     const parts = [name];
     if (color) parts.push(colorName(color));
@@ -201,13 +189,13 @@ export class BoardView {
     return parts.join(", ");
   }
 
-  /** @param {any} view */
+  /** @param {View} view */
   showsMoves(view) {
     return this.options.interactive && view.turn !== null && view.players[view.turn] === "human";
   }
 
   // Draw `view` at once; squares in `hold` keep their current disc (animation).
-  /** @param {any} view @param {Set<string>} hold */
+  /** @param {View} view @param {Set<string>} hold */
   paint(view, hold) {
     const flipped = new Set(view.last ? view.last.flipped : []);
     const moves = this.showsMoves(view);
@@ -228,7 +216,7 @@ export class BoardView {
 
   // Draw `view`; when it adds one placed disc to the previous view, the disc
   // appears and the enclosed discs turn one after another, in the view's order.
-  /** @param {any} view @param {boolean} animate */
+  /** @param {View} view @param {boolean} animate */
   async show(view, animate) {
     const previous = this.view;
     this.view = view;

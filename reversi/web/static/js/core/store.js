@@ -1,9 +1,10 @@
 // What the hall keeps on this device (localStorage): settings, and each finished
 // game's result. A running solo game is not saved. Finished games also wait in an
-// outbox until the server acknowledged them (hall.js, docs/api.md): computer games
+// outbox until the server acknowledged them (sync.js, docs/api.md): computer games
 // for the record, and with their moves every game for the archive (archive/device.js
 // keeps the device's copy).
 import { config } from "./config.js";
+import { newId } from "./ids.js";
 
 const SETTINGS = "reversi.settings.v1";
 const RESULTS = "reversi.results.v1";
@@ -69,11 +70,6 @@ export function adoptSettings(values, changedAt) {
   write(SETTINGS_AT, changedAt);
 }
 
-export function newId() {
-  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 // Games not yet acknowledged by the server, in the API's shape.
 export function outbox() {
   const list = read(OUTBOX, []);
@@ -135,7 +131,7 @@ export function saveResult(result, game = {}) {
   list.push(entry);
   write(RESULTS, list.slice(-500));
   queue(entry, game);
-  // hall.js sends it (and the settings) when there is a connection
+  // sync.js sends it (and the settings) when there is a connection
   dispatchEvent(new CustomEvent("reversi:result", { detail: entry }));
   return entry;
 }

@@ -1,14 +1,14 @@
 // "In der Halle": who is here, the open public tables ("Mitspielen": one tap sits you
 // down), the running duels ("Zuschauen"), live over the page's socket (docs/protocol.md,
 // "The lobby"). The start page shows it, and /halle alone.
-import { star } from "./hall.js";
-import { t } from "./i18n.js";
-import { html, nothing } from "./lit.js";
-import { errorText } from "./lobby.js";
-import { api, theHall } from "./net.js";
-import { Part } from "./part.js";
+import { star } from "../ranks/level.js";
+import { t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { api, errorText } from "../core/api.js";
+import { theSocket } from "../core/socket.js";
+import { Part } from "../core/part.js";
 import { QuickPairing } from "./quick.js";
-import { Status } from "./duel/status.js";
+import { Status } from "../duel/status.js";
 
 /**
  * @typedef {{name: string, level: number | null, color: string | null} | null} LobbySeat
@@ -23,7 +23,7 @@ const moveTime = (n) => (n < 60 ? t("rules.seconds", { n }) : t("rules.minutes",
 /** @param {LobbySeat} seat */
 const who = (seat) => (seat ? `${seat.name}${seat.level ? ` ${star(seat.level)}` : ""}` : t("seat.free"));
 
-export class Halle extends Part {
+export class Lobby extends Part {
   /** @param {{page?: boolean}} [options] page: the section is the page /halle (an h1) */
   constructor({ page = false } = {}) {
     super("section", { class: "halle", id: "halle", "aria-labelledby": "halle-heading" });
@@ -42,9 +42,9 @@ export class Halle extends Part {
     this.message = "";
     this.serverOffset = 0;
     this.quick = new QuickPairing();
-    const hall = theHall();
-    hall.on((/** @type {any} */ message) => this.receive(message));
-    hall.followLobby();
+    const socket = theSocket();
+    socket.on((/** @type {any} */ message) => this.receive(message));
+    socket.followLobby();
     // "wartet seit …" moves on by itself
     setInterval(() => this.update(), 30_000);
   }
@@ -180,7 +180,7 @@ export class Halle extends Part {
 
 /** The page /halle: the lobby alone.
  * @param {HTMLElement} main */
-export function hallePage(main) {
+export function lobbyPage(main) {
   document.title = `${t("halle.heading")} – ${t("hall.title")}`;
-  main.replaceChildren(new Halle({ page: true }).update());
+  main.replaceChildren(new Lobby({ page: true }).update());
 }

@@ -3,13 +3,13 @@
  * (docs/protocol.md, "Positions without a game"); the messages of the page's one game
  * against the computer go to its listener.
  */
-import { Engine } from "../engine.js";
+import { config } from "./config.js";
+import { Engine } from "./engine.js";
 
 /** @typedef {import("./types.js").WorkerMessage} WorkerMessage */
 
 class SharedEngine {
-  /** @param {Record<string, any>} config the page's config (where Pyodide and the Python files are) */
-  constructor(config) {
+  constructor() {
     /** @type {Map<string, {resolve: (answer: any) => void, reject: (error: Error) => void}>} */
     this.pending = new Map();
     this.next = 1;
@@ -55,6 +55,6 @@ class SharedEngine {
 let shared = null;
 
 export function sharedEngine() {
-  if (!shared) shared = new SharedEngine(JSON.parse(document.getElementById("config").textContent));
+  if (!shared) shared = new SharedEngine();
   return shared;
 }

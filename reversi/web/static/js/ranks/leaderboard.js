@@ -1,19 +1,14 @@
-// The hall's pages from the server: leaderboards (/rangliste) and milestones
-// (/meilensteine). Periods and milestones are the server's (config.hall, /api/me).
-import { config } from "./config.js";
+// The leaderboards (/rangliste): a tab for each period the server names (config.hall),
+// earlier and later periods, the player's own row, and which duels count.
+import { config } from "../core/config.js";
 import { countingRule } from "./counting.js";
-import { star } from "./hall.js";
-import { t } from "./i18n.js";
-import { html, nothing, render } from "./lit.js";
-import { api } from "./net.js";
+import { levelCell } from "./level.js";
+import { t } from "../core/i18n.js";
+import { html, nothing, render } from "../core/lit.js";
+import { api } from "../core/api.js";
 
 /** @param {number} n */
 const pointsText = (n) => (n === 1 ? t("hall.points.one") : t("hall.points.many", { n }));
-
-/** @param {number} level */
-export function levelCell(level) {
-  return html`<span class="level"><span aria-hidden="true">${star(level)}</span><span class="visually-hidden">${t("hall.level.sr", { n: level })}</span></span>`;
-}
 
 /** @param {string} iso */
 const fmtDay = (iso) => new Date(`${iso}T12:00:00`).toLocaleDateString("de-DE", { day: "2-digit", month: "2-digit", year: "numeric" });
@@ -124,43 +119,4 @@ export function leaderboardPage(main) {
     draw();
   }
   load();
-}
-
-/** @param {any} m */
-function milestoneItem(m) {
-  const name = t(`hall.milestone.${m.id}`);
-  return html`<li class=${m.done ? "milestone done" : "milestone"} data-milestone=${m.id}>
-    <span class="milestone-mark" aria-hidden="true">${m.done ? "✓" : "○"}</span>
-    <div class="milestone-main"><span class="milestone-name">${name}</span>
-      <progress max=${m.goal} value=${m.progress} aria-label=${name}></progress>
-      <span class="milestone-progress">${m.done ? t("hall.milestone.done") : t("hall.milestone.progress", { n: m.progress, goal: m.goal })}</span>
-    </div></li>`;
-}
-
-/** @param {any} me */
-function pointsSummary(me) {
-  return html`<table class="points-table" id="my-points"><caption>${t("hall.points.caption")}</caption>
-    <thead><tr><th scope="col">${t("hall.col.period")}</th><th scope="col">${t("hall.col.points")}</th><th scope="col">${t("hall.col.rank")}</th></tr></thead>
-    <tbody>${config.hall.periods.map((p) => html`<tr data-period=${p}>
-      <th scope="row"><a href=${`/rangliste?zeitraum=${p}`}>${t(`hall.period.${p}`)}</a></th>
-      <td class="points">${me.points[p].points}</td><td class="rank">${me.points[p].rank ? me.points[p].rank : "–"}</td></tr>`)}</tbody>
-  </table>`;
-}
-
-/** @param {HTMLElement} main */
-export function milestonesPage(main) {
-  document.title = `${t("hall.milestones.heading")} – ${t("hall.title")}`;
-  /** @param {unknown} body */
-  const draw = (body) => render(html`<section class="hall-milestones" aria-labelledby="milestones-heading">
-    <h1 id="milestones-heading">${t("hall.milestones.heading")}</h1>
-    <p>${t("hall.milestones.intro")} <a href="/rangliste#was-zaehlt">${t("end.uncounted.link")}</a></p>
-    <div id="milestones-body">${body}</div></section>`, main);
-  draw(html`<p>${t("hall.loading")}</p>`);
-  api("/api/me").then((me) => {
-    const reached = me.milestones.filter((/** @type {any} */ m) => m.done).length;
-    draw(html`<p class="my-level" id="my-level">${t("hall.milestones.level", { name: me.nickname, level: star(me.level) })}</p>
-      <p>${t("hall.milestones.count", { n: reached, all: me.milestones.length })}</p>
-      <ol class="milestones" id="milestones">${me.milestones.map(milestoneItem)}</ol>
-      ${pointsSummary(me)}`);
-  }).catch(() => draw(html`<p class="error">${t("hall.offline")}</p>`));
 }

@@ -1,12 +1,12 @@
 // "👤 Profil" (/profil): the player's one place for their name and settings — the name
 // (with the server's rename limit), the display switches every board uses, the
 // notification switch and moving to another device (the PlayerPanel of the table page).
-import { syncSettings } from "./hall.js";
-import { t } from "./i18n.js";
-import { html, render } from "./lit.js";
-import { settingSwitch, settingsPanel } from "./panels.js";
-import { PlayerPanel } from "./player.js";
-import * as store from "./store.js";
+import { syncSettings } from "../core/sync.js";
+import { t } from "../core/i18n.js";
+import { html, render } from "../core/lit.js";
+import { settingSwitch, settingsPanel } from "../board/panels.js";
+import { PlayerPanel } from "./panel.js";
+import * as store from "../core/store.js";
 
 /** @param {HTMLElement} main */
 export function profilePage(main) {

@@ -1,11 +1,13 @@
-// The player: the nickname, "Auf anderem Gerät weiterspielen" (a transfer link and
-// code), the page /weiter that redeems them, and the notification switch.
-import { config } from "./config.js";
-import { t } from "./i18n.js";
-import { html, live, nothing, render } from "./lit.js";
-import { copyButton, errorText, markActive } from "./lobby.js";
-import { api, normalCode, theHall } from "./net.js";
-import { Part } from "./part.js";
+// The player's panel (the table page, /profil): the nickname, "Auf anderem Gerät
+// weiterspielen" (a transfer link and code, redeemed on /weiter: transfer.js) and the
+// notification switch.
+import { api, errorText } from "../core/api.js";
+import { config } from "../core/config.js";
+import { copyButton } from "../core/copy.js";
+import { t } from "../core/i18n.js";
+import { html, live, nothing } from "../core/lit.js";
+import { Part } from "../core/part.js";
+import { theSocket } from "../core/socket.js";
 
 /** Nickname and "Auf anderem Gerät weiterspielen", a panel of the table page. */
 export class PlayerPanel extends Part {
@@ -69,7 +71,7 @@ export class PlayerPanel extends Part {
     this.update();
     try {
       const offer = await api("/api/transfer", { body: {} });
-      const until = new Date(offer.expires_at * 1000 - (theHall().serverOffset || 0));
+      const until = new Date(offer.expires_at * 1000 - (theSocket().serverOffset || 0));
       const time = until.toLocaleTimeString("de-DE", { hour: "2-digit", minute: "2-digit" });
       this.offer = { link: `${location.origin}${offer.link}`, code: offer.code, time };
       this.transferMsg = t("transfer.ready");
@@ -118,54 +120,5 @@ export class PlayerPanel extends Part {
         <div class="copyrow"><code id="transfer-code" class="big-code">${offer.code}</code>${copyButton("copy-transfer-code", t("copy.code"), offer.code, sayHere)}</div>
         <p class="hint" id="transfer-expiry">${t("transfer.expiry", { time: offer.time })}</p>` : nothing}</div>
       <p class="form-msg" id="transfer-msg" role="status">${this.transferMsg}</p>`;
-  }
-}
-
-/**
- * /weiter#<token>: this device takes over the player; a code field for the 8 characters.
- * @param {HTMLElement} main
- */
-export function transferPage(main) {
-  document.title = `${t("redeem.heading")} – ${t("hall.title")}`;
-  /** @type {{status: string, error: boolean, tables: string[]}} */
-  const state = { status: "", error: false, tables: [] };
-  const draw = () => render(html`<section class="redeem" aria-labelledby="redeem-heading">
-    <h1 id="redeem-heading">${t("redeem.heading")}</h1>
-    <p>${t("redeem.intro")}</p>
-    <p id="redeem-status" role="status" class=${state.error ? "redeem-status error" : "redeem-status"}>${state.status}</p>
-    <ul id="redeem-tables" class="table-links">${state.tables.map((code) => html`<li><a href=${`/tisch/${code}`}>${t("redeem.table", { code })}</a></li>`)}</ul>
-    <form id="redeem-form" class="join-form" @submit=${submit}>
-      <label for="redeem-code">${t("redeem.label")}</label>
-      <div class="row"><input id="redeem-code" name="code" autocomplete="one-time-code" maxlength="20" autocapitalize="characters" spellcheck="false">
-        <button type="submit" id="redeem-go">${t("redeem.go")}</button></div>
-    </form>
-    <p><a href="/">${t("duel.back")}</a></p></section>`, main);
-  /** @param {Record<string, string>} body */
-  const redeem = async (body) => {
-    Object.assign(state, { status: t("redeem.busy"), error: false });
-    draw();
-    try {
-      const me = await api("/api/transfer/redeem", { body });
-      state.status = t("redeem.done", { name: me.nickname });
-      const mine = await api("/api/me");
-      state.tables = mine.tables;
-      if (mine.tables.length) markActive(true);
-    } catch (error) {
-      Object.assign(state, { status: errorText(error), error: true });
-    }
-    draw();
-  };
-  /** @param {Event} event */
-  function submit(event) {
-    event.preventDefault();
-    const input = /** @type {HTMLInputElement} */ (main.querySelector("#redeem-code"));
-    const code = normalCode(input.value);
-    if (code) redeem({ code });
-  }
-  draw();
-  const token = location.hash.slice(1);
-  if (token) {
-    history.replaceState(null, "", location.pathname);
-    redeem({ token });
   }
 }

@@ -1,18 +1,17 @@
 // The table's chat: plain-text lines (lit-html inserts them as text, never as HTML),
 // a field of at most the server's length (config.hall.chat_max) with a counter, and
 // muting the opponent.
-import { config } from "./config.js";
-import { t } from "./i18n.js";
-import { html, nothing } from "./lit.js";
-import { pasteIsCut } from "./fields.js";
-import { errorText } from "./lobby.js";
-import { OfflineError } from "./net.js";
-import { Part } from "./part.js";
+import { config } from "../core/config.js";
+import { t } from "../core/i18n.js";
+import { html, nothing } from "../core/lit.js";
+import { pasteIsCut } from "../core/fields.js";
+import { errorText, OfflineError } from "../core/api.js";
+import { Part } from "../core/part.js";
 
 /** @typedef {{seat: number, text: string, at: number, id?: number}} Line */
 
 export class Chat extends Part {
-  /** @param {import("./duel/page.js").TablePage} page its hall, code, table, own seat (`you`) and names */
+  /** @param {import("./page.js").TablePage} page its socket, code, table, own seat (`you`) and names */
   constructor(page) {
     super("section", { class: "panel chat", id: "chat", "aria-labelledby": "chat-heading" });
     this.page = page;
@@ -51,7 +50,7 @@ export class Chat extends Part {
   /** @param {Line} line */
   line(line) {
     const page = this.page;
-    const at = new Date(line.at * 1000 - (page.hall.serverOffset || 0));
+    const at = new Date(line.at * 1000 - (page.socket.serverOffset || 0));
     const time = at.toLocaleTimeString("de-DE", { hour: "2-digit", minute: "2-digit" });
     return html`<li class=${line.seat === page.you.seat ? "mine" : "theirs"} data-seat=${line.seat}><time class="chat-time">${time}</time>
       <span class="chat-name">${page.table ? page.nameWithLevel(line.seat) : ""}</span>: <span class="chat-text">${line.text}</span></li>`;
@@ -108,7 +107,7 @@ export class Chat extends Part {
     input.value = "";
     this.count();
     try {
-      await page.hall.request({ type: "chat", code: page.code, text });
+      await page.socket.request({ type: "chat", code: page.code, text });
     } catch (error) {
       this.error = error instanceof OfflineError ? t("chat.offline") : errorText(error);
       if (!input.value) input.value = text;

@@ -2,7 +2,7 @@
 // running one). The page draws it below the button that asked (never where that button
 // was), and its "yes" answers only after ARM_MS: the second click of a double-click on
 // the button cannot reach it.
-import { html, nothing } from "./lit.js";
+import { html, nothing } from "../core/lit.js";
 
 export const ARM_MS = 700;
 

@@ -1,41 +1,12 @@
-// The hall's start page and the Bilanz: duels from the server, computer games of
-// every device (the server's plus this device's not yet sent ones), the last games
-// (archive/recent.js).
-import { sendResults, star } from "./hall.js";
-import { t } from "./i18n.js";
-import { html, nothing, render } from "./lit.js";
-import { Halle } from "./halle.js";
-import { duelCard } from "./lobby.js";
-import { ApiError, api } from "./net.js";
-import { levelCell } from "./ranks.js";
-import * as store from "./store.js";
-import { learnGroup } from "./learn/group.js";
-import { RecentGames } from "./archive/recent.js";
-
-/** @param {HTMLElement} main */
-export function startPage(main) {
-  document.title = t("hall.title");
-  const card = (/** @type {string} */ href, /** @type {string} */ title, /** @type {string} */ text, /** @type {string} */ id, go = "") =>
-    html`<li class=${go ? "card card-play" : "card"}><a href=${href} id=${id}><span class="card-title">${title}</span><span class="card-text">${text}</span>
-      ${go ? html`<span class="card-go">${go}</span>` : nothing}</a></li>`;
-  // a phone shows the two ways to play at once, then "Schnelle Partie" and the open
-  // tables; a desktop the ways to play on the left, the hall on the right
-  render(html`<section class="start" aria-labelledby="start-heading">
-    <h1 id="start-heading">${t("start.heading")}</h1>
-    <p class="tagline">${t("hall.tagline")}</p>
-    <div class="start-grid">
-      <ul class="cards cards-play">
-        ${card("/allein", t("start.solo"), t("start.solo.text"), "go-solo", t("start.solo.go"))}
-        ${card("/zu-zweit", t("start.duo"), t("start.duo.text"), "go-duo", t("start.duo.go"))}
-      </ul>
-      <div class="start-halle">${new Halle().update()}</div>
-      <ul class="cards cards-more">
-        ${duelCard()}
-        ${card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")}
-      </ul>
-    </div>
-    ${learnGroup()}</section>`, main);
-}
+// The Bilanz (/bilanz): duels from the server, computer games of every device (the
+// server's plus this device's not yet sent ones), the last games (archive/recent.js).
+import { api, ApiError } from "../core/api.js";
+import { t } from "../core/i18n.js";
+import { html, nothing, render } from "../core/lit.js";
+import * as store from "../core/store.js";
+import { sendResults } from "../core/sync.js";
+import { levelCell, star } from "../ranks/level.js";
+import { RecentGames } from "../archive/recent.js";
 
 /** @param {{games: number, wins: number, draws: number, losses: number}} o @param {unknown} label @param {Record<string, string>} [attrs] */
 function countsRow(o, label, attrs = {}) {

@@ -1,9 +1,0 @@
-// What the server tells the page when it serves it (reversi/server/assets.py,
-// `Bundle.config`): where the client, Pyodide and the Python files are, and the
-// hall's facts the pages need (`hall`: leaderboard periods, chat length …).
-const element = document.getElementById("config");
-
-/** @type {{version: string, app: string, pyodide: string, stdlib: string, reversi: string, lock: any,
- *   hall: {periods: string[], chat_max: number, levels: string[],
- *     counting: {min_moves: number, pair_games_a_day: number}, nick: {min: number, max: number}}}} */
-export const config = JSON.parse(element ? element.textContent || "{}" : "{}");
