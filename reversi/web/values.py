@@ -41,19 +41,29 @@ LAST_SECONDS = 3.2
 #: seconds in all
 NATIVE_STEP_SECONDS = 0.8
 NATIVE_SECONDS = 30.0
-#: on the Python engine: plies of the expected line after the best move, each from a
-#: short analysis
+#: plies of the expected line after a move on the Python engine, each from a short
+#: analysis (on the native core: a deepening of as long as these analyses in all)
 LINE_PLIES = 6
 LINE_SECONDS = 0.03
 
 
 def expected_line(board: Board, first: int) -> list[str]:
-    """The best move ``first`` and the moves a short analysis expects after it."""
+    """The move ``first`` and the moves expected after it: on the native core the
+    principal variation of a short deepening of the position after it, else a short
+    analysis per ply."""
     from reversi.ai import analyse
+    from reversi.ai.deepening import Deepening
+    from reversi.ai.native import core
 
     position = board.copy()
     position.push(first)
     line = [SQUARE_NAMES[first]]
+    native = core()
+    if native is not None and not position.is_game_over():
+        deepening = Deepening(native, position.player, position.opponent)
+        stop_at = time.perf_counter() + LINE_PLIES * LINE_SECONDS
+        deepening.step(stop_at)
+        return line + [SQUARE_NAMES[sq] for sq in deepening.line(stop_at + LINE_SECONDS)]
     while len(line) < LINE_PLIES and not position.is_game_over():
         scores = analyse(position, LINE_SECONDS, counting=Counting.NOBODY)
         square = max(scores, key=lambda sq: (scores[sq].score, -sq))
