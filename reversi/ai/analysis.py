@@ -114,6 +114,40 @@ def _analyse_native(
     return scores
 
 
+#: the expected line after a move: plies on the Python engine, each from an analysis of
+#: LINE_SECONDS (on the native core: a deepening as long as these analyses in all)
+LINE_PLIES = 6
+LINE_SECONDS = 0.03
+
+
+def expected_line(board: Board, first: Square) -> list[Square]:
+    """The move ``first`` and the moves expected after it (passes left out): on the
+    native core the principal variation of a short deepening of the position after it,
+    else a short analysis per ply.
+
+    >>> board = Board(moves="f5d6c3d3c4f4f6f3e6e7")
+    >>> first = next(iter(board.legal_moves)).square
+    >>> line = expected_line(board, first)
+    >>> line[0] == first and 1 < len(line)
+    True
+    """
+    position = board.copy()
+    position.push(first)
+    line = [first]
+    native = core()
+    if native is not None and not position.is_game_over():
+        deepening = Deepening(native, position.player, position.opponent)
+        stop_at = time.perf_counter() + LINE_PLIES * LINE_SECONDS
+        deepening.step(stop_at)
+        return line + deepening.line(stop_at + LINE_SECONDS)
+    while len(line) < LINE_PLIES and not position.is_game_over():
+        scores = analyse(position, LINE_SECONDS, counting=Counting.NOBODY)
+        square = max(scores, key=lambda sq: (scores[sq].score, -sq))
+        position.push(square)
+        line.append(square)
+    return line
+
+
 def move_children(p: Bitboard, o: Bitboard) -> list[tuple[Square, Bitboard, Bitboard]]:
     moves = legal_moves(p, o)
     children = []

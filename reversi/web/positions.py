@@ -149,10 +149,11 @@ def on_analyse(message: Message) -> Message:
         },
     }
     if message.get("line") is True and scores:
-        from reversi.web.values import expected_line
+        from reversi.ai.analysis import expected_line
 
         best = max(scores, key=lambda sq: (scores[sq].score, -sq))
-        answer.update(best=SQUARE_NAMES[best], line=expected_line(board, best))
+        line = expected_line(board, best)
+        answer.update(best=SQUARE_NAMES[best], line=[SQUARE_NAMES[sq] for sq in line])
     return answer
 
 

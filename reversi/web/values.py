@@ -41,35 +41,6 @@ LAST_SECONDS = 3.2
 #: seconds in all
 NATIVE_STEP_SECONDS = 0.8
 NATIVE_SECONDS = 30.0
-#: plies of the expected line after a move on the Python engine, each from a short
-#: analysis (on the native core: a deepening of as long as these analyses in all)
-LINE_PLIES = 6
-LINE_SECONDS = 0.03
-
-
-def expected_line(board: Board, first: int) -> list[str]:
-    """The move ``first`` and the moves expected after it: on the native core the
-    principal variation of a short deepening of the position after it, else a short
-    analysis per ply."""
-    from reversi.ai import analyse
-    from reversi.ai.deepening import Deepening
-    from reversi.ai.native import core
-
-    position = board.copy()
-    position.push(first)
-    line = [SQUARE_NAMES[first]]
-    native = core()
-    if native is not None and not position.is_game_over():
-        deepening = Deepening(native, position.player, position.opponent)
-        stop_at = time.perf_counter() + LINE_PLIES * LINE_SECONDS
-        deepening.step(stop_at)
-        return line + [SQUARE_NAMES[sq] for sq in deepening.line(stop_at + LINE_SECONDS)]
-    while len(line) < LINE_PLIES and not position.is_game_over():
-        scores = analyse(position, LINE_SECONDS, counting=Counting.NOBODY)
-        square = max(scores, key=lambda sq: (scores[sq].score, -sq))
-        position.push(square)
-        line.append(SQUARE_NAMES[square])
-    return line
 
 
 class Values:
@@ -95,7 +66,7 @@ class Values:
 
     def step(self) -> Message:
         """Deepen once: every legal move's value after this step's analysis."""
-        from reversi.ai import analyse
+        from reversi.ai.analysis import analyse, expected_line
 
         answer: Message = {
             "type": "values",
@@ -124,13 +95,15 @@ class Values:
                 for sq, s in sorted(scores.items())
             },
             best=SQUARE_NAMES[best],
-            line=expected_line(self.board, best),
+            line=[SQUARE_NAMES[sq] for sq in expected_line(self.board, best)],
             done=self.done,
         )
         return answer
 
     def _native_step(self) -> Message:
         """One step on the native core: its deeper values and principal variation."""
+        from reversi.ai.analysis import LINE_SECONDS
+
         deepening = self.deepening
         assert deepening is not None
         started = time.perf_counter()
@@ -184,4 +157,4 @@ class Valuer:
         return json.dumps({"type": "values-cancelled", "id": id})
 
 
-__all__ = ["FIRST_SECONDS", "LAST_SECONDS", "NATIVE_SECONDS", "Valuer", "Values", "expected_line"]
+__all__ = ["FIRST_SECONDS", "LAST_SECONDS", "NATIVE_SECONDS", "Valuer", "Values"]
