@@ -1,8 +1,9 @@
 """The analysis board's values in headless Chromium: how soon every legal move
-has a value, and how deep or exact they are after 1 s and 5 s, on today's Python engine
-in the Pyodide worker.
+has a value, and how deep or exact they are after 1 s and 5 s, on the engine's C core
+(engine.wasm in the Pyodide worker) and, with ``--python``, also with engine.wasm
+refused (the Python search).
 
-    .venv/bin/python benchmarks/analyse_values.py [--runs 3]
+    .venv/bin/python benchmarks/analyse_values.py [--runs 3] [--python]
 
 Starts ``reversi serve`` on a free port, opens ``/analyse?partie=…`` in Debian's
 /usr/bin/chromium for a midgame position (40 empties) and one at 20 empties, switches
@@ -58,8 +59,11 @@ def state(page: Any) -> tuple[int, int, int, int]:
     return len(labels), len(values), exact, min(depths) if depths else 0
 
 
-def measure(browser: Any, url: str) -> dict[str, Any]:
-    page = browser.new_page()
+def measure(browser: Any, url: str, python: bool) -> dict[str, Any]:
+    context = browser.new_context()
+    if python:  # the worker boots without the core: the Python search
+        context.route("**/engine.wasm", lambda route: route.fulfill(status=404, body="refused"))
+    page = context.new_page()
     page.goto(url)
     page.wait_for_selector("#analyse[data-state=ready]", state="attached", timeout=120_000)
     started = time.perf_counter()
@@ -75,7 +79,7 @@ def measure(browser: Any, url: str) -> dict[str, Any]:
             if f"{mark}" not in marks and now >= mark:
                 marks[f"{mark}"] = (legal, valued, exact, depth)
         time.sleep(0.02)
-    page.close()
+    context.close()
     return {"first": first, "1s": marks.get("1.0"), "5s": marks.get("5.0")}
 
 
@@ -93,6 +97,9 @@ def describe(mark: tuple[int, int, int, int] | None) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--python", action="store_true", help="also with engine.wasm refused (the Python search)"
+    )
     options = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -114,21 +121,21 @@ def main() -> None:
                 time.sleep(0.2)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            runs_text = f"Median aus {options.runs} Läufen"
-            print(f"Werte auf dem Analysebrett, Python-Engine in Pyodide, {runs_text}")
+            print(f"Werte auf dem Analysebrett, Median aus {options.runs} Läufen")
             print(f"load average: {os.getloadavg()[0]:.2f}")
-            for name, moves in POSITIONS.items():
-                runs = [
-                    measure(browser, f"http://127.0.0.1:{port}/analyse?partie={moves}")
-                    for _ in range(options.runs)
-                ]
-                firsts = [r["first"] for r in runs if r["first"] is not None]
-                first = f"{statistics.median(firsts):.2f} s" if firsts else "–"
-                middle = runs[len(runs) // 2]
-                print(
-                    f"{name}: erste Werte auf allen Zügen nach {first}; "
-                    f"nach 1 s: {describe(middle['1s'])}; nach 5 s: {describe(middle['5s'])}"
-                )
+            for python in (False, True) if options.python else (False,):
+                engine = "Python-Suche (engine.wasm abgelehnt)" if python else "engine.wasm"
+                for name, moves in POSITIONS.items():
+                    url = f"http://127.0.0.1:{port}/analyse?partie={moves}"
+                    runs = [measure(browser, url, python) for _ in range(options.runs)]
+                    firsts = [r["first"] for r in runs if r["first"] is not None]
+                    first = f"{statistics.median(firsts):.2f} s" if firsts else "–"
+                    middle = runs[len(runs) // 2]
+                    print(
+                        f"{engine}, {name}: erste Werte auf allen Zügen nach {first}; "
+                        f"nach 1 s: {describe(middle['1s'])}; nach 5 s: {describe(middle['5s'])}"
+                    )
+            print(f"load average: {os.getloadavg()[0]:.2f}")
             browser.close()
     finally:
         server.terminate()

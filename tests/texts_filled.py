@@ -146,6 +146,7 @@ OVERRIDES: dict[str, dict[str, object]] = {
     "drill.task": {"value": "−12"},
     "drill.solved": {"value": "+2"},
     "drill.missed": {"value": "−12"},
+    "drill.line": {"line": "c6 d3 b4 b5 c4 a4"},
     "bilanz.accuracy": {"black": "Ebenholz", "white": "Perlmutt"},
     "end.uncounted.pair_limit": {"games": 3},
     "counting.rule": {"games": 3},

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from reversi.ai import book as opening_book
 from reversi.ai.clock import Clock, SearchTimeout
+from reversi.ai.deepening import Deepening, discs
 from reversi.ai.endgame import EndgameSolver
-from reversi.ai.evaluate import WIN, final_value
 from reversi.ai.native import Core, core
 from reversi.ai.search import INFINITY, Search
 from reversi.ai.trained import evaluate
@@ -69,7 +69,7 @@ def analyse(
     empties = 64 - (p | o).bit_count()
     native = None if python_backend else core()
     if native is not None:
-        return _analyse_native(native, children, empties, counting, start, stop_at, clock)
+        return _analyse_native(native, board, children, empties, counting, start, stop_at, clock)
     if empties <= EXACT_EMPTIES:
         solver = EndgameSolver(
             winner=counting is Counting.WINNER, clock=clock, stop_at=start + deadline_seconds / 2
@@ -101,6 +101,7 @@ def analyse(
 
 def _analyse_native(
     native: Core,
+    board: Board,
     children: list[tuple[Square, Bitboard, Bitboard]],
     empties: int,
     counting: Counting,
@@ -109,59 +110,50 @@ def _analyse_native(
     clock: Clock,
 ) -> dict[Square, MoveScore]:
     """:func:`analyse` on the native core: the same steps, deeper."""
-    scores: dict[Square, MoveScore] = {}
+    values = Deepening(native, board.player, board.opponent, winner=counting is Counting.WINNER)
     if empties <= NATIVE_EXACT_EMPTIES:
-        half = start + (stop_at - start) / 2
-        for sq, np_, no in children:
-            found = native.solve(
-                np_, no, winner=counting is Counting.WINNER, keep=True, stop_at=half, clock=clock
-            )
-            if found.stopped:
-                break
-            scores[sq] = MoveScore(-found.score, True, empties)
-        else:
-            return scores
-    estimates: dict[Square, MoveScore] = {}
-    for depth in range(0, empties):
-        for sq, np_, no in children:
-            if sq in scores:
-                continue
-            value = _native_value(native, np_, no, depth, stop_at, clock)
-            if value is None:
-                break
-            estimates[sq] = MoveScore(discs(-value), False, depth + 1)
-        else:
-            if depth + 1 < empties:
-                continue
-        break
+        values.solve(start + (stop_at - start) / 2, clock)
+    while not values.exact and values.depth < empties - 1 and values.deepen(stop_at, clock):
+        pass
+    scores = {sq: MoveScore(*score) for sq, score in values.scores.items()}
     for sq, np_, no in children:
         if sq not in scores:
-            scores[sq] = estimates.get(sq) or MoveScore(discs(-evaluate(np_, no)), False, 1)
+            scores[sq] = MoveScore(discs(-evaluate(np_, no)), False, 1)
     return scores
 
 
-def _native_value(
-    native: Core, p: Bitboard, o: Bitboard, depth: int, stop_at: float, clock: Clock
-) -> int | None:
-    """The search's value of a position at ``depth`` (a pass uses no ply); None past
-    the deadline."""
-    if not legal_moves(p, o):
-        if not legal_moves(o, p):
-            return final_value(p, o)
-        value = _native_value(native, o, p, depth, stop_at, clock)
-        return None if value is None else -value
-    if depth == 0:
-        return native.evaluate(p, o)
-    found = native.search(p, o, depth, keep=True, stop_at=stop_at, clock=clock)
-    return None if found.depth < depth else found.score
+#: the expected line after a move: plies on the Python engine, each from an analysis of
+#: LINE_SECONDS (on the native core: a deepening as long as these analyses in all)
+LINE_PLIES = 6
+LINE_SECONDS = 0.03
 
 
-def discs(value: int) -> float:
-    if value >= WIN // 2:
-        value -= WIN
-    elif value <= -WIN // 2:
-        value += WIN
-    return round(value / 100, 2)
+def expected_line(board: Board, first: Square) -> list[Square]:
+    """The move ``first`` and the moves expected after it (passes left out): on the
+    native core the principal variation of a short deepening of the position after it,
+    else a short analysis per ply.
+
+    >>> board = Board(moves="f5d6c3d3c4f4f6f3e6e7")
+    >>> first = next(iter(board.legal_moves)).square
+    >>> line = expected_line(board, first)
+    >>> line[0] == first and 1 < len(line)
+    True
+    """
+    position = board.copy()
+    position.push(first)
+    line = [first]
+    native = core()
+    if native is not None and not position.is_game_over():
+        deepening = Deepening(native, position.player, position.opponent)
+        stop_at = time.perf_counter() + LINE_PLIES * LINE_SECONDS
+        deepening.step(stop_at)
+        return line + deepening.line(stop_at + LINE_SECONDS)
+    while len(line) < LINE_PLIES and not position.is_game_over():
+        scores = analyse(position, LINE_SECONDS, counting=Counting.NOBODY)
+        square = max(scores, key=lambda sq: (scores[sq].score, -sq))
+        position.push(square)
+        line.append(square)
+    return line
 
 
 def move_children(p: Bitboard, o: Bitboard) -> list[tuple[Square, Bitboard, Bitboard]]:

@@ -155,6 +155,44 @@ class Core:
             answer = self._module.search(p, o, depth, self._flags(False, keep), deadline)
             return self._result(answer)
 
+    def values(
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        depth: int,
+        *,
+        winner: bool = False,
+        keep: bool = True,
+        stop_at: float = math.inf,
+        clock: Clock = time.perf_counter,
+    ) -> tuple[NativeResult, dict[int, int]]:
+        """Every legal move's value at ``depth`` plies (hundredths of a disc, as
+        :meth:`search`), or each solved exactly (the disc difference) when ``depth`` reaches
+        the empties; moves the deadline left without a value are missing."""
+        with self._lock:
+            deadline = self._deadline(stop_at, clock)
+            flags = self._flags(winner, keep)
+            answer, scores = self._module.values(p, o, depth, flags, deadline)
+            return self._result(answer), {int(sq): int(value) for sq, value in scores.items()}
+
+    def line(
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        first: int,
+        depth: int,
+        *,
+        winner: bool = False,
+        stop_at: float = math.inf,
+        clock: Clock = time.perf_counter,
+    ) -> list[int]:
+        """The principal variation from the legal move ``first`` after :meth:`values` at
+        ``depth`` (the tables kept): its squares, passes left out."""
+        with self._lock:
+            deadline = self._deadline(stop_at, clock)
+            flags = self._flags(winner, True)
+            return [int(sq) for sq in self._module.line(p, o, first, depth, flags, deadline)]
+
 
 _state: dict[str, Core | None] = {}
 

@@ -31,7 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
-from reversi.ai.analysis import discs, move_children
+from reversi.ai.analysis import move_children
+from reversi.ai.deepening import discs
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.levels import EXACT_EMPTIES
 from reversi.ai.search import INFINITY, Search

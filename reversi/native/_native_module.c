@@ -100,6 +100,50 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS return result_tuple(status, &r);
 }
 
+static PyObject *py_values(PyObject *self, PyObject *args) {
+    unsigned long long p, o;
+    int depth;
+    unsigned flags;
+    double deadline;
+    rv_result r = {0};
+    int32_t values[64];
+    int status;
+    if (!PyArg_ParseTuple(args, "KKiId", &p, &o, &depth, &flags, &deadline)) return NULL;
+    for (int i = 0; i < 64; i++) values[i] = INT32_MIN; /* no value (yet) */
+    Py_BEGIN_ALLOW_THREADS status = rv_values(p, o, depth, flags, deadline, values, &r);
+    Py_END_ALLOW_THREADS PyObject *result = result_tuple(status, &r);
+    PyObject *scores = PyDict_New();
+    if (!result || !scores) goto fail;
+    for (int sq = 0; sq < 64; sq++) {
+        if (values[sq] == INT32_MIN) continue;
+        PyObject *key = PyLong_FromLong(sq), *value = PyLong_FromLong(values[sq]);
+        const int failed = !key || !value || PyDict_SetItem(scores, key, value) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (failed) goto fail;
+    }
+    return Py_BuildValue("NN", result, scores);
+fail:
+    Py_XDECREF(result);
+    Py_XDECREF(scores);
+    return NULL;
+}
+
+static PyObject *py_line(PyObject *self, PyObject *args) {
+    unsigned long long p, o;
+    int first, depth, n;
+    unsigned flags;
+    double deadline;
+    int8_t line[64];
+    if (!PyArg_ParseTuple(args, "KKiiId", &p, &o, &first, &depth, &flags, &deadline)) return NULL;
+    Py_BEGIN_ALLOW_THREADS n = rv_line(p, o, first, depth, flags, deadline, line);
+    Py_END_ALLOW_THREADS if (n < 0) return PyErr_Format(PyExc_ValueError, "%s", rv_status_text(n));
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(line[i]));
+    return out;
+}
+
 static PyObject *py_clock(PyObject *self, PyObject *unused) { return PyFloat_FromDouble(now()); }
 
 static PyObject *py_use_cpu_clock(PyObject *self, PyObject *arg) {
@@ -128,6 +172,10 @@ static PyMethodDef methods[] = {
      "decisive(p, o, first, flags, deadline) -> (status, verdict, move, ...)"},
     {"search", py_search, METH_VARARGS,
      "search(p, o, max_depth, flags, deadline) -> (status, score, move, depth, exact, nodes, 0)"},
+    {"values", py_values, METH_VARARGS,
+     "values(p, o, depth, flags, deadline) -> ((status, score, move, ...), {square: value})"},
+    {"line", py_line, METH_VARARGS,
+     "line(p, o, first, depth, flags, deadline) -> [square, ...]: the principal variation"},
     {"clock", py_clock, METH_NOARGS, "the clock of the deadlines, in seconds"},
     {"use_cpu_clock", py_use_cpu_clock, METH_O,
      "use_cpu_clock(flag): deadlines in the process's CPU time (else CLOCK_MONOTONIC)"},

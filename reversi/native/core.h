@@ -119,4 +119,22 @@ int rv_decisive(uint64_t p, uint64_t o, int first, unsigned flags, double deadli
 int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double deadline,
               rv_result *result);
 
+/* --- the analysis board (analyse.c) ------------------------------------------------ */
+/* Every legal move's value: values[square] for each legal square (the other entries are
+   left alone). Below the empties, depth plies of the midgame search for each move with a
+   full window, scored as rv_search; at depth >= the empties, each move solved exactly
+   (the final disc difference, RV_WINNER as rv_solve). result: the best value and move,
+   best_moves every move reaching it, depth (the empties when exact), exact. RV_STOPPED
+   when the deadline came first (then only the moves before it have their value). The
+   tables are kept with RV_KEEP_TABLE, so that a deeper call reuses a shallower one's. */
+int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
+              int32_t *values, rv_result *result);
+
+/* The principal variation after rv_values at the same depth: first (a legal move) and
+   the moves the search or the solver expects after it, up to depth plies (passes are
+   left out: the other side moves again), into line[0..63]. Returns their number (at
+   least 1), or an error. */
+int rv_line(uint64_t p, uint64_t o, int first, int depth, unsigned flags, double deadline,
+            int8_t *line);
+
 #endif

@@ -22,6 +22,13 @@ EXPORT(rv_wasm_init) void rv_wasm_init(void) { rv_set_clock(host_clock); }
 /* The record every search writes (see rv_result; the host reads its fields). */
 EXPORT(rv_wasm_result) rv_result *rv_wasm_result(void) { return &result; }
 
+static int32_t values[64];
+static int8_t line[64];
+
+/* The values rv_values writes and the line rv_line writes (the host passes and reads them). */
+EXPORT(rv_wasm_values) int32_t *rv_wasm_values(void) { return values; }
+EXPORT(rv_wasm_line) int8_t *rv_wasm_line(void) { return line; }
+
 /* The header's constants the host names (as reversi._native does), ended by a NULL name. */
 typedef struct {
     const char *name;

@@ -116,7 +116,8 @@ def exact_move(board: Board) -> Move:
 
 def on_analyse(message: Message) -> Message:
     """Answer an ``analyse`` message: what Schwer's analysis thinks of every legal move of
-    the position (``obf``, ``moves`` as in ``position``), in discs for the side to move.
+    the position (``obf``, ``moves`` as in ``position``), in discs for the side to move;
+    with ``line``, also the best move and the moves expected after it.
 
     >>> answer = on_analyse({"type": "analyse", "moves": "f5d6c3d3c4f4f6f3e6e7",
     ...                      "seconds": 0.2, "id": 7})
@@ -138,7 +139,7 @@ def on_analyse(message: Message) -> Message:
     from reversi.engine import Counting
 
     scores = analyse(board, float(seconds), counting=Counting.NOBODY)
-    return {
+    answer: Message = {
         "type": "analysis",
         "id": message.get("id"),
         "obf": board.obf(),
@@ -147,6 +148,13 @@ def on_analyse(message: Message) -> Message:
             for sq, s in sorted(scores.items())
         },
     }
+    if message.get("line") is True and scores:
+        from reversi.ai.analysis import expected_line
+
+        best = max(scores, key=lambda sq: (scores[sq].score, -sq))
+        line = expected_line(board, best)
+        answer.update(best=SQUARE_NAMES[best], line=[SQUARE_NAMES[sq] for sq in line])
+    return answer
 
 
 #: Messages answered without a session (they carry an ``id`` the answer echoes).

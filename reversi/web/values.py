@@ -1,11 +1,15 @@
 """The analysis board's values (docs/protocol.md, "Values on the analysis board"): every
 legal move's expected final disc difference, deepened step by step in the worker.
 
-Nothing can interrupt a Python call in the worker, so each step is one call of
-:func:`reversi.ai.analyse` with a deadline of its own, twice as long as the step before
-(:data:`FIRST_SECONDS`, then doubled up to :data:`LAST_SECONDS`); the page's other
-messages and a cancel are taken between two steps. The values stop deepening when every
-move is exact or after the longest step.
+Nothing can interrupt a call in the worker, so each step has a deadline of its own,
+twice as long as the step before (:data:`FIRST_SECONDS`, then doubled up to
+:data:`LAST_SECONDS`); the page's other messages and a cancel are taken between two
+steps. On the native core (engine.wasm in the browser) each step deepens the core's
+values (:class:`reversi.ai.deepening.Deepening`) and the line is the core's principal
+variation; they stop deepening when every move is exact or after :data:`NATIVE_SECONDS`.
+On the Python engine each step is one call of :func:`reversi.ai.analyse`, the line a
+short analysis per ply, and they stop when every move is exact or after the longest
+step.
 
 Standard library, ``reversi.engine`` and ``reversi.ai`` only: shipped to the browser.
 
@@ -18,44 +22,42 @@ Standard library, ``reversi.engine`` and ``reversi.ai`` only: shipped to the bro
 from __future__ import annotations
 
 import json
-from typing import Any
+import time
+from typing import TYPE_CHECKING, Any
 
 from reversi.engine import Board, Counting
 from reversi.engine.bitboard import SQUARE_NAMES
 from reversi.web.positions import position_board
 from reversi.web.protocol import Message, ProtocolError
 
+if TYPE_CHECKING:
+    from reversi.ai.deepening import Deepening
+
 #: the first step's deadline in seconds; each next step has twice as long
 FIRST_SECONDS = 0.1
 #: the longest step: after it the values stand (a cancel waits at most this long)
 LAST_SECONDS = 3.2
-#: plies of the expected line after the best move, each from a short analysis
-LINE_PLIES = 6
-LINE_SECONDS = 0.03
-
-
-def expected_line(board: Board, first: int) -> list[str]:
-    """The best move ``first`` and the moves a short analysis expects after it."""
-    from reversi.ai import analyse
-
-    position = board.copy()
-    position.push(first)
-    line = [SQUARE_NAMES[first]]
-    while len(line) < LINE_PLIES and not position.is_game_over():
-        scores = analyse(position, LINE_SECONDS, counting=Counting.NOBODY)
-        square = max(scores, key=lambda sq: (scores[sq].score, -sq))
-        position.push(square)
-        line.append(SQUARE_NAMES[square])
-    return line
+#: on the native core: the longest step, and the values stop deepening after this many
+#: seconds in all
+NATIVE_STEP_SECONDS = 0.8
+NATIVE_SECONDS = 30.0
 
 
 class Values:
     """One position's values, deepened step by step."""
 
     def __init__(self, id: Any, board: Board) -> None:
+        from reversi.ai.deepening import Deepening
+        from reversi.ai.native import core
+
         self.id, self.board = id, board
         self.seconds = FIRST_SECONDS
         self.done = not board.legal_moves
+        self.spent = 0.0
+        native = None if self.done else core()
+        self.deepening: Deepening | None = None
+        if native is not None:
+            self.deepening = Deepening(native, board.player, board.opponent)
 
     @classmethod
     def start(cls, message: Message) -> Values:
@@ -64,7 +66,7 @@ class Values:
 
     def step(self) -> Message:
         """Deepen once: every legal move's value after this step's analysis."""
-        from reversi.ai import analyse
+        from reversi.ai.analysis import analyse, expected_line
 
         answer: Message = {
             "type": "values",
@@ -79,6 +81,9 @@ class Values:
         }
         if self.done:
             return answer
+        if self.deepening is not None:
+            answer.update(self._native_step())
+            return answer
         scores = analyse(self.board, self.seconds, counting=Counting.NOBODY)
         best = max(scores, key=lambda sq: (scores[sq].score, -sq))
         exact = all(score.exact for score in scores.values())
@@ -90,10 +95,34 @@ class Values:
                 for sq, s in sorted(scores.items())
             },
             best=SQUARE_NAMES[best],
-            line=expected_line(self.board, best),
+            line=[SQUARE_NAMES[sq] for sq in expected_line(self.board, best)],
             done=self.done,
         )
         return answer
+
+    def _native_step(self) -> Message:
+        """One step on the native core: its deeper values and principal variation."""
+        from reversi.ai.analysis import LINE_SECONDS
+
+        deepening = self.deepening
+        assert deepening is not None
+        started = time.perf_counter()
+        stop_at = started + self.seconds
+        deepening.step(stop_at)
+        line = deepening.line(max(stop_at, time.perf_counter() + LINE_SECONDS))
+        self.spent += time.perf_counter() - started
+        self.done = deepening.done or self.spent >= NATIVE_SECONDS
+        self.seconds = min(NATIVE_STEP_SECONDS, self.seconds * 2)
+        best = deepening.best
+        return {
+            "scores": {
+                SQUARE_NAMES[sq]: {"score": score, "exact": exact, "depth": depth}
+                for sq, (score, exact, depth) in sorted(deepening.scores.items())
+            },
+            "best": None if best is None else SQUARE_NAMES[best],
+            "line": [SQUARE_NAMES[sq] for sq in line],
+            "done": self.done,
+        }
 
 
 class Valuer:
@@ -128,4 +157,4 @@ class Valuer:
         return json.dumps({"type": "values-cancelled", "id": id})
 
 
-__all__ = ["FIRST_SECONDS", "LAST_SECONDS", "Valuer", "Values", "expected_line"]
+__all__ = ["FIRST_SECONDS", "LAST_SECONDS", "NATIVE_SECONDS", "Valuer", "Values"]

@@ -70,6 +70,20 @@ class WasmNative(ModuleType):
     def search(self, p: int, o: int, max_depth: int, flags: int, deadline: float) -> Result:
         return _result(self._core.search(p, o, max_depth, flags, deadline))
 
+    def values(
+        self, p: int, o: int, depth: int, flags: int, deadline: float
+    ) -> tuple[Result, dict[int, int]]:
+        result, scores = self._core.values(p, o, depth, flags, deadline)
+        return _result(result), {int(sq): int(value) for sq, value in scores}
+
+    def line(
+        self, p: int, o: int, first: int, depth: int, flags: int, deadline: float
+    ) -> list[int]:
+        n, squares = self._core.line(p, o, first, depth, flags, deadline)
+        if n < 0:
+            raise ValueError(self.status_text(int(n)))
+        return [int(square) for square in squares]
+
     def clock(self) -> float:
         return float(self._core.clock())
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from reversi.engine import Board
+
 from .conftest import Server
 
 #: a game of two on one device whose 8th move, Perlmutt's e6, throws away every disc
@@ -60,3 +62,35 @@ def test_a_patzer_comes_back_on_the_right_days(server: Server, page: Any) -> Non
     for days, due in ((3, False), (4, True)):
         page.clock.set_system_time(START + timedelta(days=days, hours=2))
         assert ("e6" in drill_task(page, server)) is due, days
+
+
+def test_a_missed_answer_rings_the_best_move_and_writes_its_line(server: Server, page: Any) -> None:
+    before = Board(moves=WIPEOUT[:14])  # Perlmutt to move, who played e6 (−64)
+    item = {
+        "id": "g:8", "game": "g", "ply": 8, "obf": before.obf(), "color": "white",
+        "played": "e6", "playedScore": -64, "best": "c6", "bestScore": 10, "loss": 74,
+        "mark": "blunder", "due": 0, "streak": 0,
+    }  # fmt: skip
+    page.goto(server.url + "/")
+    page.evaluate(
+        "item => localStorage.setItem('reversi.fehler.v1', JSON.stringify({[item.id]: item}))", item
+    )
+    page.goto(server.url + "/aus-fehlern-lernen")
+    page.wait_for_selector("#drill[data-phase=ask]", state="attached", timeout=60_000)
+    page.click(".board [data-square=h4]")  # about 16 discs worse than the best move
+    expect(page.locator("#drill")).to_have_attribute("data-phase", "missed", timeout=60_000)
+    feedback = str(page.text_content("#drill-feedback"))
+    found = re.search(r"Noch nicht: h4 bringt .*Besser ist ([a-h][1-8])", feedback)
+    assert found is not None, feedback
+    best = found.group(1)
+    expect(page.locator(f".board [data-square={best}]")).to_have_attribute("data-top", "")
+    expect(page.locator(".board [data-top]")).to_have_count(1)
+    text = str(page.text_content("#drill-line"))
+    assert text.startswith("So geht es mit dem besten Zug weiter: ")
+    line = text.split(": ", 1)[1].split()
+    assert line[0] == best and len(line) > 1
+    position = before.copy()
+    for square in line:  # legal, passes left out
+        position.push(square)
+    page.get_by_role("button", name="Nächste Stellung").click()
+    expect(page.locator("#drill")).to_have_attribute("data-phase", "none")

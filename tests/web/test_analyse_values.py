@@ -10,9 +10,10 @@ import re
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import expect
 
-from reversi.ai import solve
+from reversi.ai import native, solve
 from reversi.engine import Board, Counting
 from reversi.web.values import Valuer, Values
 
@@ -65,13 +66,29 @@ def until_done(values: Values) -> dict[str, Any]:
             return out
 
 
-def test_exact_values_in_the_worker_equal_the_solvers() -> None:
-    board = Board(moves=GAMES[1][:100])  # 10 empties
-    out = until_done(Values.start({"type": "values", "id": 1, "moves": GAMES[1][:100]}))
-    assert all(s["exact"] for s in out["scores"].values())
-    assert {sq: s["score"] for sq, s in out["scores"].items()} == solved(board)
-    assert out["scores"][out["best"]]["score"] == max(solved(board).values())
-    assert out["line"][0] == out["best"]
+@pytest.mark.parametrize("backend", ["native", "python"])
+def test_exact_values_in_the_worker_equal_the_solvers(
+    backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if backend == "python":
+        monkeypatch.setenv(native.FORCE_PYTHON, "1")
+    elif native.core() is None:
+        pytest.skip("reversi._native is not built here")
+    native.reset()
+    try:
+        for moves in (GAMES[1][:100], GAMES[0][:104], GAMES[2][:106]):  # 10, 8 and 7 empties
+            board = Board(moves=moves)
+            out = until_done(Values.start({"type": "values", "id": 1, "moves": moves}))
+            assert (Values(1, board).deepening is None) == (backend == "python")
+            assert all(s["exact"] for s in out["scores"].values())
+            assert {sq: s["score"] for sq, s in out["scores"].items()} == solved(board)
+            assert out["scores"][out["best"]]["score"] == max(solved(board).values())
+            assert out["line"][0] == out["best"]
+            line = board.copy()
+            for square in out["line"]:  # a legal line, passes left out
+                line.push(square)
+    finally:
+        native.reset()
 
 
 def test_values_deepen_in_steps_and_stop() -> None:

@@ -102,6 +102,33 @@ export class WasmCore {
   }
 
   /**
+   * [result, [[square, value], ...]]: every legal move's value (rv_values), the moves
+   * the deadline left without one left out
+   * @param {Int} p @param {Int} o @param {number} depth
+   * @param {number} flags @param {number} deadline
+   */
+  values(p, o, depth, flags, deadline) {
+    const at = this.x.rv_wasm_values();
+    new Int32Array(this.x.memory.buffer, at, 64).fill(-0x80000000); // no value (yet)
+    const result = this.read(this.x.rv_values(BigInt(p), BigInt(o), depth, flags, deadline, at, this.result));
+    const values = new Int32Array(this.x.memory.buffer, at, 64);
+    const scores = [];
+    for (let sq = 0; sq < 64; sq += 1) if (values[sq] !== -0x80000000) scores.push([sq, values[sq]]);
+    return [result, scores];
+  }
+
+  /**
+   * [status or count, squares]: the principal variation from first (rv_line)
+   * @param {Int} p @param {Int} o @param {number} first @param {number} depth
+   * @param {number} flags @param {number} deadline
+   */
+  line(p, o, first, depth, flags, deadline) {
+    const at = this.x.rv_wasm_line();
+    const n = this.x.rv_line(BigInt(p), BigInt(o), first, depth, flags, deadline, at);
+    return [n, n > 0 ? [...new Int8Array(this.x.memory.buffer, at, n)] : []];
+  }
+
+  /**
    * @param {Int} p @param {Int} o @param {number} depth
    * @param {number} flags @param {number} deadline
    */

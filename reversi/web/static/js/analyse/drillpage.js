@@ -1,7 +1,8 @@
 // /aus-fehlern-lernen: the player's own Fehler and Patzer, one position at a time
 // (drill.js keeps them and says which are due). A tapped move is scored by the worker's
 // analysis of the position (`analyse`, 2 s); within MARGIN discs of the best move it is
-// solved (so is the best move of the game's analysis), else the page shows the best move. Works offline: the worker and the device.
+// solved (so is the best move of the game's analysis), else the page rings the best move
+// and writes the line expected after it. Works offline: the worker and the device.
 import { BoardView } from "../board/board.js";
 import { config } from "../core/config.js";
 import { colorName, t } from "../core/i18n.js";
@@ -26,6 +27,8 @@ class DrillPage {
     /** @type {"loading" | "ask" | "checking" | "solved" | "missed" | "none"} */
     this.phase = "loading";
     this.feedback = "";
+    /** the best move's expected line after a miss */
+    this.line = "";
     this.view = null;
   }
 
@@ -38,6 +41,8 @@ class DrillPage {
   async next() {
     this.item = dueItems()[0] || null;
     this.feedback = "";
+    this.line = "";
+    this.ring(null);
     if (!this.item) {
       this.phase = "none";
       return this.update();
@@ -66,9 +71,9 @@ class DrillPage {
     }
     this.phase = "checking";
     this.update();
-    const analysis = await this.engine.ask({ type: "analyse", obf: item.obf, seconds: 2 });
+    const analysis = await this.engine.ask({ type: "analyse", obf: item.obf, seconds: 2, line: true });
     const scores = analysis.scores;
-    const bestSquare = Object.keys(scores).reduce((a, b) => (scores[b].score > scores[a].score ? b : a));
+    const bestSquare = analysis.best;
     const best = scores[bestSquare].score;
     // the game's analysis's best move always counts: the two analyses may differ a little
     const solved = square === item.best || scores[square].score >= best - MARGIN;
@@ -77,7 +82,16 @@ class DrillPage {
     this.feedback = solved
       ? t("drill.solved", { square, value: valueText(scores[square].score), margin: MARGIN })
       : t("drill.missed", { square, value: valueText(scores[square].score), best: bestSquare, best_value: valueText(best) });
+    if (!solved) {
+      this.line = t("drill.line", { line: analysis.line.join(" ") });
+      this.ring(bestSquare);
+    }
     this.update();
+  }
+
+  /** Rings the best move on the board after a miss (null: none). @param {string | null} square */
+  ring(square) {
+    for (const [name, button] of this.board.buttons) button.toggleAttribute("data-top", name === square);
   }
 
   update() {
@@ -92,6 +106,7 @@ class DrillPage {
         <p class="status" id="drill-task">${t("drill.task", { square: item.played, value: valueText(item.playedScore), color: colorName(item.color) })}</p>
         ${this.board.element}
         <p class="notice" id="drill-feedback" role="status" aria-live="polite">${this.phase === "checking" ? t("drill.checking") : this.feedback}</p>
+        ${this.phase === "missed" ? html`<p id="drill-line">${this.line}</p>` : nothing}
         ${this.phase === "solved" || this.phase === "missed"
           ? html`<p><button type="button" class="primary" id="drill-next" @click=${() => this.next()}>${t("drill.next")}</button>
             <a class="button-link" href=${`/partie/${encodeURIComponent(item.game)}`}>${t("drill.game")}</a></p>` : nothing}` : nothing}

@@ -15,7 +15,7 @@ export const HOLD_MS = 400;
 export class Values {
   /**
    * @param {{engine: any, board: AnalyseBoard, settings: Record<string, any>, changed: () => void}} options
-   *   engine: the page's shared worker (learn/shared_engine.js), whose stream comes here
+   *   engine: the page's shared worker (core/shared_engine.js), whose stream comes here
    */
   constructor({ engine, board, settings, changed }) {
     this.engine = engine;

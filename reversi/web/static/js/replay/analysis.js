@@ -14,7 +14,7 @@ let next = 0;
 export class Analysis {
   /**
    * @param {{sendGame: (message: Record<string, unknown>) => Promise<void>, gameListener: any}} engine
-   *   the page's shared worker (../learn/shared_engine.js)
+   *   the page's shared worker (../core/shared_engine.js)
    * @param {{root: string | null, transcript: string, counting: string}} record
    * @param {() => void} changed the page draws again
    */

@@ -1,0 +1,134 @@
+/* The analysis board's values: every legal move's value at one depth, or exact, and the
+   principal variation after the best move. Built on the midgame search (a full window
+   per move, so that every move's value is exact at that depth, not only the best's) and
+   on the solver (each move's child solved exactly); the tables are kept between calls,
+   so that deepening step by step reuses what the steps before found. */
+
+#include "board.h"
+#include "internal.h"
+
+typedef struct child {
+    uint64_t p, o;
+    int sq;
+} child;
+
+static int children_of(uint64_t p, uint64_t o, child *out) {
+    int n = 0;
+    for (uint64_t moves = legal(p, o); moves; moves &= moves - 1) {
+        const int sq = first_square(moves);
+        const uint64_t f = flips(p, o, sq);
+        out[n].p = o ^ f;
+        out[n].o = p | f | (1ull << sq);
+        out[n].sq = sq;
+        n++;
+    }
+    return n;
+}
+
+/* The value of one move's child for the player who made it; *stopped when the
+   deadline came first. */
+static int32_t child_value(const child *c, int depth, bool exact, unsigned flags,
+                           double deadline, uint64_t *nodes, bool *stopped) {
+    if (exact) {
+        rv_result r;
+        const int status = rv_solve(c->p, c->o, flags | RV_KEEP_TABLE, deadline, &r);
+        *nodes += r.nodes;
+        *stopped = status != RV_OK;
+        return -r.score;
+    }
+    rv_start(deadline);
+    const int32_t value = -rv_midgame_value(c->p, c->o, depth - 1);
+    *nodes += rv_nodes;
+    *stopped = rv_stopped;
+    return value;
+}
+
+int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
+              int32_t *values, rv_result *result) {
+    if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
+    if (depth < 1 || depth > 64) return RV_ERR_ARGUMENT;
+    if ((p & o) || !legal(p, o)) return RV_ERR_POSITION;
+    rv_tables_ready();
+    if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
+    const int empties = 64 - count(p | o);
+    const bool exact = depth >= empties;
+    child children[32];
+    const int n = children_of(p, o, children);
+    result->score = -RV_INFINITY;
+    result->move = -1;
+    result->depth = exact ? empties : depth;
+    result->exact = exact;
+    result->nodes = 0;
+    result->best_moves = 0;
+    bool stopped = false;
+    for (int i = 0; i < n && !stopped; i++) {
+        const int32_t value = child_value(&children[i], depth, exact, flags & RV_WINNER,
+                                          deadline, &result->nodes, &stopped);
+        if (stopped) break;
+        values[children[i].sq] = value;
+        if (value > result->score) {
+            result->score = value;
+            result->move = children[i].sq;
+            result->best_moves = 0;
+        }
+        if (value == result->score) result->best_moves |= 1ull << children[i].sq;
+    }
+    return stopped ? RV_STOPPED : RV_OK;
+}
+
+/* the last plies of a midgame line the table may lack (depth 1 is never stored) are
+   searched again up to this depth */
+#define SEARCHED_LEFT 4
+
+/* The next move of the line from a position the search or the solver went through:
+   the table's move when it is legal here, else (at the last plies of a midgame line)
+   the move of the best value searched again; -1 when the line ends here. */
+static int next_move(uint64_t p, uint64_t o, int left, bool exact, unsigned flags,
+                     double deadline) {
+    if (exact) {
+        rv_result r;
+        return rv_solve(p, o, flags | RV_KEEP_TABLE, deadline, &r) == RV_OK ? r.move : -1;
+    }
+    const uint64_t moves = legal(p, o);
+    const rv_entry *e = rv_find(&rv_mid_table, p, o);
+    if (e && e->move >= 0 && (moves >> e->move & 1)) return e->move;
+    if (left > SEARCHED_LEFT) return -1;
+    child children[32];
+    const int n = children_of(p, o, children);
+    int32_t best = -RV_INFINITY;
+    int move = -1;
+    rv_start(deadline);
+    for (int i = 0; i < n; i++) {
+        const int32_t value = -rv_midgame_value(children[i].p, children[i].o, left - 1);
+        if (rv_stopped) return -1;
+        if (value > best) {
+            best = value;
+            move = children[i].sq;
+        }
+    }
+    return move;
+}
+
+int rv_line(uint64_t p, uint64_t o, int first, int depth, unsigned flags, double deadline,
+            int8_t *line) {
+    if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
+    if (depth < 1 || depth > 64 || first < 0 || first > 63) return RV_ERR_ARGUMENT;
+    if ((p & o) || !(legal(p, o) >> first & 1)) return RV_ERR_POSITION;
+    rv_tables_ready();
+    const bool exact = depth >= 64 - count(p | o);
+    int n = 0, sq = first;
+    for (int left = depth; sq >= 0 && left > 0; left--) {
+        line[n++] = (int8_t)sq;
+        const uint64_t f = flips(p, o, sq), np = o ^ f, no = p | f | (1ull << sq);
+        p = np;
+        o = no;
+        if (!legal(p, o)) {
+            if (!legal(o, p)) break;
+            const uint64_t t = p; /* a pass: the same player moves again, no ply used */
+            p = o;
+            o = t;
+        }
+        sq = left > 1 ? next_move(p, o, left - 1, exact, flags & RV_WINNER, deadline) : -1;
+    }
+    return n;
+}

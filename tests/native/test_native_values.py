@@ -1,0 +1,126 @@
+"""The analysis board's values on the core (reversi/native/analyse.c): every move's
+value at a depth as the Python search's, exact values as the Python solver's, the
+principal variation legal, a deadline, refused arguments; and the deepening on it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from reversi.ai.deepening import Deepening
+from reversi.ai.endgame import EndgameSolver
+from reversi.ai.evaluate import final_value
+from reversi.ai.search import INFINITY, Search
+from reversi.ai.trained import evaluate
+from reversi.engine.moves import flips, legal_moves
+from tests.native.helpers import native as loaded
+from tests.native.helpers import random_positions
+
+
+def children(p: int, o: int) -> dict[int, tuple[int, int]]:
+    out = {}
+    moves = legal_moves(p, o)
+    for sq in range(64):
+        if moves >> sq & 1:
+            f = flips(p, o, sq)
+            out[sq] = (o ^ f, p | f | 1 << sq)
+    return out
+
+
+def python_value(p: int, o: int, depth: int) -> int:
+    """The Python search's value of a move's child at depth plies, for its mover."""
+    if not legal_moves(p, o) and not legal_moves(o, p):
+        return -final_value(p, o)
+    return -Search(evaluate, sharp=True).search(p, o, depth, -INFINITY, INFINITY)
+
+
+def assert_legal_line(p: int, o: int, line: list[int]) -> None:
+    """Each square legal in turn, passes (the other side moves again) left out."""
+    for sq in line:
+        if not legal_moves(p, o):
+            p, o = o, p
+        assert legal_moves(p, o) >> sq & 1, (line, sq)
+        f = flips(p, o, sq)
+        p, o = o ^ f, p | f | 1 << sq
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_every_moves_value_at_a_depth_is_the_python_searchs(depth: int) -> None:
+    core = loaded()
+    for p, o in random_positions(25, seed=60 + depth, empties=range(8, 56)):
+        if not legal_moves(p, o):
+            continue
+        found, values = core.values(p, o, depth, keep=False)
+        expected = {sq: python_value(cp, co, depth - 1) for sq, (cp, co) in children(p, o).items()}
+        assert values == expected, f"{p:x} {o:x}"
+        assert not found.stopped and not found.exact and found.depth == depth
+        assert found.score == max(expected.values()) and values[found.move] == found.score
+        assert_legal_line(p, o, core.line(p, o, found.move, depth))
+
+
+def test_exact_values_are_the_python_solvers_move_for_move() -> None:
+    core = loaded()
+    for i, (p, o) in enumerate(random_positions(30, seed=70, empties=range(4, 12))):
+        if not legal_moves(p, o):
+            continue
+        winner = i % 2 == 0
+        empties = 64 - (p | o).bit_count()
+        found, values = core.values(p, o, empties, winner=winner, keep=False)
+        solver = EndgameSolver(winner=winner)
+        assert values == {sq: -solver.score(cp, co) for sq, (cp, co) in children(p, o).items()}
+        assert found.exact and found.depth == empties and found.score == solver.score(p, o)
+        line = core.line(p, o, found.move, empties, winner=winner)
+        assert line[0] == found.move
+        assert_legal_line(p, o, line)
+
+
+def test_the_exact_line_plays_the_game_to_its_solved_end() -> None:
+    core = loaded()
+    ((p, o),) = random_positions(1, seed=71, empties=range(12, 13))
+    found, _ = core.values(p, o, 12, keep=False)
+    line = core.line(p, o, found.move, 12)
+    assert_legal_line(p, o, line)
+    discs = [p, o]  # the first mover's and the other's
+    turn = 0
+    for sq in line:
+        mover, other = discs[turn], discs[1 - turn]
+        if not legal_moves(mover, other):
+            turn = 1 - turn
+            mover, other = other, mover
+        f = flips(mover, other, sq)
+        discs[turn], discs[1 - turn] = mover | f | 1 << sq, other ^ f
+        turn = 1 - turn
+    assert not legal_moves(discs[0], discs[1]) and not legal_moves(discs[1], discs[0])
+    assert discs[0].bit_count() - discs[1].bit_count() == found.score
+
+
+def test_values_stop_at_their_deadline_and_refuse_bad_arguments() -> None:
+    core = loaded()
+    ((p, o),) = random_positions(1, seed=72, empties=range(30, 31))
+    start = time.perf_counter()
+    found, values = core.values(p, o, 30, keep=False, stop_at=start + 0.05)
+    assert found.stopped and len(values) < bin(legal_moves(p, o)).count("1")
+    assert time.perf_counter() - start < 2.0  # not a speed test: it must stop at all
+    with pytest.raises(ValueError):
+        core.values(p, o, 0)
+    with pytest.raises(ValueError):
+        core.values(0x0000_0018_1800_0000, 0, 3)  # no move
+    with pytest.raises(ValueError):
+        core.line(p, o, next(sq for sq in range(64) if not legal_moves(p, o) >> sq & 1), 3)
+
+
+def test_the_deepening_reaches_exact_values_and_keeps_its_line_legal() -> None:
+    core = loaded()
+    ((p, o),) = random_positions(1, seed=73, empties=range(12, 13))
+    deepening = Deepening(core, p, o)
+    while not deepening.done:
+        deepening.step(time.perf_counter() + 0.2)
+    assert deepening.exact
+    solver = EndgameSolver(winner=False)
+    assert {sq: score for sq, (score, _, _) in deepening.scores.items()} == {
+        sq: -solver.score(cp, co) for sq, (cp, co) in children(p, o).items()
+    }
+    line = deepening.line(time.perf_counter() + 1)
+    assert line[0] == deepening.best
+    assert_legal_line(p, o, line)
