@@ -23,6 +23,7 @@ from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from reversi.duel.positions import Positions
 from reversi.hall.service import Hall
 from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
@@ -41,7 +42,6 @@ from reversi.server.http import MAX_BODY, DuelHttp
 from reversi.server.identity import Identity
 from reversi.server.lobby import Lobby
 from reversi.server.lookups import Lookups
-from reversi.server.positions import Positions
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings

@@ -209,7 +209,7 @@ class Lobby:
         events: list[dict[str, Any]] = []
         for code, (table, view) in changed.items():
             if view is None:
-                view = table_view(table, now, self.service.rules, positions)
+                view = table_view(table, now, self.rules, positions)
             shown = entry(table, view, self.onlookers(code), self.here(table.seat0))
             if shown is None:
                 self._sent.pop(code, None)
@@ -480,7 +480,7 @@ class Lobby:
         for table in tables:
             shown = entry(
                 table,
-                table_view(table, now, self.service.rules, positions),
+                table_view(table, now, self.rules, positions),
                 self.onlookers(table.code),
                 self.here(table.seat0),
             )
