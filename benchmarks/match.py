@@ -16,7 +16,8 @@ or of another version of the players, is refused.
 ``schwer-classic`` is Schwer as it played before the trained evaluation
 (``reversi/ai/classic.py``), kept as an opponent; ``schwer-python`` is Schwer
 searching in Python (as before the native core), ``schwer`` on the core where
-it is built.
+it is built; ``schwer-no-mpc`` is Schwer on the core without Multi-ProbCut
+(``levels.NATIVE_PROBCUT`` off for its moves).
 
 Each opening (random moves from the start, reproducible from ``--seed``) is
 played twice with colours swapped. ``cli-othello`` is the strongest level (5)
@@ -79,12 +80,29 @@ def classic_player(budget: float | None, clock: Clock) -> Player:
     return play
 
 
+def no_probcut_player(budget: float | None, clock: Clock) -> Player:
+    """Schwer on the native core without Multi-ProbCut."""
+    from reversi.ai import levels
+
+    def play(board: Board, seed: int) -> Move:
+        saved = levels.NATIVE_PROBCUT
+        levels.NATIVE_PROBCUT = False
+        try:
+            return levels.think(board, "schwer", budget=budget, clock=clock).move
+        finally:
+            levels.NATIVE_PROBCUT = saved
+
+    return play
+
+
 def player(name: str, budget: float | None, cpu_clock: bool) -> Player:
     clock = time.process_time if cpu_clock else time.perf_counter
     if name == "cli-othello":
         return cli_othello_player()
     if name == "schwer-classic":
         return classic_player(budget, clock)
+    if name == "schwer-no-mpc":
+        return no_probcut_player(budget, clock)
     if name == "schwer-python":
         return level_player("schwer", budget, clock, python_backend=True)
     return level_player(name, budget, clock)

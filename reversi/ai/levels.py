@@ -52,6 +52,8 @@ PROBCUT: ProbCutTable | None = None
 #: looks for a move that wins by force up to this many.
 NATIVE_TRY_EXACT_EMPTIES = 20
 NATIVE_DECISIVE_EMPTIES = 24
+#: With the native core: Multi-ProbCut in the midgame search (reversi/native/probcut.h).
+NATIVE_PROBCUT = True
 
 
 class Level(enum.Enum):
@@ -152,7 +154,7 @@ def _schwer_native(
             )
     elapsed = clock() - start
     share = elapsed + (budget - elapsed) / 3 if empties <= NATIVE_DECISIVE_EMPTIES else budget
-    result = native.search(p, o, 60, stop_at=start + share, clock=clock)
+    result = native.search(p, o, 60, probcut=NATIVE_PROBCUT, stop_at=start + share, clock=clock)
     chosen = result.move
     if empties <= NATIVE_DECISIVE_EMPTIES:
         verdict = native.decisive(
