@@ -206,7 +206,7 @@ def _schwer(
     result = search.iterate(p, o, 60)
     chosen = result.move
     if empties <= DECISIVE_EMPTIES:
-        solver.stop_at = start + budget
+        solver.budget.stop_at = start + budget
         chosen = solver.unlost_move(p, o, chosen)
     return Decision(
         _move(p, o, chosen),
