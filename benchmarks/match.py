@@ -17,7 +17,8 @@ or of another version of the players, is refused.
 (``reversi/ai/classic.py``), kept as an opponent; ``schwer-python`` is Schwer
 searching in Python without the opening book (as before the native core),
 ``schwer`` on the core where it is built with the book, ``schwer-nobook`` the
-same without the book.
+same without the book, ``schwer-no-mpc`` on the core without Multi-ProbCut
+(``levels.NATIVE_PROBCUT`` off for its moves).
 
 Each opening (random moves from the start, reproducible from ``--seed``) is
 played twice with colours swapped. ``cli-othello`` is the strongest level (5)
@@ -80,12 +81,29 @@ def classic_player(budget: float | None, clock: Clock) -> Player:
     return play
 
 
+def no_probcut_player(budget: float | None, clock: Clock) -> Player:
+    """Schwer on the native core without Multi-ProbCut."""
+    from reversi.ai import levels
+
+    def play(board: Board, seed: int) -> Move:
+        saved = levels.NATIVE_PROBCUT
+        levels.NATIVE_PROBCUT = False
+        try:
+            return levels.think(board, "schwer", budget=budget, clock=clock).move
+        finally:
+            levels.NATIVE_PROBCUT = saved
+
+    return play
+
+
 def player(name: str, budget: float | None, cpu_clock: bool) -> Player:
     clock = time.process_time if cpu_clock else time.perf_counter
     if name == "cli-othello":
         return cli_othello_player()
     if name == "schwer-classic":
         return classic_player(budget, clock)
+    if name == "schwer-no-mpc":
+        return no_probcut_player(budget, clock)
     if name == "schwer-python":
         return level_player("schwer", budget, clock, python_backend=True, book=False)
     if name == "schwer-nobook":

@@ -7,8 +7,9 @@ Prints, side by side: perft from the start (leaves and leaves per CPU second);
 exact solves (empties to the winner) of the 20 fixed positions at 14 empties of
 ``benchmarks/endgame.py`` and of FFO #40 (Python's only with ``--python-ffo``: a
 minute or more); Schwer's midgame depth in its 0.5 s (CPU clock) on 20 positions
-of random games. Each pair runs one after the other, so both see the same load;
-the load average is printed first and last.
+of random games (native with and without Multi-ProbCut, and Python; ``--depth-only``:
+only these). Each pair runs one after the other, so both see the same load; the
+load average is printed first and last.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.endgame import FFO, positions
-from reversi.ai import Level, solve, think
+from reversi.ai import Level, levels, solve, think
 from reversi.ai.native import core
 from reversi.engine import Board, Counting, parse_obf
 from reversi.engine.perft import perft_position
@@ -113,8 +114,14 @@ def bench_ffo(python: bool) -> None:
 
 def bench_depth(count: int, seed: int) -> None:
     boards = [b for e in range(24, 44) for b in positions(1, e, seed)][:count]
-    for name, python_backend in (("native", False), ("Python", True)):
+    variants = (
+        ("native", False, True),
+        ("native without MPC", False, False),
+        ("Python", True, False),
+    )
+    for name, python_backend, probcut in variants:
         depths, seconds = [], []
+        levels.NATIVE_PROBCUT = probcut
         for board in boards:
             decision = think(
                 board,
@@ -125,6 +132,7 @@ def bench_depth(count: int, seed: int) -> None:
             )
             depths.append(decision.depth)
             seconds.append(decision.seconds)
+        levels.NATIVE_PROBCUT = True
         print(
             f"Schwer {name}, 0.5 CPU s, {count} positions at 24–43 empties: depth median "
             f"{statistics.median(depths)}, min {min(depths)}, max {max(depths)}; "
@@ -140,14 +148,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--python-ffo", action="store_true")
+    parser.add_argument("--depth-only", action="store_true", help="only Schwer's depth")
     args = parser.parse_args(argv)
     if core() is None:
         print("reversi._native is not built: nothing to compare")
         return 1
     print(f"Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}, {load()}")
-    bench_perft(args.perft, not args.no_python_perft)
-    bench_solves(args.count, args.seed)
-    bench_ffo(args.python_ffo)
+    if not args.depth_only:
+        bench_perft(args.perft, not args.no_python_perft)
+        bench_solves(args.count, args.seed)
+        bench_ffo(args.python_ffo)
     bench_depth(args.count, args.seed)
     print(load())
     return 0

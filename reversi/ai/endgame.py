@@ -187,8 +187,8 @@ class EndgameSolver(ShallowSolver):
 
     def _deep(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, n: int) -> int:
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._check_time()
+        if self.nodes >= self.budget.next_check:
+            self.budget.check(self.nodes)
         moves = legal_moves(p, o)
         if not moves:
             if legal_moves(o, p):

@@ -128,8 +128,8 @@ class ShallowSolver(LastEmpties):
 
     def _shallow(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, n: int) -> int:
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._check_time()
+        if self.nodes >= self.budget.next_check:
+            self.budget.check(self.nodes)
         tt = self.tt
         key = (p, o)
         entry = tt.get(key) if n >= SHALLOW_TT_EMPTIES else None

@@ -10,7 +10,7 @@ parity orders already computed. The layers build on it:
 
 from __future__ import annotations
 
-from reversi.ai.clock import Clock, SearchTimeout
+from reversi.ai.clock import Budget, Clock
 from reversi.engine.bitboard import Bitboard, Square
 
 __all__ = ["CHECK_EVERY", "Entry", "SolveState"]
@@ -26,18 +26,16 @@ class SolveState:
     """The counters, the table and the deadline of a solve.
 
     ``stop_at`` is a time on ``clock``; past it a search raises
-    :class:`SearchTimeout` within ``CHECK_EVERY`` nodes.
+    :class:`SearchTimeout` within ``CHECK_EVERY`` nodes (``budget``).
     """
 
-    __slots__ = ("_next_check", "_orders", "clock", "nodes", "stop_at", "tt", "winner")
+    __slots__ = ("_orders", "budget", "nodes", "tt", "winner")
 
     def __init__(self, *, winner: bool, clock: Clock, stop_at: float) -> None:
         self.winner = winner
         self.nodes = 0
         self.tt: dict[tuple[Bitboard, Bitboard], Entry] = {}
-        self.clock = clock
-        self.stop_at = stop_at
-        self._next_check = CHECK_EVERY
+        self.budget = Budget(clock, stop_at, CHECK_EVERY)
         # the parity order of each set of few empties, computed once per set
         self._orders: dict[Bitboard, list[Square]] = {}
 
@@ -49,8 +47,3 @@ class SolveState:
             empties = 64 - pc - oc
             return diff + empties if diff > 0 else diff - empties
         return diff
-
-    def _check_time(self) -> None:
-        self._next_check = self.nodes + CHECK_EVERY
-        if self.clock() >= self.stop_at:
-            raise SearchTimeout

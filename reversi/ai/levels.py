@@ -56,6 +56,8 @@ PROBCUT: ProbCutTable | None = None
 #: looks for a move that wins by force up to this many.
 NATIVE_TRY_EXACT_EMPTIES = 20
 NATIVE_DECISIVE_EMPTIES = 24
+#: With the native core: Multi-ProbCut in the midgame search (reversi/native/probcut.h).
+NATIVE_PROBCUT = True
 
 
 class Level(enum.Enum):
@@ -168,7 +170,7 @@ def _schwer_native(
             )
     elapsed = clock() - start
     share = elapsed + (budget - elapsed) / 3 if empties <= NATIVE_DECISIVE_EMPTIES else budget
-    result = native.search(p, o, 60, stop_at=start + share, clock=clock)
+    result = native.search(p, o, 60, probcut=NATIVE_PROBCUT, stop_at=start + share, clock=clock)
     chosen = result.move
     if empties <= NATIVE_DECISIVE_EMPTIES:
         verdict = native.decisive(
@@ -220,7 +222,7 @@ def _schwer(
     result = search.iterate(p, o, 60)
     chosen = result.move
     if empties <= DECISIVE_EMPTIES:
-        solver.stop_at = start + budget
+        solver.budget.stop_at = start + budget
         chosen = solver.unlost_move(p, o, chosen)
     return Decision(
         _move(p, o, chosen),

@@ -146,13 +146,16 @@ class Core:
         depth: int,
         *,
         keep: bool = False,
+        probcut: bool = False,
         stop_at: float = math.inf,
         clock: Clock = time.perf_counter,
     ) -> NativeResult:
-        """Iterative deepening to ``depth`` or the deadline (the player must have a move)."""
+        """Iterative deepening to ``depth`` or the deadline (the player must have a
+        move); ``probcut``: with Multi-ProbCut (selective, so not the full-width value)."""
+        flags = self._flags(False, keep) | (self._module.PROBCUT if probcut else 0)
         with self._lock:
             deadline = self._deadline(stop_at, clock)
-            answer = self._module.search(p, o, depth, self._flags(False, keep), deadline)
+            answer = self._module.search(p, o, depth, flags, deadline)
             return self._result(answer)
 
     def values(

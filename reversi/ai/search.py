@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reversi.ai.clock import Clock, SearchTimeout
+from reversi.ai.clock import Budget, Clock, SearchTimeout
 from reversi.ai.evaluate import WIN, final_value
 from reversi.ai.ordering import NEAR_CORNERS, ordered_children
 from reversi.ai.tt import Entry, TranspositionTable
@@ -47,7 +47,7 @@ class SearchResult:
 class Search:
     """One search with its evaluation, deadline and (reusable) transposition table."""
 
-    __slots__ = ("_next_check", "clock", "evaluate", "nodes", "probcut", "sharp", "stop_at", "tt")
+    __slots__ = ("budget", "evaluate", "nodes", "probcut", "sharp", "tt")
 
     def __init__(
         self,
@@ -69,14 +69,7 @@ class Search:
         self.probcut = probcut
         self.tt = tt if tt is not None else TranspositionTable()
         self.nodes = 0
-        self.clock = clock
-        self.stop_at = stop_at
-        self._next_check = CHECK_EVERY
-
-    def _check_time(self) -> None:
-        self._next_check = self.nodes + CHECK_EVERY
-        if self.clock() >= self.stop_at:
-            raise SearchTimeout
+        self.budget = Budget(clock, stop_at, CHECK_EVERY)
 
     def iterate(self, p: Bitboard, o: Bitboard, max_depth: int) -> SearchResult:
         """Iterative deepening to ``max_depth`` or the deadline, whichever comes first.
@@ -164,8 +157,8 @@ class Search:
     def search(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
         """The negamax value of the position to ``depth`` plies (fail-soft)."""
         self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._check_time()
+        if self.nodes >= self.budget.next_check:
+            self.budget.check(self.nodes)
         moves = legal_moves(p, o)
         if not moves:
             if legal_moves(o, p):

@@ -197,6 +197,7 @@ PyMODINIT_FUNC PyInit__native(void) {
     struct { const char *name; long value; } constants[] = {
         {"OK", RV_OK}, {"STOPPED", RV_STOPPED}, {"WINNER", RV_WINNER},
         {"KEEP_TABLE", RV_KEEP_TABLE}, {"EVERY_BEST", RV_EVERY_BEST}, {"WDL", RV_WDL},
+        {"PROBCUT", RV_PROBCUT},
     };
     for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++)
         if (PyModule_AddIntConstant(m, constants[i].name, constants[i].value) < 0) return NULL;

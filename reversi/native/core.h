@@ -99,6 +99,7 @@ typedef struct rv_result {
 #define RV_KEEP_TABLE 2u /* keep the bounds of the previous call (else the table is cleared) */
 #define RV_EVERY_BEST 4u /* rv_solve: also every best move (result.best_moves) */
 #define RV_WDL 8u        /* rv_solve: only win (1), draw (0) or loss (-1) as score */
+#define RV_PROBCUT 16u   /* rv_search: Multi-ProbCut (selective: values may differ) */
 
 /* The exact score (or with RV_WDL its sign) and a best move; RV_STOPPED when the
    deadline passed first (result then undefined but for nodes). A position where the

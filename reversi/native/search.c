@@ -2,12 +2,27 @@
    transposition table, iterative deepening and aspiration windows, as
    reversi.ai.search.Search(evaluate, sharp=True) (the same values; the order of equal
    moves and the node counts may differ). A pass uses no ply; a finished game scores
-   far beyond any evaluation. */
+   far beyond any evaluation.
+
+   With RV_PROBCUT, Multi-ProbCut (M. Buro, "ProbCut: An Effective Selective Extension
+   of the Alpha-Beta Algorithm", ICCA Journal 18(2), 1995; "Experiments with
+   Multi-ProbCut and a New High-Quality Evaluation Function for Othello", NECI
+   technical report 1997): at a null-window node a shallow search predicts the deep
+   value through a line fitted per game stage and depth (probcut.h), and the node is
+   cut when the prediction lies PROBCUT_T sigmas beyond the window. */
 
 #include "board.h"
 #include "internal.h"
+#include "probcut.h"
 
 #define ASPIRATION 300
+/* Multi-ProbCut: from this depth on, and this many hundredths of sigma beyond the window */
+#ifndef PROBCUT_MIN_DEPTH
+#define PROBCUT_MIN_DEPTH 3
+#endif
+#ifndef PROBCUT_T
+#define PROBCUT_T 150
+#endif
 #define X_SQUARES 0x0042000000004200ull
 #define C_SQUARES 0x4281000000008142ull
 #define NEAR_CORNERS (X_SQUARES | C_SQUARES)
@@ -93,6 +108,44 @@ static void store(uint64_t p, uint64_t o, int32_t lower, int32_t upper, int move
     rv_put(&rv_mid_table, p, o, lower, upper, move, depth);
 }
 
+static bool probcut_on; /* the running rv_search's RV_PROBCUT */
+
+static int32_t pvs(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t beta);
+
+/* The fit for depth at this many empties; past the table's last depth, that row with
+   the shallow search as many plies shorter (so of the same parity). */
+static rv_probcut_fit probcut_fit(int depth, int empties) {
+    int stage = RV_PROBCUT_STAGES - 1;
+    while (stage > 0 && empties < rv_probcut_stage_empties[stage]) stage--;
+    const int last = RV_PROBCUT_DEPTHS - 1;
+    rv_probcut_fit fit = rv_probcut[stage][depth < last ? depth : last];
+    if (depth > last) fit.shallow = (int8_t)(fit.shallow + depth - last);
+    return fit;
+}
+
+/* true with *cut set (beta or alpha) when the shallow search predicts the window is
+   missed; never where the search would reach the end of the game (those values are
+   exact) or near a proven win or loss. */
+static bool probcut(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t beta,
+                    int32_t *cut) {
+    const int empties = 64 - count(p | o);
+    if (depth >= empties || alpha <= -RV_WIN / 2 || alpha >= RV_WIN / 2) return false;
+    const rv_probcut_fit fit = probcut_fit(depth, empties);
+    const int64_t margin = (int64_t)PROBCUT_T * fit.sigma / 100;
+    int32_t bound = (int32_t)((beta + margin - fit.intercept) * 1000 / fit.slope) + 1;
+    if (pvs(p, o, fit.shallow, bound - 1, bound) >= bound) {
+        *cut = beta;
+        return true;
+    }
+    if (rv_stopped) return false;
+    bound = (int32_t)((alpha - margin - fit.intercept) * 1000 / fit.slope) - 1;
+    if (pvs(p, o, fit.shallow, bound, bound + 1) <= bound) {
+        *cut = alpha;
+        return true;
+    }
+    return false;
+}
+
 static int32_t pvs(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t beta) {
     if (rv_node()) return 0;
     const uint64_t moves = legal(p, o);
@@ -111,6 +164,12 @@ static int32_t pvs(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t bet
             if (e->upper <= alpha) return e->upper;
             if (e->lower == e->upper) return e->lower;
         }
+    }
+    if (probcut_on && beta - alpha == 1 && depth >= PROBCUT_MIN_DEPTH) {
+        int32_t cut;
+        const bool done = probcut(p, o, depth, alpha, beta, &cut);
+        if (rv_stopped) return 0;
+        if (done) return cut;
     }
     child children[32];
     const int n = ordered(p, o, moves, hint, children);
@@ -191,6 +250,7 @@ int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double dead
     rv_tables_ready();
     if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
     rv_start(deadline);
+    probcut_on = (flags & RV_PROBCUT) != 0;
     const int empties = 64 - count(p | o);
     int32_t score = 0;
     int move = first_square(moves), depth = 0;
@@ -221,5 +281,6 @@ int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double dead
 }
 
 int32_t rv_midgame_value(uint64_t p, uint64_t o, int depth) {
+    probcut_on = false;
     return pvs(p, o, depth, -RV_INFINITY, RV_INFINITY);
 }

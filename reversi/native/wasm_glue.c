@@ -42,6 +42,7 @@ static const constant constants[] = {
     {"KEEP_TABLE", RV_KEEP_TABLE},
     {"EVERY_BEST", RV_EVERY_BEST},
     {"WDL", RV_WDL},
+    {"PROBCUT", RV_PROBCUT},
     {"NO_DEADLINE", RV_NO_DEADLINE},
     {0, 0},
 };

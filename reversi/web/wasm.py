@@ -26,7 +26,7 @@ class WasmNative(ModuleType):
     """``reversi._native`` on a started engine.wasm (``core``: js/wasm.js's ``WasmCore``).
 
     The constants (``OK``, ``STOPPED``, ``WINNER``, ``KEEP_TABLE``, ``EVERY_BEST``,
-    ``WDL``, ``NO_DEADLINE``) are the module's own, read from it.
+    ``WDL``, ``PROBCUT``, ``NO_DEADLINE``) are the module's own, read from it.
     """
 
     OK: int
@@ -35,6 +35,7 @@ class WasmNative(ModuleType):
     KEEP_TABLE: int
     EVERY_BEST: int
     WDL: int
+    PROBCUT: int
     NO_DEADLINE: float
 
     def __init__(self, core: Any) -> None:

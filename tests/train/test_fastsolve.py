@@ -52,12 +52,19 @@ def test_a_line_that_is_no_position_is_refused(tmp_path: Path) -> None:
         broken.solve(1, 1)  # both sides on the same square
 
 
-def test_relabel_fast_writes_the_python_solvers_labels(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "empties"), [("exact", ("8", "12")), ("depth3", ("6", "40")), ("depth6", ("6", "30"))]
+)
+def test_relabel_on_the_core_writes_the_python_labels(
+    tmp_path: Path, name: str, empties: tuple[str, str]
+) -> None:
     records = game(random.Random(44), 16, 0.2, 4)
     chunk = tmp_path / "games-3-00000.bin"
     chunk.write_bytes(b"".join(RECORD.pack(*record) for record in records))
-    main(["exact", "--empties", "8", "12", "--data", str(tmp_path)])
-    main(["exact-c", "--fast", "--empties", "8", "12", "--data", str(tmp_path)])
-    assert sidecar(chunk, "exact-c").read_bytes() == sidecar(chunk, "exact").read_bytes()
-    with pytest.raises(SystemExit):
-        main(["depth3", "--fast", "--empties", "8", "12", "--data", str(tmp_path)])
+    main([name, "--python", "--empties", *empties, "--data", str(tmp_path)])
+    main([f"{name}-c", "--empties", *empties, "--data", str(tmp_path)])  # the core by default
+    main([f"{name}-f", "--fast", "--empties", *empties, "--data", str(tmp_path)])
+    python = sidecar(chunk, name).read_bytes()
+    assert len(set(python)) > 2  # labels inside the range, KEEP outside
+    assert sidecar(chunk, f"{name}-c").read_bytes() == python
+    assert sidecar(chunk, f"{name}-f").read_bytes() == python

@@ -9,7 +9,7 @@ import pytest
 from reversi.ai.endgame import EndgameSolver
 from tools.train.fit import read_games
 from tools.train.generate import KEEP, RECORD, game, sidecar
-from tools.train.relabel import every, labeller, main
+from tools.train.relabel import discs, every, label, labeller, main
 
 
 def write_chunk(data: Path, number: int) -> Path:
@@ -97,8 +97,26 @@ def test_check_prints_the_labellers_error_on_the_heldout_set(
 
 def test_a_labellers_name_may_carry_a_round() -> None:
     assert labeller("depth4-r2") == ("depth", 4) and labeller("exact") == ("exact", 0)
-    with pytest.raises(argparse.ArgumentTypeError):
-        labeller("depth10")
+    assert labeller("depth14") == ("depth", 14)
+    for wrong in ("depth0", "depth31", "depth"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            labeller(wrong)
+
+
+def test_a_search_label_of_a_won_or_lost_game_is_its_margin() -> None:
+    assert (discs(100_600), discs(-101_400), discs(0), discs(260), discs(-9_000)) == (
+        6,
+        -14,
+        0,
+        3,
+        -64,
+    )
+    rng = random.Random(7)
+    for _ in range(6):
+        records = [r for r in game(rng, 16, 0.2, 4) if 6 <= r[3] <= 8]
+        p, o, _, empties = records[0]
+        # a search to the end is exact: its label is the solver's, not a clipped ±64
+        assert label(p, o, "depth", empties) == EndgameSolver(winner=True).score(p, o)
 
 
 def test_two_processes_share_a_seed_by_every(tmp_path: Path) -> None:

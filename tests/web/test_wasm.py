@@ -101,8 +101,8 @@ def on_native(native: Any, calls: list[Call]) -> list[Any]:
 
 def test_wasm_answers_as_the_extension(native: Any, wasm: Any) -> None:
     """Moves, flips, perft, the evaluation, exact and win/draw/loss solves, fixed-depth
-    searches and decisive moves on random positions, in one run of Pyodide: the same
-    scores, moves, depths and best-move sets."""
+    searches (with and without Multi-ProbCut) and decisive moves on random positions,
+    in one run of Pyodide: the same scores, moves, depths and best-move sets."""
     winner, every, wdl = native.WINNER, native.EVERY_BEST, native.WDL
     none = native.NO_DEADLINE
     calls: list[Call] = []
@@ -118,6 +118,9 @@ def test_wasm_answers_as_the_extension(native: Any, wasm: Any) -> None:
     for p, o in positions(5, 30, (20, 50)):
         if native.moves(p, o):
             calls += [["search", p, o, depth, 0, none] for depth in (1, 2, 3, 4, 6)]
+            # Multi-ProbCut: the table compiled into both (small searches: the tables'
+            # sizes, which differ, change nothing here)
+            calls += [["search", p, o, depth, native.PROBCUT, none] for depth in (5, 7)]
     expected = on_native(native, calls)
     answers = wasm(calls)
     assert len(answers) == len(calls)

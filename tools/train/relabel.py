@@ -1,7 +1,7 @@
 """Better labels for the generated positions: exact scores, or deeper searches.
 
-    nice -n 10 .venv/bin/python -m tools.train.relabel exact --empties 13 14 --seed 21
-    nice -n 10 .venv/bin/python -m tools.train.relabel depth4 --empties 15 24 --seed 21
+    nice -n 10 .venv/bin/python -m tools.train.relabel exact --empties 18 22 --seed 21
+    nice -n 10 .venv/bin/python -m tools.train.relabel depth10 --empties 23 30 --seed 21
 
 A generated position is labelled with the result of the game it came from,
 which below ``--exact`` empties is its exact score and above is the result of
@@ -9,11 +9,14 @@ which below ``--exact`` empties is its exact score and above is the result of
 truth (docs/ai.md, "Training"). This second pass gives the positions of a range
 of empties a label of their own, by the project's exact solver (``exact``) or,
 further from the end, by Schwer's midgame search to a depth with the weights
-fitted so far (``depthN``; the classical back-propagation, phase by phase: the
-search's leaves lie in phases already fitted on better labels). A seed's
+fitted so far (``depthN``, N up to 30; the classical back-propagation, phase by
+phase: the search's leaves lie in phases already fitted on better labels; a won
+or lost game found by the search is labelled with its margin). A seed's
 positions from its ``--exact`` empties on are exact already: give each seed a
-range above that (``--seed``). ``--fast`` gives exact labels by the native core's
-solver (``fastsolve.py``: the same scores, far faster).
+range above that (``--seed``). Labels come from the native core where it is
+built (its solver, ``fastsolve.py``, and its full-width midgame search: the same
+scores as the Python ones, tested, far faster; ``--fast`` insists on it) and
+from the Python solver and search with ``--python`` or without the core.
 
 For each chunk ``games-S-K.bin`` it writes ``games-S-K.NAME.bin``: one signed
 byte per record of the chunk, in order, the new label inside the range and
@@ -40,6 +43,8 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from reversi.ai.endgame import EndgameSolver
+from reversi.ai.evaluate import WIN
+from reversi.ai.native import core
 from reversi.ai.search import Search
 from reversi.ai.trained import evaluate
 from tools.train.fastsolve import FastSolver
@@ -49,14 +54,14 @@ from tools.train.progress import progress
 from tools.train.transcripts import CORPUS, HELDOUT
 
 #: ``exact`` or ``depthN``, and a suffix for another round with the same labeller
-LABELLER = re.compile(r"(?:exact|depth([1-9]))(?:-[a-z0-9]+)?")
+LABELLER = re.compile(r"(?:exact|depth([1-9]|[12][0-9]|30))(?:-[a-z0-9]+)?")
 
 
 def labeller(name: str) -> tuple[str, int]:
     """``("exact", 0)`` or ``("depth", N)`` for a labeller's name (``depth4-r2``)."""
     found = LABELLER.fullmatch(name)
     if found is None:
-        raise argparse.ArgumentTypeError(f"{name!r}: expected exact or depth1 … depth9")
+        raise argparse.ArgumentTypeError(f"{name!r}: expected exact or depth1 … depth30")
     return ("depth", int(found[1])) if found[1] else ("exact", 0)
 
 
@@ -68,12 +73,32 @@ def every(text: str) -> tuple[int, int]:
     return int(found[1]), int(found[2] or 0)
 
 
+def discs(score: int) -> int:
+    """A search's score in discs: a finished game's ±(WIN + 100 · margin) is its margin."""
+    if abs(score) >= WIN // 2:
+        margin = (abs(score) - WIN) // 100
+        return margin if score > 0 else -margin
+    return max(-64, min(64, round(score / 100)))
+
+
 def label(p: int, o: int, kind: str, depth: int) -> int:
-    """The position's value for the player to move, in discs (empties to the winner)."""
+    """The position's value for the player to move, in discs (empties to the winner),
+    by the Python solver or search."""
     if kind == "exact":
         return EndgameSolver(winner=True).score(p, o)
-    result = Search(evaluate, sharp=True).iterate(p, o, depth)
-    return max(-64, min(64, round(result.score / 100)))
+    return discs(Search(evaluate, sharp=True).iterate(p, o, depth).score)
+
+
+def scorer(kind: str, depth: int, solver: FastSolver | None) -> Callable[[int, int], int]:
+    """The labeller: on the core when ``solver`` (its exact solver) is given, else in Python.
+    The core's search is full width (no Multi-ProbCut) with a fresh table for each position,
+    as the Python search: the same values."""
+    native = core() if solver is not None else None
+    if native is None or solver is None:
+        return lambda p, o: label(p, o, kind, depth)
+    if kind == "exact":
+        return lambda p, o: solver.solve(p, o)[0]
+    return lambda p, o: discs(native.search(p, o, depth).score)
 
 
 def relabel(chunk: bytes, wanted: set[int], score: Callable[[int, int], int]) -> bytes:
@@ -144,16 +169,14 @@ def main(argv: list[str] | None = None) -> int:
         help="the chunks numbered K modulo N of each seed (K 0 unless given)",
     )
     parser.add_argument("--seed", default="*", help="only the chunks of this seed")
-    parser.add_argument(
-        "--fast",
-        action="store_true",
-        help="exact labels by the native core (tools.train.fastsolve: the same scores, far faster)",
+    backend = parser.add_mutually_exclusive_group()
+    backend.add_argument(
+        "--fast", action="store_true", help="the native core, which must be built (the default)"
     )
+    backend.add_argument("--python", action="store_true", help="the Python solver and search")
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args(argv)
     kind, depth = labeller(args.name)
-    if args.fast and kind != "exact":
-        parser.error("--fast is for exact labels")
     if args.pack:
         print(f"wrote {pack(args.data, args.corpus, args.name)}")
         return 0
@@ -163,10 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.empties is None and not args.check:
         parser.error("--empties LOW HIGH is needed to label")
     with ExitStack() as stack:
-        solver = stack.enter_context(FastSolver(args.data)) if args.fast else None
-
-        def score(p: int, o: int) -> int:
-            return solver.solve(p, o)[0] if solver else label(p, o, kind, depth)
+        on_core = args.fast or (not args.python and core() is not None)
+        solver = stack.enter_context(FastSolver(args.data)) if on_core else None
+        score = scorer(kind, depth, solver)
 
         if args.check:
             check(args.data / HELDOUT, score)
@@ -184,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
             tmp = out.with_suffix(".tmp")
             tmp.write_bytes(labels)
             tmp.replace(out)
-            solved = f", solver CPU {solver.seconds:.0f} s" if solver else ""
+            solved = f", solver CPU {solver.seconds:.0f} s" if solver and kind == "exact" else ""
             progress(f"{out.name}: {len(labels)} labels{solved}", start)
     return 0
 

@@ -14,7 +14,7 @@ export class WasmCore {
     this.x = instance.exports;
     this.x.rv_wasm_init();
     this.result = this.x.rv_wasm_result();
-    /** @type {Record<string, number>} OK, STOPPED, WINNER, KEEP_TABLE, EVERY_BEST, WDL, NO_DEADLINE */
+    /** @type {Record<string, number>} OK, STOPPED, WINNER, KEEP_TABLE, EVERY_BEST, WDL, PROBCUT, NO_DEADLINE */
     this.constants = {};
     const view = new DataView(this.x.memory.buffer);
     for (let at = this.x.rv_wasm_constants(); view.getUint32(at, true); at += 16) {
