@@ -93,13 +93,14 @@ def test_the_hall_knows_no_game_and_no_server(tmp_path: Path) -> None:
     ]
 
 
-#: the duel core is pure: the engine, the storage's record types, the texts, the hall's
-#: rules of a chat line, msgspec for its messages and itself; never I/O (Starlette,
-#: asyncio, SQLAlchemy) nor the server that drives it
+#: the duel core is pure: the engine, the storage's record types, the texts, the one
+#: refusal (reversi.problems), the hall's rules of a chat line, msgspec for its messages
+#: and itself; never I/O (Starlette, asyncio, SQLAlchemy) nor the server that drives it
 DUEL_ALLOWED = (
     "reversi.engine",
     "reversi.storage.records",
     "reversi.texts",
+    "reversi.problems",
     "reversi.hall.text_rules",
     "reversi.duel",
     "msgspec",

@@ -22,17 +22,6 @@ from msgspec import UNSET, UnsetType
 RequestId = int | str | None
 
 
-class Problem(msgspec.Struct, frozen=True, kw_only=True):
-    """The one shape of a refusal: ``error`` names it for programs, ``message`` is the
-    catalogue's ``key`` filled with ``params`` (German, for the player). An HTTP error's
-    body; a socket's ``error`` message carries the same with ``code`` for ``error``."""
-
-    error: str
-    key: str
-    params: dict[str, Any]
-    message: str
-
-
 class ServerMessage(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """A message the server sends on the duel socket."""
 
