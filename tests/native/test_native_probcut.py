@@ -70,9 +70,9 @@ def test_schwer_on_the_core_searches_with_probcut_and_can_do_without(
 
     monkeypatch.setattr(Core, "search", recording)
     board = Board(moves="f5d6c3d3c4f4f6f3e6e7")
-    think(board, Level.SCHWER, budget=0.02)
+    think(board, Level.SCHWER, budget=0.02, book=False)
     monkeypatch.setattr(levels, "NATIVE_PROBCUT", False)
-    think(board, Level.SCHWER, budget=0.02)
+    think(board, Level.SCHWER, budget=0.02, book=False)
     assert asked == [True, False]
 
 
