@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from .helpers import (
+    BOOT_TIMEOUT_MS,
     disc_counts,
     numbers,
     open_game,
@@ -290,13 +291,21 @@ def test_the_computer_answers_at_every_level(page: Any, server: Any, level: str)
 
 @needs_ai
 def test_not_your_turn_while_the_computer_thinks(page: Any, server: Any) -> None:
-    start_solo(page, server.url, "schwer")
+    # out of the opening book after d3 (tests/ai/test_book.py), so Schwer thinks its
+    # full time instead of answering from the book at once
+    page.goto(server.url + "/allein")
+    wait_idle(page, BOOT_TIMEOUT_MS)
+    page.check("input[name=level][value=schwer]")  # the level the next game starts with
+    page.goto(server.url + "/allein?zuege=f5f4e3f6")
+    wait_idle(page, BOOT_TIMEOUT_MS)
+    page.wait_for_selector("#game[data-level=schwer][data-ply='4']", state="attached")
+    wait_idle(page)
     tap(page, "d3")
     page.wait_for_selector("#game[data-state=thinking]", state="attached")
     tap(page, "c5")
     page.wait_for_function("document.querySelector('#notice').textContent.includes('nicht am Zug')")
     wait_idle(page)
-    assert view(page)["ply"] == 2
+    assert view(page)["ply"] == 6
 
 
 def test_a_hanging_engine_ends_in_a_german_error(browser: Any, server: Any) -> None:
