@@ -9,8 +9,8 @@ from typing import Any
 from .study_helpers import assert_dots_are_the_engines, visit, wait_boards
 
 TIP_IDS = ["ecken", "xc", "beweglichkeit", "front", "kanten", "paritaet", "stabil"]
-#: what a verdict line says: "+22 Steine für Ebenholz" or "−8 Steine für …" or "ausgeglichen"
-SCORE = re.compile(r"([+−])(\d+) Steine für (Ebenholz|Perlmutt)|ausgeglichen")
+#: what a verdict line says: "+22 Steine für Ebenholz", "−1 Stein für …" or "ausgeglichen"
+SCORE = re.compile(r"([+−])(\d+) Steine? für (Ebenholz|Perlmutt)|ausgeglichen")
 
 
 def score(text: str) -> int:
