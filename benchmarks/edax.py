@@ -32,19 +32,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.endgame import FFO, positions
+from benchmarks.native import cpu, load
 from reversi.ai import solve
 from reversi.ai.native import core
 from reversi.engine import Board, Counting, parse_obf
-
-T = TypeVar("T")
 
 #: A row of Edax's ``-solve`` table: ``  1|   14   +18 0:00.001  12345 ...``
 #: (number, depth with an optional ``@selectivity%``, bound and score, time, nodes).
@@ -138,16 +136,6 @@ def parse_count(output: str) -> dict[int, Counted]:
             seconds += clock(m.group(6))
             perft[int(m.group(1))] = Counted(int(m.group(2)) + ended, seconds)
     return perft
-
-
-def load() -> str:
-    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def cpu(work: Callable[[], T]) -> tuple[T, float]:
-    start = time.process_time()
-    result = work()
-    return result, time.process_time() - start
 
 
 def ratio(ours: float, theirs: float) -> str:
