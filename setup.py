@@ -34,8 +34,6 @@ NATIVE = Extension(
     "reversi._native",
     sources=sorted(str(path) for path in Path("reversi/native").glob("*.c")),
     depends=sorted(str(path) for path in Path("reversi/native").glob("*.h")),
-    # the core's static table stays small: the module gives it 32 MB of its own
-    define_macros=[("RV_TABLE_DEFAULT", "65536")],
     extra_compile_args=["-O3", "-std=c11"],
     optional=True,
 )

@@ -11,8 +11,6 @@
 
 #include "core.h"
 
-#define TABLE_BYTES ((size_t)1 << 25)
-
 static int cpu_clock = 0;
 
 static double now(void) {
@@ -191,8 +189,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__native(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
-    void *table = PyMem_RawMalloc(TABLE_BYTES);
-    if (table && rv_set_table(table, TABLE_BYTES) != RV_OK) PyMem_RawFree(table);
     rv_set_clock(now);
     struct { const char *name; long value; } constants[] = {
         {"OK", RV_OK}, {"STOPPED", RV_STOPPED}, {"WINNER", RV_WINNER},

@@ -48,7 +48,6 @@ int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline
     if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
     if (depth < 1 || depth > 64) return RV_ERR_ARGUMENT;
     if ((p & o) || !legal(p, o)) return RV_ERR_POSITION;
-    rv_tables_ready();
     if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
     const int empties = 64 - count(p | o);
     const bool exact = depth >= empties;
@@ -114,7 +113,6 @@ int rv_line(uint64_t p, uint64_t o, int first, int depth, unsigned flags, double
     if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
     if (depth < 1 || depth > 64 || first < 0 || first > 63) return RV_ERR_ARGUMENT;
     if ((p & o) || !(legal(p, o) >> first & 1)) return RV_ERR_POSITION;
-    rv_tables_ready();
     const bool exact = depth >= 64 - count(p | o);
     int n = 0, sq = first;
     for (int left = depth; sq >= 0 && left > 0; left--) {

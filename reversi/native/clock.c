@@ -24,44 +24,17 @@ bool rv_time_up(void) {
     return rv_stopped;
 }
 
-/* --- the tables: the endgame's in the first half of the memory, the midgame's after */
+/* --- the tables: one half of the memory for the endgame, one for the midgame ------ */
 
-static rv_entry default_memory[RV_TABLE_DEFAULT / sizeof(rv_entry)];
-rv_table rv_end_table, rv_mid_table;
+#define HALF (RV_TABLE_BYTES / sizeof(rv_entry) / 2)
+_Static_assert((HALF & (HALF - 1)) == 0, "a table's size is a power of two");
+static rv_entry end_entries[HALF], mid_entries[HALF];
+rv_table rv_end_table = {end_entries, HALF - 1}, rv_mid_table = {mid_entries, HALF - 1};
 uint8_t rv_generation = 1;
 
-static uint64_t power_of_two_at_most(uint64_t n) {
-    uint64_t p = 1;
-    while (p * 2 <= n) p *= 2;
-    return p;
-}
-
-static void split(rv_entry *memory, size_t bytes) {
-    const uint64_t half = power_of_two_at_most(bytes / sizeof(rv_entry) / 2);
-    rv_end_table.entries = memory;
-    rv_end_table.mask = half - 1;
-    rv_mid_table.entries = memory + half;
-    rv_mid_table.mask = half - 1;
-}
-
-static void wipe(void) {
-    for (rv_table *t = &rv_end_table; t; t = t == &rv_end_table ? &rv_mid_table : 0)
-        for (uint64_t i = 0; i <= t->mask; i++) t->entries[i].used = 0;
-    rv_generation = 1;
-}
-
-int rv_set_table(void *memory, size_t bytes) {
-    if (!memory || bytes < RV_TABLE_MIN || ((uintptr_t)memory & 7)) return RV_ERR_TABLE;
-    split((rv_entry *)memory, bytes);
-    wipe();
-    return RV_OK;
-}
-
-void rv_tables_ready(void) {
-    if (!rv_end_table.entries) split(default_memory, sizeof default_memory);
-}
-
 void rv_clear_table(void) {
-    rv_tables_ready();
-    if (++rv_generation == 0) wipe(); /* else earlier generations' entries no longer count */
+    if (++rv_generation == 0) { /* else earlier generations' entries no longer count */
+        for (size_t i = 0; i < HALF; i++) end_entries[i].used = mid_entries[i].used = 0;
+        rv_generation = 1;
+    }
 }

@@ -4,8 +4,8 @@
    One source for two builds: the CPython extension reversi._native (_native_module.c)
    and engine.wasm (clang --target=wasm32, freestanding). So the core uses nothing but
    <stdint.h>, <stddef.h>, <stdbool.h> and compiler builtins: no libc, no malloc, no
-   clock. Memory is static (the weights) or given by the host (the transposition
-   table, rv_set_table); time comes from a function the host gives (rv_set_clock).
+   clock. Memory is static (the weights, the transposition tables); time comes from a
+   function the host gives (rv_set_clock).
 
    Boards are side-relative bitboards: p holds the discs of the player to move, o the
    opponent's; bit 0 is a1, bit 7 h1, bit 63 h8 (reversi.engine.bitboard). Squares are
@@ -28,7 +28,6 @@ enum {
     RV_ERR_SIZE = -4,           /* truncated or too long */
     RV_ERR_CHECKSUM = -5,       /* the CRC-32 of the weights differs from the header's */
     RV_ERR_POSITION = -6,       /* p and o overlap, or no legal move where one is needed */
-    RV_ERR_TABLE = -7,          /* the table buffer is too small (or misaligned) */
     RV_ERR_ARGUMENT = -8,       /* a depth or mode out of range */
 };
 
@@ -60,14 +59,10 @@ void rv_set_clock(rv_clock_fn clock);
    thread); cleared when the next search starts. */
 void rv_stop(void);
 
-/* The memory of the transposition tables: at least RV_TABLE_MIN bytes, 8-byte aligned,
-   owned by the host until replaced. Without a call, a static table of RV_TABLE_DEFAULT
-   bytes is used. */
-#define RV_TABLE_MIN (1u << 16)
-#ifndef RV_TABLE_DEFAULT /* a build may choose another size (-DRV_TABLE_DEFAULT=...) */
-#define RV_TABLE_DEFAULT (1u << 23)
-#endif
-int rv_set_table(void *memory, size_t bytes);
+/* The transposition tables' memory, static and of one size in every build: the
+   answers of a search depend on it (where a bucket overflows), and both builds give
+   the same answers. */
+#define RV_TABLE_BYTES (1u << 25)
 /* Forgets every stored bound (a search then depends on nothing but its arguments). */
 void rv_clear_table(void);
 

@@ -30,10 +30,12 @@ extern rv_table rv_end_table, rv_mid_table;
 extern uint8_t rv_generation; /* entries of other generations are empty */
 /* Two slots per position (a bucket); a new entry replaces the same position, else
    an entry of an earlier generation, else the shallower of the two. */
+/* The bucket is taken from the high half of a product, whose bits depend on every
+   bit of p and o (the low bits of a product depend only on the factors' low bits). */
 static inline rv_entry *rv_bucket(rv_table *t, uint64_t p, uint64_t o) {
-    uint64_t h = (p * 0x9E3779B97F4A7C15ull) ^ (o * 0xC2B2AE3D27D4EB4Full);
-    h ^= h >> 29;
-    return &t->entries[h & t->mask & ~1ull];
+    uint64_t h = p * 0x9E3779B97F4A7C15ull ^ o;
+    h = (h ^ h >> 32) * 0xC2B2AE3D27D4EB4Full;
+    return &t->entries[(h >> 32) & t->mask & ~1ull];
 }
 static inline rv_entry *rv_find(rv_table *t, uint64_t p, uint64_t o) {
     rv_entry *e = rv_bucket(t, p, o);
@@ -58,7 +60,6 @@ static inline void rv_put(rv_table *t, uint64_t p, uint64_t o, int32_t lower, in
     e->depth = (int8_t)depth;
     e->used = rv_generation;
 }
-void rv_tables_ready(void);
 
 /* search.c: a midgame search to a fixed depth, full window (the solver's guess) */
 int32_t rv_midgame_value(uint64_t p, uint64_t o, int depth);

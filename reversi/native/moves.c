@@ -42,7 +42,6 @@ const char *rv_status_text(int status) {
     case RV_ERR_SIZE: return "the weight file is truncated or too long";
     case RV_ERR_CHECKSUM: return "damaged weights (the checksum differs)";
     case RV_ERR_POSITION: return "not a position for this call (overlapping discs or no move)";
-    case RV_ERR_TABLE: return "the table memory is too small or misaligned";
     case RV_ERR_ARGUMENT: return "an argument is out of range";
     default: return "unknown status";
     }

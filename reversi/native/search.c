@@ -247,7 +247,6 @@ int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double dead
     if (max_depth < 1 || max_depth > 64) return RV_ERR_ARGUMENT;
     const uint64_t moves = legal(p, o);
     if ((p & o) || !moves) return RV_ERR_POSITION;
-    rv_tables_ready();
     if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
     rv_start(deadline);
     probcut_on = (flags & RV_PROBCUT) != 0;

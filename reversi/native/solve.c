@@ -304,7 +304,6 @@ static bool reaches(const child *c, int target) {
 static int begin(uint64_t p, uint64_t o, unsigned flags, double deadline) {
     if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
     if (p & o) return RV_ERR_POSITION;
-    rv_tables_ready();
     if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
     rv_start(deadline);
     winner = (flags & RV_WINNER) != 0;

@@ -102,7 +102,7 @@ def on_native(native: Any, calls: list[Call]) -> list[Any]:
 def test_wasm_answers_as_the_extension(native: Any, wasm: Any) -> None:
     """Moves, flips, perft, the evaluation, exact and win/draw/loss solves, fixed-depth
     searches (with and without Multi-ProbCut) and decisive moves on random positions,
-    in one run of Pyodide: the same scores, moves, depths and best-move sets."""
+    in one run of Pyodide: the same scores, moves, depths, node counts and best-move sets."""
     winner, every, wdl = native.WINNER, native.EVERY_BEST, native.WDL
     none = native.NO_DEADLINE
     calls: list[Call] = []
@@ -118,20 +118,13 @@ def test_wasm_answers_as_the_extension(native: Any, wasm: Any) -> None:
     for p, o in positions(5, 30, (20, 50)):
         if native.moves(p, o):
             calls += [["search", p, o, depth, 0, none] for depth in (1, 2, 3, 4, 6)]
-            # Multi-ProbCut: the table compiled into both (small searches: the tables'
-            # sizes, which differ, change nothing here)
+            # Multi-ProbCut: the lines compiled into both
             calls += [["search", p, o, depth, native.PROBCUT, none] for depth in (5, 7)]
     expected = on_native(native, calls)
     answers = wasm(calls)
     assert len(answers) == len(calls)
     for call, got, want in zip(calls, answers, expected, strict=True):
-        assert without_nodes(got) == without_nodes(want), call
-
-
-def without_nodes(answer: Any) -> Any:
-    """An answer without its node count, which depends on the table's size (the
-    extension gives the core 32 MB, engine.wasm has the core's static 8 MB)."""
-    return answer[:5] + answer[6:] if isinstance(answer, tuple) else answer
+        assert got == want, call
 
 
 def test_wasm_refuses_bad_weights_and_keeps_a_deadline(native: Any, wasm: Any) -> None:
