@@ -71,6 +71,17 @@ def test_no_client_module_is_over_400_lines() -> None:
     assert long == {}
 
 
+def test_only_core_lit_imports_lit_html() -> None:
+    """Pages and panels take lit-html from core/lit.js, the one place that names it."""
+    js = WEB / "static" / "js"
+    direct = sorted(
+        str(p.relative_to(js))
+        for p in js.rglob("*.js")
+        if "vendor/lit-html" in p.read_text() and p != js / "core" / "lit.js"
+    )
+    assert direct == []
+
+
 def test_the_table_statuses_are_spelled_once_as_the_protocol_names_them() -> None:
     import re
 

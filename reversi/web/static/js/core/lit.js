@@ -5,3 +5,4 @@ export { html, nothing, render, svg } from "../../vendor/lit-html/lit-html.js";
 export { classMap } from "../../vendor/lit-html/directives/class-map.js";
 export { live } from "../../vendor/lit-html/directives/live.js";
 export { ref } from "../../vendor/lit-html/directives/ref.js";
+/** @typedef {import("../../vendor/lit-html/lit-html.js").TemplateResult} TemplateResult */

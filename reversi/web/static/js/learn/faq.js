@@ -1,7 +1,7 @@
 // Links from the game pages to the matching "Häufige Fragen" entry on /regeln.
 // No element helper of the pages is used, so DOM code and lit-html templates both can:
 // DOM code calls appendFaqLink(element, kind); a template puts ${faqPart(kind)}.
-import { html, nothing } from "../../vendor/lit-html/lit-html.js";
+import { html, nothing } from "../core/lit.js";
 import { t } from "../core/i18n.js";
 
 // The FAQ entry that explains a refusal reason (docs/protocol.md) or the pass notice.

@@ -1,6 +1,6 @@
 // The start page's "Lernen" group: the learning pages, as one element (so a page built
 // with lit-html templates or with DOM calls can place it alike).
-import { html, render } from "../../vendor/lit-html/lit-html.js";
+import { html, render } from "../core/lit.js";
 import { t } from "../core/i18n.js";
 
 const LINKS = [

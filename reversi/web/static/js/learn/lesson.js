@@ -2,7 +2,7 @@
 // orders it – set legally, flip, pass, count – and then a short game against Leicht.
 // Legality, flips, passes and results come from the engine (liveboard.js); a step only
 // says which of the engine's answers it is looking for.
-import { html, render } from "../../vendor/lit-html/lit-html.js";
+import { html, render } from "../core/lit.js";
 import { colorName, t } from "../core/i18n.js";
 import { LiveBoard } from "./liveboard.js";
 

@@ -1,6 +1,6 @@
 // The rules page (/regeln): every rule of the seeds with a live board, the frequent
 // questions as linkable <details>, the glossary and the hall's standard settings.
-import { html, render } from "../../vendor/lit-html/lit-html.js";
+import { html, render } from "../core/lit.js";
 import { t } from "../core/i18n.js";
 import { LiveBoard } from "./liveboard.js";
 import { prose } from "./text.js";

@@ -1,6 +1,6 @@
 // Long texts of the learning pages, from de.json: blank lines separate paragraphs,
 // a block of "- " lines is a list, a block of "1. " lines a numbered list.
-import { html } from "../../vendor/lit-html/lit-html.js";
+import { html } from "../core/lit.js";
 import { t } from "../core/i18n.js";
 
 /** @param {string} text */

@@ -1,6 +1,6 @@
 // /eroeffnungen: named openings, each stepped through on one live board (buttons and
 // arrow keys, every step announced) and continued against the computer on /allein.
-import { html, render } from "../../vendor/lit-html/lit-html.js";
+import { html, render } from "../core/lit.js";
 import { colorName, t } from "../core/i18n.js";
 import { StudyBoard, loadData, openingName, useStyles } from "./common.js";
 import { analysePath } from "../analyse/links.js";

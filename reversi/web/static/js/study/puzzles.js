@@ -1,7 +1,7 @@
 // /aufgaben: endgame puzzles from self-play, solved exactly by our solver
 // (data/puzzles.json, tools/generate_puzzles.py). A wrong try is refused with its
 // exact result; the rest can be played out against the exact solver.
-import { html, render } from "../../vendor/lit-html/lit-html.js";
+import { html, render } from "../core/lit.js";
 import { colorName, t } from "../core/i18n.js";
 import { StudyBoard, loadData, useStyles } from "./common.js";
 import { analysePath } from "../analyse/links.js";

@@ -1,10 +1,10 @@
 // /tipps: strategy tips, each at a live board where the reader tries the good and
 // the weak move and sees what Schwer's analysis in the worker thinks of both.
-import { html, render } from "../../vendor/lit-html/lit-html.js";
+import { html, render } from "../core/lit.js";
 import { colorName, t } from "../core/i18n.js";
 import { StudyBoard, analyse, kindText, scoreText, useStyles } from "./common.js";
 
-/** @typedef {import("../../vendor/lit-html/lit-html.js").TemplateResult} TemplateResult */
+/** @typedef {import("../core/lit.js").TemplateResult} TemplateResult */
 /** @typedef {{moves: string, good: string, weak: string}} TipSpec */
 /** @typedef {{id: string, boards: TipSpec[]}} Tip */
 
