@@ -175,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
+    try:
+        book = openings((args.games + 1) // 2, args.plies, args.seed)
+    except ValueError as error:
+        parser.error(str(error))
     first = player(args.first, args.budget, args.cpu_clock)
     second = player(args.second, args.budget, args.cpu_clock)
     settings = {
@@ -192,7 +196,6 @@ def main(argv: list[str] | None = None) -> int:
     if played > args.start:
         print(f"{played - args.start} games in {args.results}: {score}", flush=True)
     start = time.perf_counter()
-    book = openings((args.games + 1) // 2, args.plies, args.seed)
     for number in range(played, args.games):
         first_black = number % 2 == 0
         black, white = (first, second) if first_black else (second, first)

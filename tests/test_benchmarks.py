@@ -69,6 +69,12 @@ def test_a_match_with_a_results_file_continues_where_it_stopped(tmp_path: Path) 
     assert other.returncode != 0 and "holds another match" in other.stderr
 
 
+def test_a_match_with_more_games_than_openings_says_so() -> None:
+    """Two openings of one move each give 8 games, not 10 (it used to search forever)."""
+    match = _match("-n", "10", "--plies", "1")
+    assert match.returncode == 2 and "only 4 openings of 1 moves exist, not 5" in match.stderr
+
+
 def test_the_halves_of_a_match_joined_are_the_whole_match(tmp_path: Path) -> None:
     first, second, whole = (tmp_path / f"{name}.jsonl" for name in ("first", "second", "whole"))
     assert _match("-n", "2", "--results", str(first)).returncode == 0

@@ -45,7 +45,11 @@ def level_player(
 
 
 def openings(count: int, plies: int, seed: int) -> list[str]:
-    """``count`` distinct transcripts of ``plies`` random moves from the start."""
+    """``count`` distinct transcripts of ``plies`` random moves from the start; a
+    ValueError when there are fewer (4 of one move, 12 of two, 56 of three …)."""
+    available = distinct_lines(Board(), plies, count)
+    if available < count:
+        raise ValueError(f"only {available} openings of {plies} moves exist, not {count}")
     rng = random.Random(seed)
     found: dict[str, None] = {}
     while len(found) < count:
@@ -57,6 +61,22 @@ def openings(count: int, plies: int, seed: int) -> list[str]:
             board.push(rng.choice(moves))
         found.setdefault(board.transcript())
     return list(found)
+
+
+def distinct_lines(board: Board, plies: int, enough: int) -> int:
+    """How many lines of ``plies`` moves (or to the game's end) follow ``board``,
+    counted up to ``enough``."""
+    moves = list(board.legal_moves)
+    if plies == 0 or not moves:
+        return 1
+    found = 0
+    for move in moves:
+        board.push(move)
+        found += distinct_lines(board, plies - 1, enough - found)
+        board.pop()
+        if found >= enough:
+            break
+    return found
 
 
 @dataclass
