@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import secrets
 from collections.abc import Iterator
@@ -26,12 +27,24 @@ async def _admin(server_url: str, sql: str) -> None:
         await conn.close()
 
 
+def _run_admin(server_url: str, sql: str) -> None:
+    """``_admin`` on a loop of its own, in a thread of its own where the caller runs one
+    (the browser tests run Playwright's)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        asyncio.run(_admin(server_url, sql))
+        return
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, _admin(server_url, sql)).result()
+
+
 @contextlib.contextmanager
 def scratch_database(server_url: str, prefix: str) -> Iterator[str]:
     """The URL of a fresh, empty database on the server of ``server_url``, dropped afterwards."""
     name = f"{prefix}_{secrets.token_hex(5)}"
-    asyncio.run(_admin(server_url, f'CREATE DATABASE "{name}"'))
+    _run_admin(server_url, f'CREATE DATABASE "{name}"')
     try:
         yield urlparse(server_url)._replace(path=f"/{name}").geturl()
     finally:
-        asyncio.run(_admin(server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        _run_admin(server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -7,6 +7,8 @@ started again on the same port and database.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
 import re
 import sys
@@ -39,6 +41,30 @@ uvicorn.Server(settings_config(create_app(duels=duels), duels.settings, "127.0.0
 """
 
 
+def store_env(data_dir: Path) -> dict[str, str]:
+    """The environment of a hall on ``data_dir``: SQLite in it, or, with
+    ``REVERSI_TEST_SERVICES=postgres+redis``, a fresh PostgreSQL database (dropped when the
+    test session ends) and Redis under a prefix of its own, as in a deployment of several
+    processes. Without the variable the duel browser tests run on SQLite only."""
+    env = dict(os.environ, REVERSI_DATA_DIR=str(data_dir), REVERSI_SECRET="duel-browser-tests")
+    for name in ("REVERSI_DATABASE_URL", "REVERSI_REDIS_URL"):
+        env.pop(name, None)
+    services = os.environ.get("REVERSI_TEST_SERVICES", "")
+    if services not in ("", "postgres+redis"):
+        raise ValueError(f"REVERSI_TEST_SERVICES={services!r}: only 'postgres+redis' is known")
+    if services:
+        from tests.app_fixtures import REDIS_URL, postgres_database
+
+        env["REVERSI_DATABASE_URL"] = _SCRATCH.enter_context(postgres_database())
+        env["REVERSI_REDIS_URL"] = REDIS_URL
+        env["REVERSI_BROKER_PREFIX"] = f"test-{data_dir.name}:"
+    return env
+
+
+_SCRATCH = contextlib.ExitStack()
+atexit.register(_SCRATCH.close)
+
+
 class DuelServer(ServerProcess):
     """``settings``: more ``Settings`` fields for this server (Python literals, e.g.
     ``{"default_move_time": 4, "grace": 1.0}``), on top of the scripted players' ones."""
@@ -51,9 +77,7 @@ class DuelServer(ServerProcess):
         settings: Mapping[str, object] | None = None,
     ) -> None:
         port = port or free_port()
-        env = dict(os.environ, REVERSI_DATA_DIR=str(data_dir), REVERSI_SECRET="duel-browser-tests")
-        for name in ("REVERSI_DATABASE_URL", "REVERSI_REDIS_URL"):
-            env.pop(name, None)
+        env = store_env(data_dir)
         code = SERVER.format(port=port, overrides=repr(dict(settings or {})))
         super().__init__(
             [sys.executable, "-c", code], port, ARTIFACTS / f"duel-server-{port}.log", env=env

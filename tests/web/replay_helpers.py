@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -51,12 +50,10 @@ def ggf_file(path: Path, transcripts: tuple[str, ...] = GAMES) -> Path:
     return path
 
 
-def import_games(data_dir: Path, path: Path) -> list[str]:
-    """``reversi import`` of ``path`` into the SQLite archive in ``data_dir``; the ids."""
+def import_games(env: dict[str, str], path: Path) -> list[str]:
+    """``reversi import`` of ``path`` into the archive of the hall of ``env``; the ids."""
     from reversi.archive.files import games_in
 
-    env = dict(os.environ, REVERSI_DATA_DIR=str(data_dir))
-    env.pop("REVERSI_DATABASE_URL", None)
     subprocess.run(
         [sys.executable, "-m", "reversi", "import", str(path)],
         env=env,
@@ -69,8 +66,9 @@ def import_games(data_dir: Path, path: Path) -> list[str]:
 def archive_server(data_dir: Path) -> tuple[DuelServer, list[str]]:
     """A whole hall on ``data_dir`` with the games of :data:`GAMES` in its archive."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    ids = import_games(data_dir, ggf_file(data_dir / "games.ggf"))
-    return DuelServer(data_dir).start(), ids
+    server = DuelServer(data_dir)
+    ids = import_games(server.env or {}, ggf_file(data_dir / "games.ggf"))
+    return server.start(), ids
 
 
 def wait_replay(page: Any, timeout: float = 60_000) -> None:
