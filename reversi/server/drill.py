@@ -11,8 +11,8 @@ import msgspec
 from reversi.hall.bodies import Seconds
 
 Square = Annotated[str, msgspec.Meta(pattern="^[a-h][1-8]$")]
-#: a final disc difference
-Discs = Annotated[int, msgspec.Meta(ge=-64, le=64)]
+#: a final disc difference (an estimate short of the end may have a fraction)
+Discs = Annotated[float, msgspec.Meta(ge=-64, le=64)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=100_000)]
 GameId = Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9_-]{1,64}$")]
 
