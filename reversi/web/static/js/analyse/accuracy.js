@@ -33,14 +33,18 @@ export function keepSummary(id, summary) {
   }
 }
 
-/** The line of an analysed game: each side's accuracy and its Fehler and Patzer, or "". @param {string} id */
-export function accuracyText(id) {
+/** An analysed game's figures: each side's accuracy (with its Fehler and Patzer), or null.
+ * @param {string} id @returns {{head: string, sides: string[]} | null} */
+export function accuracyParts(id) {
   const s = read()[id];
-  if (!s) return "";
+  if (!s) return null;
   const percent = (/** @type {number} */ n) => n.toFixed(1).replace(".", ",");
-  const figures = { black: colorName("black"), white: colorName("white"), black_accuracy: percent(s.black), white_accuracy: percent(s.white) };
-  // kept before the counts were
-  if (!s.marks) return t("bilanz.accuracy", figures);
-  const marks = (/** @type {Marks} */ m) => t("bilanz.marks", { mistakes: m.mistake, blunders: m.blunder });
-  return t("bilanz.analysis", { ...figures, black_marks: marks(s.marks.black), white_marks: marks(s.marks.white) });
+  const side = (/** @type {"black" | "white"} */ color) => {
+    const accuracy = t("bilanz.accuracy.side", { color: colorName(color), accuracy: percent(s[color]) });
+    // kept before the counts were: the accuracy only
+    if (!s.marks) return accuracy;
+    const m = s.marks[color];
+    return t("bilanz.accuracy.marks", { accuracy, mistakes: m.mistake, blunders: m.blunder });
+  };
+  return { head: t("bilanz.accuracy"), sides: [side("black"), side("white")] };
 }

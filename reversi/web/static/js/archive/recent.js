@@ -4,7 +4,7 @@
 // (GET /api/games?player=me: duels, and device games of every device), a game of this
 // device once (the server's `client_id` is the device id). Paged with "Mehr"; without
 // a connection it lists this device's games.
-import { accuracyText } from "../analyse/accuracy.js";
+import { accuracyParts } from "../analyse/accuracy.js";
 import { t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
 import { api, ApiError } from "../core/api.js";
@@ -53,11 +53,14 @@ export function entryParts(g, points) {
 }
 
 /** One entry: a link whose name says it all ("…, gewonnen 13:0, 01.12.26, 11:55", and an
- * analysed game's accuracy and Fehler/Patzer). @param {string} href @param {ReturnType<typeof entryParts>} e @param {string} analysis */
-const entryLink = (href, e, analysis) => html`<a href=${href} aria-label=${analysis ? `${t("bilanz.game.label", e)}, ${analysis}` : t("bilanz.game.label", e)}>
+ * analysed game's accuracy and Fehler/Patzer, each side unbroken on the screen).
+ * @param {string} href @param {ReturnType<typeof entryParts>} e @param {ReturnType<typeof accuracyParts>} analysis */
+const entryLink = (href, e, analysis) => html`<a href=${href}
+  aria-label=${analysis ? `${t("bilanz.game.label", e)}, ${analysis.head} ${analysis.sides.join(", ")}` : t("bilanz.game.label", e)}>
   <span class="recent-what">${e.what}</span>
   <span class="recent-line"><span class="recent-score" data-outcome=${e.outcome || nothing}>${e.score}</span>
-  <span class="recent-date">${e.date}</span></span>${analysis ? html`<span class="recent-accuracy">${analysis}</span>` : nothing}</a>`;
+  <span class="recent-date">${e.date}</span></span>
+  ${analysis ? html`<span class="recent-accuracy">${analysis.head} ${analysis.sides.map((side, i) => html`${i ? ", " : ""}<span class="recent-side">${side}</span>`)}</span>` : nothing}</a>`;
 
 export class RecentGames extends Part {
   constructor() {
@@ -165,7 +168,7 @@ export class RecentGames extends Part {
     return html`<h2 id="recent-heading">${t("bilanz.recent")}</h2>
       ${this.offline ? html`<p class="hint" id="recent-offline">${t("bilanz.recent.offline")}</p>` : nothing}
       ${shown.length ? html`<ol class="recent" id="recent">${shown.map((e) => html`<li data-kind=${e.game.kind} data-local=${e.local ? "true" : nothing}>
-          ${entryLink(replayPath(e.link), entryParts(e.game, points), accuracyText(e.link))}</li>`)}</ol>`
+          ${entryLink(replayPath(e.link), entryParts(e.game, points), accuracyParts(e.link))}</li>`)}</ol>`
         : this.loading ? html`<p id="recent-loading">${t("hall.loading")}</p>` : html`<p id="recent-none">${t("bilanz.none")}</p>`}
       ${more ? html`<button type="button" id="recent-more" @click=${() => this.more()}>${t("bilanz.more")}</button>` : nothing}`;
   }
