@@ -33,6 +33,10 @@ NO_STORE = {"Cache-Control": "no-store"}
 MAX_BATCH = 50
 MAX_RESULTS_BODY = 32_768
 MAX_SETTINGS_BODY = 2048
+#: limits of the drill's progress (``/api/drill``): items kept, items and bytes of a body
+MAX_DRILL_ITEMS = 300
+MAX_DRILL_BATCH = 50
+MAX_DRILL_BODY = 32_768
 #: computer games are accepted from 2020 on and up to a day ahead of the server's clock
 EARLIEST = 1_577_836_800.0
 
@@ -232,6 +236,7 @@ class HallApi:
         allow_write: Allow = _always,
         records: DeviceRecords | None = None,
         allow_games: AllowGames = _always_games,
+        drill_item: type[Any] | None = None,
     ) -> None:
         #: the running hall (made when the app starts, after its routes)
         self._hall = hall
@@ -240,6 +245,13 @@ class HallApi:
         self.players = players
         self.schema = settings_schema
         self.allow_write = allow_write
+        #: the body of ``PUT /api/drill``: a list of the game's drill items (none: no route)
+        self.drill_body: type[Any] | None = None
+        if drill_item is not None:
+            items = Annotated[list[drill_item], msgspec.Meta(max_length=MAX_DRILL_BATCH)]  # type: ignore[valid-type]
+            self.drill_body = msgspec.defstruct(
+                "DrillBody", [("items", items)], forbid_unknown_fields=True
+            )
 
     @property
     def hall(self) -> Hall:
@@ -256,6 +268,7 @@ class HallApi:
             Route("/api/milestones/seen", self.milestones_seen, methods=["POST"]),
             Route("/api/results", self.results, methods=["POST"]),
             Route("/api/settings", self.settings, methods=["GET", "PUT"]),
+            *([Route("/api/drill", self.drill, methods=["GET", "PUT"])] if self.drill_body else []),
         ]
 
     @staticmethod
@@ -353,3 +366,33 @@ class HallApi:
         player, set_cookie = await self.players.find_or_create(request)
         kept = await self.hall.save_settings(player.id, settings, changed_at)
         return self._reply(kept, set_cookie)
+
+    async def drill(self, request: Request) -> Response:
+        """The drill's progress (:mod:`reversi.hall.progress`): ``PUT`` merges the sent
+        items into the stored ones, both answer the stored items."""
+        if request.method == "GET":
+            player = await self.players.find(request)
+            return self._reply({"items": await self.hall.drill(player.id) if player else []})
+        await self._check_rate(request)
+        assert self.drill_body is not None
+        try:
+            body = decode(await request.body(), self.drill_body, MAX_DRILL_BODY)
+        except BadBody as why:
+            if why.problem in _PROBLEMS:
+                raise _body_problem(why, MAX_DRILL_BODY) from None
+            index = why.index("items")
+            if index is None:
+                raise Problem("bad_drill", "hall.error.bad_drill", max=MAX_DRILL_BATCH) from None
+            field = "id" if why.path.endswith("]") else why.field()
+            raise Problem(
+                "bad_drill", "hall.error.bad_drill.item", number=index + 1, field=field[:20]
+            ) from None
+        items = [msgspec.to_builtins(item) for item in body.items]
+        if len({item["id"] for item in items}) != len(items):
+            raise Problem("bad_drill", "hall.error.bad_drill.twice")
+        latest = self.hall.clock() + 60
+        for item in items:
+            item["changed_at"] = min(item["changed_at"], latest)
+        player, set_cookie = await self.players.find_or_create(request)
+        kept = await self.hall.save_drill(player.id, items, MAX_DRILL_ITEMS)
+        return self._reply({"items": kept}, set_cookie)

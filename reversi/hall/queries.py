@@ -25,6 +25,7 @@ from reversi.hall.counting import why_not
 from reversi.hall.milestones import Stats
 from reversi.hall.periods import berlin_day, period_keys
 from reversi.hall.points import POINTS
+from reversi.hall.progress import merge
 from reversi.storage.schema import DEVICE_GAMES as DEVICE
 from reversi.storage.schema import PLAYERS, PROFILES, RESULTS, SCORES, TOTALS
 
@@ -221,6 +222,28 @@ def save_settings(
             PROFILES.update().where(PROFILES.c.player_id == player_id).values(settings=stored)
         )
     return dict(kept)
+
+
+def drill_key(game: str) -> str:
+    """Where a game's drill progress is kept among the profile's ``settings``."""
+    return f"{game}.drill"
+
+
+def save_drill(
+    conn: Connection, player_id: str, game: str, items: list[dict[str, Any]], keep: int
+) -> list[dict[str, Any]]:
+    """Merges ``items`` into the stored drill (:func:`reversi.hall.progress.merge`);
+    returns the stored items now."""
+    row = _profile_row(conn, player_id, lock=True)
+    stored = dict(row["settings"] or {})
+    before = list((stored.get(drill_key(game)) or {}).get("items", []))
+    merged = merge(before, items, keep)
+    if merged != before:
+        stored[drill_key(game)] = {"items": merged}
+        conn.execute(
+            PROFILES.update().where(PROFILES.c.player_id == player_id).values(settings=stored)
+        )
+    return merged
 
 
 def mark_seen(conn: Connection, player_id: str, ids: Iterable[str]) -> list[str]:

@@ -99,6 +99,15 @@ class Hall:
             )
         )
 
+    async def drill(self, player_id: str) -> list[dict[str, Any]]:
+        found = (await self._read(lambda c: q.profile(c, player_id)))["settings"]
+        return list((found.get(q.drill_key(self.game)) or {}).get("items", []))
+
+    async def save_drill(
+        self, player_id: str, items: list[dict[str, Any]], keep: int
+    ) -> list[dict[str, Any]]:
+        return list(await self._write(lambda c: q.save_drill(c, player_id, self.game, items, keep)))
+
     async def mark_seen(self, player_id: str, ids: Iterable[str]) -> list[str]:
         ids = list(ids)
         return list(await self._write(lambda c: q.mark_seen(c, player_id, ids)))

@@ -13,6 +13,7 @@ from reversi.ai import Level
 from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
 from reversi.server.device_records import DeviceMoves
+from reversi.server.drill import DrillItem
 from reversi.server.http import DuelHttp, tls
 from reversi.server.settings import Settings
 from reversi.storage import Store
@@ -89,4 +90,6 @@ def hall_api(hall: Callable[[], Hall], http: DuelHttp) -> HallApi:
         return True
 
     records = DeviceMoves(parts.settings.device_games_kept)
-    return HallApi(hall, CookiePlayers(http), SETTINGS, allow_write, records, allow_games)
+    return HallApi(
+        hall, CookiePlayers(http), SETTINGS, allow_write, records, allow_games, DrillItem
+    )

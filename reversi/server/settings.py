@@ -105,7 +105,7 @@ class Settings:
         3.0, "a waiting table leaves the lobby this long after its opener left (s)", env=True
     )
     hall_write_limit: str = setting(
-        "60/minute", "computer games reported and settings saved, per address"
+        "60/minute", "computer games reported, settings and drill progress saved, per address"
     )
     #: about 0.9 kB a game (the archive's row and the hall's): 300 a day is 0.3 MB, 3,000
     #: (a school behind one address) 2.7 MB; beyond it 429 ``results_full``

@@ -168,7 +168,8 @@ PROFILES = Table(
     "hall_profiles",
     METADATA,
     Column("player_id", String(32), primary_key=True),
-    # {"reversi": {"settings": {...}, "changed_at": 1764440000.0}}
+    # {"reversi": {"settings": {...}, "changed_at": 1764440000.0},
+    #  "reversi.drill": {"items": [...]}}  (reversi.hall.progress)
     Column("settings", JSON, nullable=False),
     Column("milestones_seen", JSON, nullable=False),
 )

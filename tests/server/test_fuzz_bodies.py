@@ -47,6 +47,24 @@ GAME = fields(
         ),
     },
 )
+#: a drill item's fields, each now and then a fitting value (reversi/server/drill.py)
+DRILL_ITEM = fields(
+    [
+        "id", "game", "ply", "obf", "color", "played", "playedScore", "best", "bestScore",
+        "loss", "mark", "due", "streak", "solved", "missed", "changed_at",
+    ],
+    {
+        "id": st.sampled_from(["g:8", "g:9", "h:8"]),
+        "game": st.sampled_from(["g", "h"]),
+        "ply": st.integers(0, 61),
+        "obf": st.just("-" * 27 + "OX------XO" + "-" * 27 + " X"),
+        "color": st.sampled_from(["black", "white"]),
+        "played": st.sampled_from(["e6", "z9"]),
+        "best": st.sampled_from(["c6", "a1"]),
+        "mark": st.sampled_from(["mistake", "blunder", "good"]),
+        "changed_at": st.floats(0, 2e9) | st.integers(10**20, 10**400),
+    },
+)  # fmt: skip
 ROUTES: list[tuple[str, str, st.SearchStrategy[Any]]] = [
     ("POST", "/api/me", fields(["nickname"], {"nickname": st.text(max_size=30)})),
     ("POST", "/api/tables/{code}/resume", fields(["secret"], {"secret": st.text(max_size=30)})),
@@ -64,6 +82,7 @@ ROUTES: list[tuple[str, str, st.SearchStrategy[Any]]] = [
         ),
     ),
     ("POST", "/api/milestones/seen", fields(["ids"], {"ids": st.lists(SCALARS, max_size=3)})),
+    ("PUT", "/api/drill", fields(["items"], {"items": st.lists(DRILL_ITEM | VALUES, max_size=3)})),
 ]
 
 
@@ -110,6 +129,7 @@ def test_four_thousand_fuzzed_bodies_never_give_500(
         # whatever was stored can be read back
         assert c.get("/api/me").status_code == 200
         assert c.get("/api/settings").status_code == 200
+        assert c.get("/api/drill").status_code == 200
     assert sum(statuses.values()) >= 4_000
     assert statuses.get(400, 0) > 400 and statuses.get(200, 0) > 40, statuses
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []

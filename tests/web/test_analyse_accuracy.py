@@ -61,6 +61,23 @@ def test_the_replay_labels_every_move_and_the_bilanz_shows_the_accuracy(
     expect(page.locator("#summary-black")).to_contain_text("Genauigkeit")
     black = re.search(r"Genauigkeit ([\d,]+) %", page.text_content("#summary-black") or "")
     assert black is not None
+    counts = {
+        color: {
+            mark: re.search(rf"{mark}: (\d+)", page.text_content(f"#summary-{color}") or "")
+            for mark in ("Fehler", "Patzer")
+        }
+        for color in ("black", "white")
+    }
+    n = {
+        c: {m: int(f.group(1)) if f else 0 for m, f in marks.items()} for c, marks in counts.items()
+    }
+    assert n["white"]["Patzer"] >= 1
+    replay = page.url.split("#")[0].removeprefix(server.url)
     page.goto(server.url + "/bilanz")
     line = page.locator("#recent .recent-accuracy").first
-    expect(line).to_contain_text(f"Ebenholz {black.group(1)} %")
+    said = {c: f"({m['Fehler']} Fehler, {m['Patzer']} Patzer)" for c, m in n.items()}
+    expect(line).to_contain_text(f"Ebenholz {black.group(1)} % {said['black']}")
+    expect(line).to_contain_text(said["white"])
+    # the figures are in the entry's link to the replay, and in its accessible name
+    link = page.get_by_role("link", name=re.compile(r"Genauigkeit: Ebenholz .* Patzer\)$"))
+    expect(link).to_have_attribute("href", replay)

@@ -52,7 +52,7 @@ def test_the_position_editor_is_accessible_and_fits_a_phone(
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_the_drill_is_accessible_and_fits_a_phone(
+def test_the_drill_and_the_bilanz_are_accessible_and_fit_a_phone(
     server: Server, browser: Any, console: Any, scheme: str
 ) -> None:
     with look_page(browser, console, "desktop", scheme) as (page, shot):
@@ -74,3 +74,12 @@ def test_the_drill_is_accessible_and_fits_a_phone(
             fits_the_screen(page, size)
             shot.size = size
             shot("analyse-drill", full=True)
+        # the analysed game's entry in the Bilanz: accuracy and Fehler/Patzer per side
+        page.goto(server.url + "/bilanz")
+        expect(page.locator("#recent .recent-accuracy")).to_contain_text("Patzer")
+        assert_accessible(page, "the Bilanz with an analysed game")
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            fits_the_screen(page, size)
+            shot.size = size
+            shot("bilanz-analysed", full=True)

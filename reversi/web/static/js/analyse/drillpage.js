@@ -2,7 +2,8 @@
 // (drill.js keeps them and says which are due). A tapped move is scored by the worker's
 // analysis of the position (`analyse`, 2 s); within MARGIN discs of the best move it is
 // solved (so is the best move of the game's analysis), else the page rings the best move
-// and writes the line expected after it. Works offline: the worker and the device.
+// and writes the line expected after it. Works offline: the worker and the device; the
+// progress is exchanged with the server (drillsync.js) at the start and after each answer.
 import { BoardView } from "../board/board.js";
 import { config } from "../core/config.js";
 import { colorName, t } from "../core/i18n.js";
@@ -10,6 +11,10 @@ import { html, nothing, render } from "../core/lit.js";
 import { sharedEngine } from "../core/shared_engine.js";
 import { valueText } from "./board.js";
 import { MARGIN, allItems, answer, dueItems } from "./drill.js";
+import { syncDrill } from "./drillsync.js";
+
+/** how long the page waits for the server's progress before it asks from the device's */
+const SYNC_WAIT_MS = 2500;
 
 /** @param {HTMLElement} main */
 export function drillPage(main) {
@@ -35,7 +40,11 @@ class DrillPage {
   async start() {
     document.title = `${t("drill.title")} – ${t("hall.title")}`;
     document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: `${config.app}css/analyse.css` }));
+    const synced = syncDrill();
+    await Promise.race([synced, new Promise((resolve) => { setTimeout(resolve, SYNC_WAIT_MS); })]);
     await this.next();
+    // a late answer of the server: new items show at once when nothing was asked yet
+    synced.then(() => (this.phase === "none" ? this.next() : this.update()));
   }
 
   async next() {
@@ -78,6 +87,7 @@ class DrillPage {
     // the game's analysis's best move always counts: the two analyses may differ a little
     const solved = square === item.best || scores[square].score >= best - MARGIN;
     answer(item.id, solved);
+    syncDrill();
     this.phase = solved ? "solved" : "missed";
     this.feedback = solved
       ? t("drill.solved", { square, value: valueText(scores[square].score), margin: MARGIN })

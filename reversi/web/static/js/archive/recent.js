@@ -1,9 +1,10 @@
 // The Bilanz's "Letzte Partien": every game of the player, newest first, each a link to
-// its replay — this device's games (archive/device.js) and the server's list
+// its replay (an analysed game's with each side's accuracy and Fehler and Patzer) —
+// this device's games (archive/device.js) and the server's list
 // (GET /api/games?player=me: duels, and device games of every device), a game of this
 // device once (the server's `client_id` is the device id). Paged with "Mehr"; without
 // a connection it lists this device's games.
-import { accuracyText } from "../analyse/accuracy.js";
+import { accuracyParts } from "../analyse/accuracy.js";
 import { t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
 import { api, ApiError } from "../core/api.js";
@@ -51,10 +52,15 @@ export function entryParts(g, points) {
   return { what, score: t("bilanz.game.score", { outcome: "", ...score }).trim(), date, outcome: "" };
 }
 
-/** One entry: a link whose name says it all ("…, gewonnen 13:0, 01.12.26, 11:55"). @param {string} href @param {ReturnType<typeof entryParts>} e */
-const entryLink = (href, e) => html`<a href=${href} aria-label=${t("bilanz.game.label", e)}><span class="recent-what">${e.what}</span>
+/** One entry: a link whose name says it all ("…, gewonnen 13:0, 01.12.26, 11:55", and an
+ * analysed game's accuracy and Fehler/Patzer, each side unbroken on the screen).
+ * @param {string} href @param {ReturnType<typeof entryParts>} e @param {ReturnType<typeof accuracyParts>} analysis */
+const entryLink = (href, e, analysis) => html`<a href=${href}
+  aria-label=${analysis ? `${t("bilanz.game.label", e)}, ${analysis.head} ${analysis.sides.join(", ")}` : t("bilanz.game.label", e)}>
+  <span class="recent-what">${e.what}</span>
   <span class="recent-line"><span class="recent-score" data-outcome=${e.outcome || nothing}>${e.score}</span>
-  <span class="recent-date">${e.date}</span></span></a>`;
+  <span class="recent-date">${e.date}</span></span>
+  ${analysis ? html`<span class="recent-accuracy">${analysis.head} ${analysis.sides.map((side, i) => html`${i ? ", " : ""}<span class="recent-side">${side}</span>`)}</span>` : nothing}</a>`;
 
 export class RecentGames extends Part {
   constructor() {
@@ -162,8 +168,7 @@ export class RecentGames extends Part {
     return html`<h2 id="recent-heading">${t("bilanz.recent")}</h2>
       ${this.offline ? html`<p class="hint" id="recent-offline">${t("bilanz.recent.offline")}</p>` : nothing}
       ${shown.length ? html`<ol class="recent" id="recent">${shown.map((e) => html`<li data-kind=${e.game.kind} data-local=${e.local ? "true" : nothing}>
-          ${entryLink(replayPath(e.link), entryParts(e.game, points))}${accuracyText(e.link)
-          ? html`<span class="recent-accuracy">${accuracyText(e.link)}</span>` : nothing}</li>`)}</ol>`
+          ${entryLink(replayPath(e.link), entryParts(e.game, points), accuracyParts(e.link))}</li>`)}</ol>`
         : this.loading ? html`<p id="recent-loading">${t("hall.loading")}</p>` : html`<p id="recent-none">${t("bilanz.none")}</p>`}
       ${more ? html`<button type="button" id="recent-more" @click=${() => this.more()}>${t("bilanz.more")}</button>` : nothing}`;
   }

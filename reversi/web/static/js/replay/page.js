@@ -12,6 +12,7 @@ import { figureText, scoreBar } from "../board/panels.js";
 import * as store from "../core/store.js";
 import { keepSummary } from "../analyse/accuracy.js";
 import { addMistakes } from "../analyse/drill.js";
+import { syncDrill } from "../analyse/drillsync.js";
 import { analysePath } from "../analyse/links.js";
 import { Analysis } from "./analysis.js";
 import { ReplayBoard } from "./board.js";
@@ -109,7 +110,7 @@ class ReplayPage {
   analysed() {
     if (this.analysis?.result) {
       keepSummary(this.id, this.analysis.result.summary);
-      addMistakes(this.id, this.record.you || "", this.analysis.moves.values(), (ply) => this.answers[ply - 1].obf);
+      if (addMistakes(this.id, this.record.you || "", this.analysis.moves.values(), (ply) => this.answers[ply - 1].obf)) syncDrill();
     }
     this.board.setBest(this.bestAt(this.step));
     this.update();
