@@ -14,9 +14,10 @@ from reversi.duel.table import DuelError
 from reversi.engine import Board
 from reversi.server import protocol as p
 from reversi.server.clock import ManualClock
+from reversi.server.archived import duel_record
 from reversi.server.duels import DuelServer
 from tests.app_fixtures import REDIS_URL, make_settings, need_redis, players
-from tests.server.helpers import move, view
+from tests.server.helpers import move, stored, view
 
 pytestmark = pytest.mark.anyio
 
@@ -229,3 +230,37 @@ def test_the_create_message_refuses_a_forged_clock(settings: Any) -> None:
         reply = a.post("/api/tables", json={"clock": "5+3"})
         assert reply.status_code == 201
         assert reply.json()["table"]["rules"]["clock"] == "5+3"
+
+
+async def test_an_accepted_take_back_charges_the_side_that_was_to_move(
+    service: DuelServer, clock: ManualClock
+) -> None:
+    code, black, white = await clocked(service)
+    await play(service, code, black, white, "f5", "d6")
+    clock.advance(10)
+    await play(service, code, black, white, "c3")
+    await service.service.handle(black, p.Takeback(code=code))
+    clock.advance(20)
+    await service.service.handle(white, p.TakebackReply(code=code, accept=True))
+    table = await table_of(service, code)
+    b, w = seat_of(table, "black"), seat_of(table, "white")
+    assert table["clock"]["seat"] == b
+    assert table["clock"]["left"][w] == pytest.approx(160.0)
+    assert table["clock"]["left"][b] == pytest.approx(172.0)
+    assert table["clock"]["remaining"] == pytest.approx(172.0)
+
+
+async def test_the_archive_keeps_the_clock_of_a_game_drawn_on_time(
+    service: DuelServer, clock: ManualClock
+) -> None:
+    code, black, white = await clocked(service, "5+3")
+    await play(service, code, black, white, *WHITE_CANNOT_WIN)
+    clock.advance(400)
+    assert await service.service.sweep() == [code]
+    table = await stored(service).read(lambda rows: rows.table(code))
+    board = Board()
+    for square in WHITE_CANNOT_WIN:
+        board.push(square)
+    record = duel_record(table, board)
+    assert record.tags["clock"] == "5+3" and "move_time" not in record.tags
+    assert record.result["reason"] == "timeout" and record.result["winner"] is None
