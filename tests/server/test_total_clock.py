@@ -13,8 +13,8 @@ from reversi.duel.flag import cannot_win
 from reversi.duel.table import DuelError
 from reversi.engine import Board
 from reversi.server import protocol as p
-from reversi.server.clock import ManualClock
 from reversi.server.archived import duel_record
+from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
 from tests.app_fixtures import REDIS_URL, make_settings, need_redis, players
 from tests.server.helpers import move, stored, view
@@ -258,6 +258,7 @@ async def test_the_archive_keeps_the_clock_of_a_game_drawn_on_time(
     clock.advance(400)
     assert await service.service.sweep() == [code]
     table = await stored(service).read(lambda rows: rows.table(code))
+    assert table is not None
     board = Board()
     for square in WHITE_CANNOT_WIN:
         board.push(square)
