@@ -13,9 +13,10 @@ from typing import Any
 
 from reversi.duel.chat import clean_chat
 from reversi.duel.effects import Effects, hall_result
-from reversi.duel.game import TableGame, placed_colors
+from reversi.duel.flag import cannot_win
+from reversi.duel.game import TableGame, first_turn, placed_colors
 from reversi.duel.positions import Positions
-from reversi.duel.rules import DuelRules
+from reversi.duel.rules import PER_MOVE, DuelRules, total_clock
 from reversi.duel.table import (
     OPEN,
     OVER,
@@ -66,13 +67,39 @@ class Duel(TableGame):
         if self.table.status != Status.PLAYING:
             raise DuelError("game_over", key="status.over")
 
+    def _first_turn(self) -> bool:
+        """Whether the side to move has yet to place its first disc (its own time)."""
+        return first_turn(self)
+
     def _start_turn(self) -> None:
-        first = not self.both_moved() and self.ply < 2
-        budget = float(self.table.rules["move_time"])
-        if first:
-            budget = max(budget, self.rules.first_move_time)
+        first = self._first_turn()
+        total = total_clock(self.table.rules)
+        if total is None:
+            budget = float(self.table.rules["move_time"])
+            if first:
+                budget = max(budget, self.rules.first_move_time)
+        elif first:  # the first moves do not touch the total clock
+            budget = self.rules.first_move_time
+        else:
+            budget = self.extra["left"][self.seat_to_move() or 0]
         self.table.turn_started_at = self.now
         self.table.turn_deadline = self.now + budget
+
+    def _charge(self, seat: int, increment: bool, first: bool | None = None) -> None:
+        """Under a total clock: the running turn's time off ``seat``'s clock (never
+        below 0), and the increment on top after a move (``increment``); ``first``: the
+        turn was the seat's first move (default: the position says), which costs nothing."""
+        total = total_clock(self.table.rules)
+        started = self.table.turn_started_at
+        if first is None:
+            first = self._first_turn()
+        if total is None or started is None or first:
+            return
+        left = list(self.extra["left"])
+        left[seat] = round(max(0.0, left[seat] - (self.now - started)), 3)
+        if increment:
+            left[seat] += total[1]
+        self.extra["left"] = left
 
     def open(self) -> None:
         self._event("opened", {"seat": 0, "name": self.name(0)})
@@ -96,6 +123,9 @@ class Duel(TableGame):
         self.table.black_seat = black_seat
         self.table.status = Status.PLAYING
         self.extra["started_at"] = self.now
+        total = total_clock(self.table.rules)
+        if total is not None:
+            self.extra["left"] = [total[0], total[0]]
         self._board = None
         self._start_turn()
         black = self.name(black_seat)
@@ -115,6 +145,7 @@ class Duel(TableGame):
         hints: bool | None,
         counting: str | None,
         onlooker_chat: bool | None = None,
+        clock: str | None = None,
     ) -> None:
         if self._seated(seat) != 0:
             raise DuelError("not_opener")
@@ -134,9 +165,18 @@ class Duel(TableGame):
             rules["counting"] = counting
         if onlooker_chat is not None:  # onlookers read the players' chat
             rules["onlooker_chat"] = onlooker_chat
+        if clock is not None:
+            rules["clock"] = self.checked_clock(clock)
         if rules != self.table.rules:
             self.table.rules = rules
             self._event("rules", {"rules": rules})
+
+    def checked_clock(self, clock: str) -> str:
+        """``clock`` if it is one the opener may choose (:class:`DuelError` if not)."""
+        if clock != PER_MOVE and clock not in self.rules.clocks:
+            choices = ", ".join((PER_MOVE, *self.rules.clocks))
+            raise DuelError("bad_rules", key="server.bad_rules.clock", choices=choices)
+        return clock
 
     def check_time(self) -> bool:
         """Ends the game if the side to move ran out of time (plus grace)."""
@@ -150,7 +190,13 @@ class Duel(TableGame):
             return False
         if not self.both_moved():
             self._end(Status.ABORTED, "no_first_move", None)
+        elif total_clock(t.rules) is not None and cannot_win(
+            self.board, self.color_of(seat) == "black"
+        ):
+            self._charge(seat, increment=False)
+            self._end(Status.FINISHED, "timeout", None, by=seat)
         else:
+            self._charge(seat, increment=False)
             self._end(Status.FINISHED, "timeout", 1 - seat)
         return True
 
@@ -164,6 +210,7 @@ class Duel(TableGame):
             raise DuelError("not_your_turn")
         if ply != self.ply:
             raise DuelError("stale")
+        first = self._first_turn()
         try:
             played = self.board.push(square.strip().lower())
         except IllegalMoveError as error:
@@ -172,6 +219,7 @@ class Duel(TableGame):
             raise DuelError(reason, key=f"reason.{reason}", square=square.strip().lower()) from None
         except InvalidSquareError:
             raise DuelError("bad_square") from None
+        self._charge(seat, increment=True, first=first)
         color = self.color_of(seat)
         record_clock(self.table, self.now)
         self.table.moves += square.strip().lower()
@@ -273,6 +321,9 @@ class Duel(TableGame):
             self._event("takeback_declined", {"seat": seat})
             return
         self.extra.pop("takeback_declined", None)
+        mover = self.seat_to_move()
+        if mover is not None:
+            self._charge(mover, increment=False)
         asker_color = self.color_of(asked["seat"])
         colors = placed_colors(self.board)
         last = max(i for i, color in enumerate(colors) if color == asker_color)

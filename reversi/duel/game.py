@@ -80,3 +80,8 @@ class TableGame:
         """Whether each side has placed a disc (resign from then on, abort before)."""
         # the root's side always places first: someone else placed iff an odd entry did
         return any(move.square is not None for move in self.board.move_stack[1::2])
+
+
+def first_turn(game: TableGame) -> bool:
+    """Whether the side to move has yet to place its first disc (a time of its own)."""
+    return not game.both_moved() and game.ply < 2

@@ -29,6 +29,8 @@ class ServerMessage(msgspec.Struct, frozen=True, kw_only=True, tag_field="type")
 class Hello(ServerMessage, tag="hello", frozen=True, kw_only=True):
     nickname: str | None
     server_time: float
+    #: the total clocks ("3+2") an opener may choose besides the time per move
+    clocks: list[str]
     #: only on a socket without a player
     onlooker: bool | UnsetType = UNSET
 

@@ -10,7 +10,7 @@ import secrets
 from enum import StrEnum
 from typing import Any, TypedDict, cast
 
-from reversi.duel.rules import DuelRules
+from reversi.duel.rules import PER_MOVE, DuelRules
 from reversi.problems import Problem
 from reversi.storage.records import TableRecord
 
@@ -85,6 +85,9 @@ class Extra(TypedDict, total=False):
     #: when the game started, and the seconds each placed disc took (the replay's clock)
     started_at: float
     clock: list[float | None]
+    #: under "Gesamtzeit + Zuschlag": each seat's time left on its clock when its
+    #: current or next turn began (seconds)
+    left: list[float]
     #: reachable only by code or link: not shown in the lobby
     private: bool
     #: opened by quick pairing ("Schnelle Partie"): not listed while it waits
@@ -146,9 +149,11 @@ def new_table(
     private: bool = False,
     onlooker_chat: bool = False,
     quick: bool = False,
+    clock: str = PER_MOVE,
 ) -> TableRecord:
     """A waiting table with the default rules; ``onlooker_chat``: onlookers read the
-    players' chat; ``quick``: a quick pairing's (not listed while it waits)."""
+    players' chat; ``quick``: a quick pairing's (not listed while it waits); ``clock``:
+    its time (checked by the caller)."""
     kept: Extra = {"names": [name, None]}
     if private:
         kept["private"] = True
@@ -159,6 +164,7 @@ def new_table(
         "hints": True,
         "counting": "nobody",
         "onlooker_chat": onlooker_chat,
+        "clock": clock,
     }
     return waiting_table(code, chosen, (opener, None), kept, now)
 

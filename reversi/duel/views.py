@@ -7,7 +7,7 @@ from typing import Any
 
 from msgspec import UNSET
 
-from reversi.duel.game import TableGame
+from reversi.duel.game import TableGame, first_turn
 from reversi.duel.messages import ChatLine, Event, Events, State, You, plain
 from reversi.duel.positions import Positions
 from reversi.duel.rules import DuelRules
@@ -24,6 +24,19 @@ FREE_SEAT = text("seat.free")
 def remaining(deadline: float | None, now: float) -> float | None:
     """Seconds left until ``deadline`` (never negative), None without a deadline."""
     return None if deadline is None else max(0.0, deadline - now)
+
+
+def clocks_left(duel: TableGame, table: TableRecord, now: float) -> list[float] | None:
+    """Under "Gesamtzeit + Zuschlag": the seconds left on each seat's clock now (the
+    running one counts down; a first move's own time leaves it whole); else None."""
+    left = extra_of(table).get("left")
+    if left is None:
+        return None
+    left = list(left)
+    seat = duel.seat_to_move()
+    if seat is not None and not first_turn(duel):
+        left[seat] = remaining(table.turn_deadline, now) or 0.0
+    return left
 
 
 def table_view(
@@ -70,6 +83,7 @@ def table_view(
             "grace": rules.grace,
             "remaining": remaining(table.turn_deadline, now),
             "first_moves": not duel.both_moved(),
+            "left": clocks_left(duel, table, now),
         }
     takeback = extra.get("takeback")
     return {
@@ -82,6 +96,7 @@ def table_view(
         "clock": clock,
         # the opener's choices while the rules can change
         "move_times": list(rules.move_times) if table.status == Status.WAITING else None,
+        "clocks": list(rules.clocks) if table.status == Status.WAITING else None,
         "end": extra.get("end"),
         "offers": {
             "takeback": takeback["seat"] if takeback else None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from reversi.archive.record import GameRecord, record_of
+from reversi.duel.rules import total_clock
 from reversi.duel.table import extra
 from reversi.engine import Board, Counting
 from reversi.engine.color import COLOR_NAMES
@@ -38,7 +39,12 @@ def duel_record(table: TableRecord, board: Board) -> GameRecord:
         clocks=clocks,
         started_at=kept.get("started_at"),
         tags={
-            "move_time": table.rules.get("move_time"),
+            # "Gesamtzeit + Zuschlag" ("3+2") or the time per move
+            **(
+                {"clock": table.rules["clock"]}
+                if total_clock(table.rules)
+                else {"move_time": table.rules.get("move_time")}
+            ),
             **({"rematch_of": kept["rematch_of"]} if kept.get("rematch_of") else {}),
             # a private table's replay is for its two players (games_http)
             **({"private": True} if kept.get("private") else {}),

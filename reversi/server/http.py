@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Annotated, Any, Protocol, TypeVar
 
 import msgspec
 from limits import parse
@@ -14,6 +14,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from reversi.duel.rules import PER_MOVE
 from reversi.duel.table import OPEN, DuelError, normal_code
 from reversi.hall.api import MAX_RESULTS_BODY
 from reversi.hall.bodies import BadBody, Text, decode
@@ -53,10 +54,12 @@ class Nickname(msgspec.Struct, forbid_unknown_fields=True):
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/tables``: a private table is reachable only by its code or link;
-    ``onlooker_chat``: onlookers read the players' chat"""
+    ``onlooker_chat``: onlookers read the players' chat; ``clock``: "move" (Zeit pro
+    Zug) or one of the server's clocks ("3+2": Gesamtzeit + Zuschlag)"""
 
     private: bool = False
     onlooker_chat: bool = False
+    clock: Annotated[str, msgspec.Meta(max_length=16)] = PER_MOVE
 
 
 class Secret(msgspec.Struct, forbid_unknown_fields=True):
@@ -206,7 +209,7 @@ class DuelHttp:
         try:
             body = await self._body(request, NewTable, "bad_private")
             table = await self.parts.service.open_table(
-                player.id, player.nickname, body.private, body.onlooker_chat
+                player.id, player.nickname, body.private, body.onlooker_chat, body.clock
             )
         except Problem as e:
             return self._with_cookie(request, problem_response(e), player, fresh)

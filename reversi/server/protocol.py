@@ -79,6 +79,8 @@ class Rules(TableMessage, tag="rules", frozen=True):
     hints: bool | None = None
     counting: Text | None = None
     onlooker_chat: bool | None = None
+    #: "move" (Zeit pro Zug) or one of the table's ``clocks`` ("3+2": Gesamtzeit + Zuschlag)
+    clock: Text | None = None
 
 
 class Resign(TableMessage, tag="resign", frozen=True):

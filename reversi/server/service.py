@@ -28,6 +28,7 @@ from reversi.duel import messages as out
 from reversi.duel.duel import Duel, DuelError
 from reversi.duel.game import TableGame
 from reversi.duel.positions import Positions
+from reversi.duel.rules import PER_MOVE
 from reversi.duel.table import OPEN, Status, new_code, new_table, normal_code, set_level
 from reversi.duel.views import events_message, state_message, table_view
 from reversi.server import protocol as p
@@ -102,18 +103,24 @@ class DuelService:
         return None if self.level_of is None else await self.level_of(player_id)
 
     async def open_table(
-        self, player_id: str, name: str, private: bool = False, onlooker_chat: bool = False
+        self,
+        player_id: str,
+        name: str,
+        private: bool = False,
+        onlooker_chat: bool = False,
+        clock: str = PER_MOVE,
     ) -> TableRecord:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
-        already waits at :data:`~reversi.duel.table.MAX_WAITING` tables."""
+        already waits at :data:`~reversi.duel.table.MAX_WAITING` tables, ``bad_rules``
+        for a ``clock`` the server does not offer."""
         level = await self.level(player_id)
         for _ in range(8):
             code = new_code()
-            duel = Duel(
-                new_table(code, player_id, name, self.now, self.rules, private, onlooker_chat),
-                self.now,
-                self.rules,
+            table = new_table(
+                code, player_id, name, self.now, self.rules, private, onlooker_chat, clock=clock
             )
+            duel = Duel(table, self.now, self.rules)
+            duel.checked_clock(clock)
             set_level(duel.table, 0, level)
             duel.open()
             try:

@@ -258,15 +258,16 @@ class Hub:
         player, address = conn.player, conn.address
         self.addresses[address] += 1
         now = self.settings.clock()
+        clocks = list(self.service.rules.clocks)
         if conn.anonymous:
             self.onlookers_only.add(conn)
-            conn.send(out.Hello(nickname=None, server_time=now, onlooker=True))
+            conn.send(out.Hello(nickname=None, server_time=now, clocks=clocks, onlooker=True))
         else:
             first = player.id not in self.players
             self.players[player.id].add(conn)
             if first:
                 await self.lobby.count_online(len(self.players), came=player.id)
-            conn.send(out.Hello(nickname=player.nickname, server_time=now))
+            conn.send(out.Hello(nickname=player.nickname, server_time=now, clocks=clocks))
         try:
             yield
         finally:

@@ -94,8 +94,8 @@ def test_the_check_finds_a_missing_field_and_reads_nested_ones() -> None:
     [
         (out.Ack(id=3), '{"type":"ack","id":3}'),
         (
-            out.Hello(nickname=None, server_time=1.5, onlooker=True),
-            '{"type":"hello","nickname":null,"server_time":1.5,"onlooker":true}',
+            out.Hello(nickname=None, server_time=1.5, clocks=["3+2"], onlooker=True),
+            '{"type":"hello","nickname":null,"server_time":1.5,"clocks":["3+2"],"onlooker":true}',
         ),
         (
             out.Callback(code="ACDEFH", from_="Anna", link="/tisch/ACDEFH"),

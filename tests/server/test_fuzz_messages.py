@@ -24,6 +24,7 @@ FIELDS = [
     "ply",
     "version",
     "move_time",
+    "clock",
     "hints",
     "counting",
     "accept",

@@ -67,6 +67,7 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
         "hints": False,
         "counting": "winner",
         "onlooker_chat": False,
+        "clock": "move",
     }
     assert table["game"]["legal"] == {}  # no hints at this table
     assert table["move_times"] is None  # nothing left to choose

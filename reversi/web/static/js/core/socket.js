@@ -22,6 +22,8 @@ export class Socket {
     this.tables = new Map(); // code → {version, listener}
     this.listeners = new Set(); // every message and connection change
     this.nickname = null;
+    /** @type {string[]} the total clocks ("3+2") an opener may choose, from the hello */
+    this.clocks = [];
     this.serverOffset = 0;
     this.lobby = false; // following the Halle's lobby (sent again after a reconnect)
     // the server made no player for this device: a read-only socket, to watch (docs/protocol.md)
@@ -193,6 +195,7 @@ export class Socket {
     this.attempts = 0;
     this.opens += 1;
     this.nickname = hello.nickname;
+    this.clocks = hello.clocks || [];
     this.serverOffset = hello.server_time * 1000 - Date.now();
     this.setState("open");
     this.emit(hello);

@@ -1,23 +1,27 @@
 // Opening and joining a table: "zu 2" (the strip above a game's board and the start
 // page's card) and "Tisch beitreten" by code.
 import { t } from "../core/i18n.js";
-import { html } from "../core/lit.js";
+import { html, nothing } from "../core/lit.js";
 import { api, errorText } from "../core/api.js";
 import { normalCode } from "../core/ids.js";
 import { Part } from "../core/part.js";
+import { theSocket } from "../core/socket.js";
+import { PER_MOVE, clockName } from "./clocks.js";
 
 /**
  * Opens a table and goes there; says why not.
  * @param {(text: string) => void} say
  * @param {boolean} [secret] private: reachable by code or link only, not in the lobby
  * @param {boolean} [onlookerChat] onlookers read the players' chat
+ * @param {string} [clock] "move" (Zeit pro Zug) or a total clock such as "3+2"
  */
-export async function openTable(say, secret = false, onlookerChat = false) {
+export async function openTable(say, secret = false, onlookerChat = false, clock = PER_MOVE) {
   try {
-    /** @type {Record<string, boolean>} */
+    /** @type {Record<string, boolean | string>} */
     const body = {};
     if (secret) body.private = true;
     if (onlookerChat) body.onlooker_chat = true;
+    if (clock !== PER_MOVE) body.clock = clock;
     const state = await api("/api/tables", { body });
     location.assign(`/tisch/${state.code}`);
     return true;
@@ -35,13 +39,16 @@ export class DuelButton extends Part {
     this.bar = bar;
     this.busy = false;
     this.message = "";
+    // the clocks come with the socket's hello (the start page's lobby opens it)
+    if (!bar) theSocket().on((/** @type {any} */ message) => { if (message.type === "hello") this.update(); });
   }
 
   async open() {
     this.busy = true;
     this.update();
     const box = (/** @type {string} */ id) => Boolean(/** @type {HTMLInputElement | null} */ (this.element.querySelector(id))?.checked);
-    if (!(await openTable((text) => { this.message = text; }, box("#open-private"), box("#open-onlooker-chat")))) this.busy = false;
+    const clock = /** @type {HTMLSelectElement | null} */ (this.element.querySelector("#open-clock"))?.value || PER_MOVE;
+    if (!(await openTable((text) => { this.message = text; }, box("#open-private"), box("#open-onlooker-chat"), clock))) this.busy = false;
     this.update();
   }
 
@@ -52,7 +59,13 @@ export class DuelButton extends Part {
       return html`${button}<span class="duel-bar-text">${t("duel.zu2.text")}</span>
         <span class="duel-bar-msg" id="duel-bar-msg" role="status">${this.message}</span>`;
     }
-    return html`${button}<label class="check" for="open-private"><input type="checkbox" id="open-private">
+    const clocks = theSocket().clocks;
+    const clock = clocks.length
+      ? html`<label class="open-clock" for="open-clock"><span>${t("rules.clock")}</span>
+        <select id="open-clock"><option value=${PER_MOVE}>${t("rules.clock.move")}</option>
+          ${clocks.map((c) => html`<option value=${c}>${t("rules.clock.total")}: ${clockName(c)}</option>`)}</select></label>`
+      : nothing;
+    return html`${button}${clock}<label class="check" for="open-private"><input type="checkbox" id="open-private">
       <span>${t("duel.private")}</span></label><label class="check" for="open-onlooker-chat"><input type="checkbox" id="open-onlooker-chat">
       <span>${t("duel.onlooker_chat")}</span></label><p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
   }

@@ -4,6 +4,7 @@ import { t } from "../core/i18n.js";
 import { html, live, nothing } from "../core/lit.js";
 import { copyButton } from "../core/copy.js";
 import { Status } from "./status.js";
+import { PER_MOVE, clockName, isTotal } from "./clocks.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -42,11 +43,19 @@ function rulesForm(page) {
   const rules = page.table.rules;
   const change = (/** @type {Record<string, unknown>} */ patch) => page.intent({ type: "rules", ...patch }, t("rules.saved"));
   const times = page.table.move_times || [rules.move_time];
+  const clocks = page.table.clocks || [];
+  const chosen = rules.clock || PER_MOVE;
   return html`<form id="rules-form" @submit=${(/** @type {Event} */ e) => e.preventDefault()}>
-    <fieldset class="choice" id="rule-move-times"><legend>${t("rules.move_time")}</legend>
+    <fieldset class="choice" id="rule-clocks"><legend>${t("rules.clock")}</legend>
+      <label><input type="radio" name="clock" value=${PER_MOVE} .checked=${live(chosen === PER_MOVE)}
+        @change=${() => change({ clock: PER_MOVE })}> ${t("rules.clock.move")}</label>
+      ${clocks.map((/** @type {string} */ c) => html`<label><input type="radio" name="clock" value=${c}
+        .checked=${live(c === chosen)} @change=${() => change({ clock: c })}> ${t("rules.clock.total")}: ${clockName(c)}</label>`)}
+    </fieldset>
+    ${isTotal(rules) ? nothing : html`<fieldset class="choice" id="rule-move-times"><legend>${t("rules.move_time")}</legend>
       ${times.map((/** @type {number} */ s) => html`<label><input type="radio" name="move_time" value=${String(s)}
         .checked=${live(s === rules.move_time)} @change=${() => change({ move_time: s })}> ${moveTimeText(s)}</label>`)}
-    </fieldset>
+    </fieldset>`}
     <label class="switch"><input type="checkbox" id="rule-hints" .checked=${live(!!rules.hints)}
       @change=${(/** @type {Event} */ e) => change({ hints: /** @type {HTMLInputElement} */ (e.target).checked })}><span>${t("rules.hints")}</span></label>
     <fieldset class="choice"><legend>${t("rules.counting")}</legend>
@@ -69,7 +78,9 @@ export function rulesPanel(page) {
   return html`<section class="panel rules" id="rules" aria-labelledby="rules-heading">
     <h2 id="rules-heading">${t("rules.heading")}</h2>
     ${editable ? rulesForm(page) : html`<dl class="rules-text" id="rules-text" aria-describedby=${who ? "rules-who" : nothing}>
-      <dt>${t("rules.move_time")}</dt><dd>${moveTimeText(rules.move_time)}</dd>
+      ${isTotal(rules)
+        ? html`<dt>${t("rules.clock.total")}</dt><dd id="rule-clock-text">${clockName(rules.clock)}</dd>`
+        : html`<dt>${t("rules.move_time")}</dt><dd>${moveTimeText(rules.move_time)}</dd>`}
       <dt>${t("rules.hints.short")}</dt><dd>${rules.hints ? t("rules.yes") : t("rules.no")}</dd>
       <dt>${t("rules.counting")}</dt><dd>${t(`rules.counting.${rules.counting}`)}</dd>
       <dt>${t("duel.onlooker_chat")}</dt><dd id="rule-onlooker-chat-text">${rules.onlooker_chat ? t("rules.yes") : t("rules.no")}</dd>

@@ -7,6 +7,7 @@ import { scoreBar } from "../board/panels.js";
 import { replayLinks } from "../archive/links.js";
 import { uncountedText } from "../ranks/counting.js";
 import { Status } from "./status.js";
+import { isTotal } from "./clocks.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -33,10 +34,12 @@ export function resultText(page) {
   else if (mine !== null) head = t(key("end.you.loss"), score);
   else head = t(key("end.win"), { ...score, name: page.name(w), color: colorName(table.seats[w].color) });
   const loser = w === null || w === undefined ? null : 1 - w;
+  const total = isTotal(table.rules);
   /** @type {Record<string, string>} */
   const why = {
     resign: loser === mine ? t("end.why.resign.you") : t("end.why.resign", { name: page.name(loser) }),
-    timeout: loser === mine ? t("end.why.timeout.you") : t("end.why.timeout", { name: page.name(loser) }),
+    timeout: total ? flagText(page, end, loser, mine)
+      : loser === mine ? t("end.why.timeout.you") : t("end.why.timeout", { name: page.name(loser) }),
     game_over: t("end.why.game_over"),
   };
   const standing = early ? t("end.standing", score) : "";
@@ -98,4 +101,12 @@ export function resultBox(page) {
       ${finished && page.you.seat !== null ? html`<a href="/bilanz" class="button-link" id="to-bilanz">${t("result.to.bilanz")}</a>` : nothing}
     </div>
   </section>`;
+}
+
+/** Why a game under a total clock ended on time: a fallen flag, or a draw when the
+ * opponent could not win any more (`end.by`: the flagged seat).
+ * @param {TablePage} page @param {any} end @param {number | null} loser @param {number | null} mine */
+function flagText(page, end, loser, mine) {
+  if (loser === null) return t("end.why.flag.draw", { name: page.name(end.by) });
+  return loser === mine ? t("end.why.flag.you") : t("end.why.flag", { name: page.name(loser) });
 }

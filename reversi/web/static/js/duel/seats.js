@@ -3,6 +3,7 @@
 import { colorName, t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
 import { Status } from "./status.js";
+import { isTotal } from "./clocks.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -28,7 +29,7 @@ function firstMoveNote(page, seat) {
   const clock = page.table.clock;
   if (!clock || clock.seat !== seat || !clock.first_moves) return nothing;
   const budget = clock.deadline - clock.started_at;
-  if (!(budget > page.table.rules.move_time + 0.5)) return nothing;
+  if (!isTotal(page.table.rules) && !(budget > page.table.rules.move_time + 0.5)) return nothing;
   return html`<span class="clock-note" id=${`clock-note-${seat}`}>${t("clock.first", { time: clockText(budget) })}</span>`;
 }
 
@@ -53,7 +54,7 @@ export function seatsTemplate(page) {
           ${s.free ? nothing : html`<span class=${`presence ${here ? "on" : "off"}`}>${here ? t("seat.here") : t("seat.away")}</span>`}</span>
       </span>
       <span class="seat-clock">${firstMoveNote(page, seat)}<span class=${`clock${low ? " low" : ""}`} id=${`clock-${seat}`} role="timer"
-        aria-label=${t("seat.clock")}>${clockFor(page, seat)}</span></span>
+        aria-label=${t(isTotal(table.rules) ? "seat.clock.total" : "seat.clock")}>${clockFor(page, seat)}</span></span>
     </div>`;
   })}</div>`;
 }
