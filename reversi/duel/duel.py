@@ -28,6 +28,7 @@ from reversi.duel.table import (
     rematch_table,
     takeback_blocked,
 )
+from reversi.duel.xot import xot_root
 from reversi.engine import BLACK, Counting, IllegalMoveError, InvalidSquareError
 from reversi.engine.color import COLOR_NAMES
 from reversi.storage.records import ChatRecord, EventRecord, TableRecord
@@ -95,6 +96,7 @@ class Duel(TableGame):
         """Both seats are taken: ``black_seat`` begins, drawn by lot or (a rematch) not."""
         self.table.black_seat = black_seat
         self.table.status = Status.PLAYING
+        self.table.root = xot_root(self.table.rules, self.rules.xot_starts)
         self.extra["started_at"] = self.now
         self._board = None
         self._start_turn()
@@ -115,6 +117,7 @@ class Duel(TableGame):
         hints: bool | None,
         counting: str | None,
         onlooker_chat: bool | None = None,
+        xot: bool | None = None,
     ) -> None:
         if self._seated(seat) != 0:
             raise DuelError("not_opener")
@@ -134,6 +137,8 @@ class Duel(TableGame):
             rules["counting"] = counting
         if onlooker_chat is not None:  # onlookers read the players' chat
             rules["onlooker_chat"] = onlooker_chat
+        if xot is not None:  # the start is chosen when the game begins
+            rules["xot"] = xot
         if rules != self.table.rules:
             self.table.rules = rules
             self._event("rules", {"rules": rules})

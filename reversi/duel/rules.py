@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -16,3 +16,5 @@ class DuelRules:
     grace: float
     #: how often a player may call the other back, in seconds
     callback_interval: float
+    #: the starts of "Zufallseröffnung (XOT)": eight moves each (reversi.ai.xot)
+    xot_starts: tuple[str, ...] = field(default=(), repr=False)

@@ -79,6 +79,8 @@ class Rules(TableMessage, tag="rules", frozen=True):
     hints: bool | None = None
     counting: Text | None = None
     onlooker_chat: bool | None = None
+    #: "Zufallseröffnung (XOT)": the server chooses the start (a client never sends one)
+    xot: bool | None = None
 
 
 class Resign(TableMessage, tag="resign", frozen=True):
