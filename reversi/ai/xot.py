@@ -14,7 +14,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pkgutil import get_data
 
 from reversi.engine import BLACK, SQUARE_NAMES, Board, ReversiError
 from reversi.engine.notation import parse_transcript
@@ -104,5 +104,12 @@ def parse(data: bytes, source: str = FILE_NAME) -> Openings:
 
 @cache
 def load() -> Openings:
-    """The package's list (checked by its CRC; the tests check every opening)."""
-    return parse(resources.files("reversi.ai").joinpath(FILE_NAME).read_bytes())
+    """The package's list (also inside the browser's zip), read once and checked by its
+    CRC; the tests check every opening."""
+    try:
+        data = get_data("reversi.ai", FILE_NAME)
+    except OSError as error:
+        raise XotError(f"{FILE_NAME}: cannot be read ({error})") from None
+    if data is None:
+        raise XotError(f"{FILE_NAME}: cannot be read")
+    return parse(data)
