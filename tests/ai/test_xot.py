@@ -73,7 +73,12 @@ def test_a_damaged_file_is_refused() -> None:
     for bad in (b"", b"REVERSI-BOOK", data[:-1], flipped):
         with pytest.raises(XotError):
             parse(bad)
-    beyond = MAGIC + HEADER.pack(10, 1, zlib.crc32(b"\x40" * 8 + b"\x00\x00")) + b"\x40" * 8 + b"\x00\x00"
+    beyond = (
+        MAGIC
+        + HEADER.pack(10, 1, zlib.crc32(b"\x40" * 8 + b"\x00\x00"))
+        + b"\x40" * 8
+        + b"\x00\x00"
+    )
     with pytest.raises(XotError):
         parse(beyond)
 

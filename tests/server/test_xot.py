@@ -83,9 +83,9 @@ async def test_a_rematch_swaps_the_colours_on_the_same_start(service: DuelServer
     state = await view(service, again, white)
     assert state["you"]["color"] == "black"  # swapped
     assert start_of(state["table"]) == start
-    assert state["table"]["game"]["counts"] == (await view(service, code))["table"]["game"][
-        "counts"
-    ]
+    assert (
+        state["table"]["game"]["counts"] == (await view(service, code))["table"]["game"]["counts"]
+    )
 
 
 def test_the_replay_of_a_xot_duel_keeps_its_start(

@@ -32,9 +32,7 @@ def test_both_players_begin_at_the_same_start(duel_server: DuelServer, players: 
     start = table(a)["rules"]["xot_start"]
     assert load().index(start) is not None
     board = Board(moves=start)
-    drawn = "".join(
-        {True: "B", False: "W", None: "."}[board.color_at(sq)] for sq in range(64)
-    )
+    drawn = "".join({True: "B", False: "W", None: "."}[board.color_at(sq)] for sq in range(64))
     for page in pages:
         assert discs(page) == drawn
         expect(page.locator("#rule-xot-text")).to_have_text("an")

@@ -105,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
         while len(openings) < args.count:
             while len(pending) < 2 * args.jobs:
                 pending.add(
-                    pool.submit(tried, seeds.getrandbits(64), args.depth, args.screen, args.screen_margin)
+                    pool.submit(
+                        tried, seeds.getrandbits(64), args.depth, args.screen, args.screen_margin
+                    )
                 )
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -121,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
             if len(openings) - saved >= SAVE_EVERY:
                 _write(args.out, args.depth, openings)
                 saved = len(openings)
+                seconds = time.monotonic() - began
                 print(
-                    f"{len(openings)} openings after {tries} tries, {time.monotonic() - began:.0f} s",
+                    f"{len(openings)} openings after {tries} tries, {seconds:.0f} s",
                     file=sys.stderr,
                     flush=True,
                 )

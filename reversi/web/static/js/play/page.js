@@ -3,6 +3,7 @@
 import { BoardView, SquareTyping } from "../board/board.js";
 import { Confirm } from "../board/confirm.js";
 import { listenUndoKeys } from "./undokeys.js";
+import { setupPanel } from "./setup.js";
 import { Engine } from "../core/engine.js";
 import { colorName, stones, t } from "../core/i18n.js";
 import { html, nothing, render } from "../core/lit.js";
@@ -117,7 +118,7 @@ export class GamePage {
         </div>
         ${this.confirmNew("new", "new-game")}
         <p class="hint">${t("keys.hint")} ${t("keys.hint.undo")}</p>
-        ${solo ? this.setupPanel() : nothing}
+        ${solo ? setupPanel(this) : nothing}
         </div>
         <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
       </section>
@@ -131,24 +132,6 @@ export class GamePage {
         ${movesPanel(view ? view.moves : [])}
       </div>
     </div>`;
-  }
-
-  setupPanel() {
-    const radios = (/** @type {string} */ name, /** @type {[string, string][]} */ values, /** @type {string} */ label) => html`
-      <fieldset class="choice"><legend>${label}</legend>
-        ${values.map(([value, text]) => html`<label><input type="radio" name=${name} value=${value} .checked=${value === this.settings[name]}
-          @change=${() => { this.settings[name] = value; store.saveSetting(name, value); }}> ${text}</label>`)}
-      </fieldset>`;
-    return html`<section class="panel" aria-labelledby="setup-heading">
-      <h2 id="setup-heading">${t("setup.heading")}</h2>
-      ${radios("level", this.config.hall.levels.map((/** @type {string} */ level) => [level, t(`level.${level}`)]), t("setup.level"))}
-      ${radios("begins", [["me", t("begins.me")], ["computer", t("begins.computer")]], t("setup.begins"))}
-      <label class="switch"><input type="checkbox" id="setup-xot" aria-describedby="setup-xot-hint" .checked=${!!this.settings.xot}
-        @change=${(/** @type {Event} */ e) => { this.settings.xot = /** @type {HTMLInputElement} */ (e.target).checked; store.saveSetting("xot", this.settings.xot); }}><span>${t("setup.xot")}</span></label>
-      <p class="hint" id="setup-xot-hint">${t("setup.xot.hint")}</p>
-      <button type="button" class="primary" id="start-solo" @click=${() => this.askNew("setup")}>${t("setup.start")}</button>
-      ${this.confirmNew("setup", "start-solo")}
-    </section>`;
   }
 
   resultBox() {
