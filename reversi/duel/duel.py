@@ -29,6 +29,7 @@ from reversi.duel.table import (
     rematch_table,
     takeback_blocked,
 )
+from reversi.duel.xot import xot_root
 from reversi.engine import BLACK, Counting, IllegalMoveError, InvalidSquareError
 from reversi.engine.color import COLOR_NAMES
 from reversi.storage.records import ChatRecord, EventRecord, TableRecord
@@ -122,6 +123,7 @@ class Duel(TableGame):
         """Both seats are taken: ``black_seat`` begins, drawn by lot or (a rematch) not."""
         self.table.black_seat = black_seat
         self.table.status = Status.PLAYING
+        self.table.root = xot_root(self.table.rules, self.rules.xot_starts)
         self.extra["started_at"] = self.now
         total = total_clock(self.table.rules)
         if total is not None:
@@ -146,6 +148,7 @@ class Duel(TableGame):
         counting: str | None,
         onlooker_chat: bool | None = None,
         clock: str | None = None,
+        xot: bool | None = None,
     ) -> None:
         if self._seated(seat) != 0:
             raise DuelError("not_opener")
@@ -167,6 +170,8 @@ class Duel(TableGame):
             rules["onlooker_chat"] = onlooker_chat
         if clock is not None:
             rules["clock"] = self.checked_clock(clock)
+        if xot is not None:  # the start is chosen when the game begins
+            rules["xot"] = xot
         if rules != self.table.rules:
             self.table.rules = rules
             self._event("rules", {"rules": rules})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: "Gesamtzeit + Zuschlag" an opener can choose: minutes for the game + seconds added
@@ -25,6 +25,8 @@ class DuelRules:
     callback_interval: float
     #: the total clocks the opener can choose besides the time per move
     clocks: tuple[str, ...] = CLOCKS
+    #: the starts of "Zufallseröffnung (XOT)": eight moves each (reversi.ai.xot)
+    xot_starts: tuple[str, ...] = field(default=(), repr=False)
 
 
 def total_clock(rules: dict[str, Any]) -> tuple[float, float] | None:

@@ -22,7 +22,7 @@ GAME = "reversi"
 #: the computer's levels, as the solo page names them
 LEVELS = tuple(level.value for level in Level)
 #: the settings a player takes to another device (dots, Drehzahl, level, who begins,
-#: sound, motion, the analysis after a solo game, the analysis board's values)
+#: sound, motion, the analysis after a solo game, the analysis board's values, XOT starts)
 SETTINGS: Schema = {
     "dots": bool,
     "counts": bool,
@@ -30,6 +30,7 @@ SETTINGS: Schema = {
     "motion": bool,
     "analyse": bool,
     "values": bool,
+    "xot": bool,
     "level": LEVELS,
     "begins": ("me", "computer"),
 }

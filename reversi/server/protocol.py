@@ -81,6 +81,8 @@ class Rules(TableMessage, tag="rules", frozen=True):
     onlooker_chat: bool | None = None
     #: "move" (Zeit pro Zug) or one of the table's ``clocks`` ("3+2": Gesamtzeit + Zuschlag)
     clock: Text | None = None
+    #: "Zufallseröffnung (XOT)": the server chooses the start (a client never sends one)
+    xot: bool | None = None
 
 
 class Resign(TableMessage, tag="resign", frozen=True):

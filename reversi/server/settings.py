@@ -23,6 +23,7 @@ from typing import Any, get_type_hints
 
 import msgspec
 
+from reversi.ai import xot
 from reversi.duel.rules import DuelRules
 from reversi.server.clock import Clock, system_clock
 from reversi.storage import async_url
@@ -250,4 +251,5 @@ def duel_rules(settings: Settings) -> DuelRules:
         settings.first_move_time,
         settings.grace,
         settings.callback_interval,
+        tuple(opening.moves for opening in xot.load().openings),
     )

@@ -16,6 +16,7 @@ takes every message; those that need no game (``position``, ``analyse``) it pass
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 
 from reversi.engine import Board, IllegalMoveError, InvalidSquareError
@@ -25,6 +26,22 @@ from reversi.web.positions import STATELESS, exact_move, position_board
 from reversi.web.protocol import REASONS, Message, ProtocolError
 
 MODES = ("solo", "duo")
+
+
+def xot_start(message: Message) -> str | None:
+    """With ``xot``: the eight moves of a random start of the XOT list (``seed``: the
+    same start for the same seed), else None. The worker chooses, never the page."""
+    xot = message.get("xot", False)
+    if not isinstance(xot, bool):
+        raise ProtocolError(f"xot is true or false, not {xot!r}")
+    if not xot:
+        return None
+    if "obf" in message or "moves" in message:
+        raise ProtocolError("xot chooses the start: no obf or moves with it")
+    from reversi.ai.xot import load
+
+    seed = message.get("seed")
+    return load().choose(random.Random(seed if isinstance(seed, int) else None)).moves
 
 
 class Session:
@@ -52,17 +69,22 @@ class Session:
         self.board = board or Board()
         self._thinks = 0
         self.exact = False
+        #: the XOT start the game began with (its moves stay in the game)
+        self.xot: str | None = None
 
     @classmethod
     def start(cls, message: Message) -> Session:
-        """A new game; ``obf`` and ``moves`` (optional) set where it begins."""
+        """A new game; ``obf`` and ``moves`` (optional) set where it begins, or ``xot``:
+        after a XOT start's moves, which no take-back undoes."""
+        xot = xot_start(message)
         session = cls(
             mode=message.get("mode", "duo"),
             level=message.get("level", "leicht"),
             human=message.get("human", "black"),
             seed=message.get("seed"),
-            board=position_board(message),
+            board=Board(moves=xot) if xot else position_board(message),
         )
+        session.xot = xot
         # the study pages' play-outs: the computer plays a best move of the exact solver
         session.exact = message.get("exact") is True
         return session
@@ -89,10 +111,13 @@ class Session:
     def _undo_target(self) -> Board | None:
         if not self.board.can_undo():
             return None
+        floor = len(self.xot or "") // 2  # a XOT start's moves stay
+        if len(self.board.move_stack) <= floor:
+            return None
         board = self.board.copy()
         board.pop()
         if self.mode == "solo":
-            while board.can_undo() and not self._is_human(board):
+            while len(board.move_stack) > floor and not self._is_human(board):
                 board.pop()
             if not self._is_human(board):
                 return None
@@ -117,6 +142,7 @@ class Session:
         view["mode"] = self.mode
         view["level"] = self.level if self.mode == "solo" else None
         view["players"] = self.players()
+        view["xot"] = self.xot
         return view
 
     def _view_message(self, cause: str) -> Message:

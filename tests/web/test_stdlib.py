@@ -107,8 +107,13 @@ def test_the_shipped_files_are_the_sources(info: dict[str, list[str]]) -> None:
             assert archive.read(file) == (REPO / file).read_bytes(), f"{file} is stale"
             assert file[:-3] + ".pyc" in archive.namelist()
     assert set(info["reversi_files"]) == browser_modules()
-    # data files go along as they are (the opening book, the trained evaluation's weights)
-    assert info["reversi_data"] == ["reversi/ai/opening_book.bin", "reversi/ai/pattern_weights.bin"]
+    # data files go along as they are (the opening book, the trained evaluation's weights,
+    # the XOT starts)
+    assert info["reversi_data"] == [
+        "reversi/ai/opening_book.bin",
+        "reversi/ai/pattern_weights.bin",
+        "reversi/ai/xot.bin",
+    ]
     with zipfile.ZipFile(DIST / "py/reversi.zip") as archive:
         for file in info["reversi_data"]:
             assert archive.read(file) == (REPO / file).read_bytes(), f"{file} is stale"

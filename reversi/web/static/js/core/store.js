@@ -16,6 +16,7 @@ const DEFAULTS = {
   counts: false,
   level: "leicht",
   begins: "me",
+  xot: false, // solo: "Zufallseröffnung (XOT)"
   sound: false,
   motion: !matchMedia("(prefers-reduced-motion: reduce)").matches,
   analyse: false, // after a solo game, straight to its replay with the analysis running

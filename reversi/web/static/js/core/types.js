@@ -17,6 +17,7 @@
  *   result: {winner: Color | null, black: number, white: number, termination: string} | null,
  *   moves: Move[], ply: number, can_undo: boolean, can_redo: boolean, figure: string,
  *   players: Record<Color, Player>, mode?: "solo" | "duo" | "position", level?: string | null,
+ *   xot?: string | null,
  * }} View
  */
 /**

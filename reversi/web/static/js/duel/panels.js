@@ -64,6 +64,9 @@ function rulesForm(page) {
     </fieldset>
     <label class="switch"><input type="checkbox" id="rule-onlooker-chat" .checked=${live(!!rules.onlooker_chat)}
       @change=${(/** @type {Event} */ e) => change({ onlooker_chat: /** @type {HTMLInputElement} */ (e.target).checked })}><span>${t("duel.onlooker_chat")}</span></label>
+    <label class="switch"><input type="checkbox" id="rule-xot" aria-describedby="rule-xot-hint" .checked=${live(!!rules.xot)}
+      @change=${(/** @type {Event} */ e) => change({ xot: /** @type {HTMLInputElement} */ (e.target).checked })}><span>${t("rules.xot")}</span></label>
+    <p class="hint" id="rule-xot-hint">${t("rules.xot.hint")}</p>
   </form>`;
 }
 
@@ -84,6 +87,7 @@ export function rulesPanel(page) {
       <dt>${t("rules.hints.short")}</dt><dd>${rules.hints ? t("rules.yes") : t("rules.no")}</dd>
       <dt>${t("rules.counting")}</dt><dd>${t(`rules.counting.${rules.counting}`)}</dd>
       <dt>${t("duel.onlooker_chat")}</dt><dd id="rule-onlooker-chat-text">${rules.onlooker_chat ? t("rules.yes") : t("rules.no")}</dd>
+      <dt>${t("rules.xot")}</dt><dd id="rule-xot-text">${rules.xot ? t("rules.xot.on") : t("rules.no")}</dd>
     </dl>${who ? html`<p class="hint" id="rules-who">${who}</p>` : nothing}`}
     <p class="guide-link"><a href="/duell-ecke" id="duel-guide-link">${t("guide.link")}</a></p>
   </section>`;

@@ -3,6 +3,7 @@
 import { BoardView, SquareTyping } from "../board/board.js";
 import { Confirm } from "../board/confirm.js";
 import { listenUndoKeys } from "./undokeys.js";
+import { setupPanel } from "./setup.js";
 import { Engine } from "../core/engine.js";
 import { colorName, stones, t } from "../core/i18n.js";
 import { html, nothing, render } from "../core/lit.js";
@@ -91,12 +92,12 @@ export class GamePage {
     const solo = this.mode === "solo";
     return html`<div class="game" id="game" data-mode=${this.mode} data-state=${this.state} data-ply=${view ? view.ply : nothing}
         data-level=${view && solo ? view.level : nothing} data-human=${view && solo ? (view.players.black === "human" ? "black" : "white") : nothing}
-        data-boot=${this.boot || nothing}>
+        data-boot=${this.boot || nothing} data-xot=${view?.xot || nothing}>
       <section class="play" aria-labelledby="game-title">
         <div class="play-top">
         <div class="play-head">
           <h1 id="game-title">${t(`game.${this.mode}.title`)}</h1>
-          ${solo ? html`<p class="subtitle" id="game-info">${view ? t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") }) : ""}</p>` : nothing}
+          ${solo ? html`<p class="subtitle" id="game-info">${view ? t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") }) : ""}${view?.xot ? html` <span id="game-xot">${t("setup.current.xot")}</span>` : nothing}</p>` : nothing}
           ${this.duelBar.element}
         </div>
         ${scoreBar(view ? view.counts : null)}
@@ -117,7 +118,7 @@ export class GamePage {
         </div>
         ${this.confirmNew("new", "new-game")}
         <p class="hint">${t("keys.hint")} ${t("keys.hint.undo")}</p>
-        ${solo ? this.setupPanel() : nothing}
+        ${solo ? setupPanel(this) : nothing}
         </div>
         <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
       </section>
@@ -131,21 +132,6 @@ export class GamePage {
         ${movesPanel(view ? view.moves : [])}
       </div>
     </div>`;
-  }
-
-  setupPanel() {
-    const radios = (/** @type {string} */ name, /** @type {[string, string][]} */ values, /** @type {string} */ label) => html`
-      <fieldset class="choice"><legend>${label}</legend>
-        ${values.map(([value, text]) => html`<label><input type="radio" name=${name} value=${value} .checked=${value === this.settings[name]}
-          @change=${() => { this.settings[name] = value; store.saveSetting(name, value); }}> ${text}</label>`)}
-      </fieldset>`;
-    return html`<section class="panel" aria-labelledby="setup-heading">
-      <h2 id="setup-heading">${t("setup.heading")}</h2>
-      ${radios("level", this.config.hall.levels.map((/** @type {string} */ level) => [level, t(`level.${level}`)]), t("setup.level"))}
-      ${radios("begins", [["me", t("begins.me")], ["computer", t("begins.computer")]], t("setup.begins"))}
-      <button type="button" class="primary" id="start-solo" @click=${() => this.askNew("setup")}>${t("setup.start")}</button>
-      ${this.confirmNew("setup", "start-solo")}
-    </section>`;
   }
 
   resultBox() {
@@ -171,7 +157,8 @@ export class GamePage {
    * @param {string} from "new" (the buttons) or "setup" (the solo panel): the question shows below it */
   askNew(from) {
     const view = this.view;
-    if (view && view.ply > 0 && !view.result) this.confirm.ask(from);
+    const start = view && view.xot ? view.xot.length / 2 : 0; // a XOT start's moves are no play yet
+    if (view && view.ply > start && !view.result) this.confirm.ask(from);
     else this.newGame();
   }
 
@@ -231,6 +218,10 @@ export class GamePage {
       const seed = Number(new URLSearchParams(location.search).get("los"));
       if (Number.isInteger(seed) && seed > 0) message.seed = seed;
     }
+    // "Zufallseröffnung (XOT)": the worker chooses the start (not with a line or a position below)
+    const params = new URLSearchParams(location.search);
+    const given = (this.startLine === undefined && params.has("zuege")) || (!this.startObf && params.has("stellung"));
+    if (this.mode === "solo" && this.settings.xot && !given) message.xot = true;
     // "gegen den Computer weiterspielen" (/eroeffnungen): the first game starts after the
     // moves of /allein?zuege=f5d6c3, the human plays the side to move (an opening has no pass)
     const line = this.startLine === undefined ? new URLSearchParams(location.search).get("zuege") : null;
