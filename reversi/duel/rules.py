@@ -12,7 +12,7 @@ CLOCKS = ("3+2", "5+3", "10+5")
 PER_MOVE = "move"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DuelRules:
     #: the move times ("Zugzeit") the opener can choose, and a new table's, in seconds
     move_times: tuple[int, ...]

@@ -246,10 +246,10 @@ def environment_table() -> str:
 def duel_rules(settings: Settings) -> DuelRules:
     """What the duel core needs of the server's settings."""
     return DuelRules(
-        settings.move_times,
-        settings.default_move_time,
-        settings.first_move_time,
-        settings.grace,
-        settings.callback_interval,
-        tuple(opening.moves for opening in xot.load().openings),
+        move_times=settings.move_times,
+        default_move_time=settings.default_move_time,
+        first_move_time=settings.first_move_time,
+        grace=settings.grace,
+        callback_interval=settings.callback_interval,
+        xot_starts=tuple(opening.moves for opening in xot.load().openings),
     )
