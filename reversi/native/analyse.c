@@ -30,11 +30,11 @@ static int children_of(uint64_t p, uint64_t o, child *out) {
 static int32_t child_value(const child *c, int depth, bool exact, unsigned flags,
                            double deadline, uint64_t *nodes, bool *stopped) {
     if (exact) {
-        rv_result r;
-        const int status = rv_solve(c->p, c->o, flags | RV_KEEP_TABLE, deadline, &r);
-        *nodes += r.nodes;
+        int score = 0;
+        const int status = rv_exact_value(c->p, c->o, flags | RV_KEEP_TABLE, deadline, &score);
+        *nodes += rv_nodes;
         *stopped = status != RV_OK;
-        return -r.score;
+        return -score;
     }
     rv_start(deadline);
     const int32_t value = -rv_midgame_value(c->p, c->o, depth - 1);

@@ -64,6 +64,9 @@ static inline void rv_put(rv_table *t, uint64_t p, uint64_t o, int32_t lower, in
 /* search.c: a midgame search to a fixed depth, full window (the solver's guess) */
 int32_t rv_midgame_value(uint64_t p, uint64_t o, int depth);
 
+/* solve.c: the exact score alone (no best move), rv_nodes counting the search */
+int rv_exact_value(uint64_t p, uint64_t o, unsigned flags, double deadline, int *score);
+
 /* One node more; true when the search must stop (the clock is read every 2048 nodes). */
 static inline bool rv_node(void) {
     if ((++rv_nodes & 2047) == 0) rv_time_up();
