@@ -115,6 +115,7 @@ class Duel(TableGame):
         hints: bool | None,
         counting: str | None,
         onlooker_chat: bool | None = None,
+        rated: bool | None = None,
     ) -> None:
         if self._seated(seat) != 0:
             raise DuelError("not_opener")
@@ -134,6 +135,8 @@ class Duel(TableGame):
             rules["counting"] = counting
         if onlooker_chat is not None:  # onlookers read the players' chat
             rules["onlooker_chat"] = onlooker_chat
+        if rated is not None:  # "gewertet": the game moves the Wertungszahl
+            rules["rated"] = rated
         if rules != self.table.rules:
             self.table.rules = rules
             self._event("rules", {"rules": rules})

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+#: the time classes, each with its own Wertungszahl (reversi.hall.glicko): today every
+#: table has a time per move ("Zugzeit"), which is "schnell"; Blitz and Fernpartie come
+#: with their clocks
+TIME_CLASSES = ("schnell",)
 
 
 @dataclass(frozen=True)
@@ -16,3 +23,13 @@ class DuelRules:
     grace: float
     #: how often a player may call the other back, in seconds
     callback_interval: float
+
+
+def time_class(rules: Mapping[str, Any]) -> str:
+    """The time class of a table's rules (one of :data:`TIME_CLASSES`)."""
+    return "schnell"
+
+
+def rated(rules: Mapping[str, Any]) -> bool:
+    """Whether a table is "gewertet" (tables from before ratings are not)."""
+    return rules.get("rated") is True

@@ -56,6 +56,11 @@ class End(TypedDict, total=False):
     uncounted: str
     levels_before: list[int | None]
     levels: list[int | None]
+    #: each seat's Wertungszahl before and after ({value, deviation, provisional, games},
+    #: reversi.hall.glicko), or why the game is not rated (reversi.hall.rating_rules.REASONS)
+    ratings_before: list[dict[str, Any]]
+    ratings: list[dict[str, Any]]
+    unrated: str
 
 
 #: seconds after a rename notice in which that seat's renames bring no notice of their own
@@ -146,9 +151,11 @@ def new_table(
     private: bool = False,
     onlooker_chat: bool = False,
     quick: bool = False,
+    rated: bool = True,
 ) -> TableRecord:
     """A waiting table with the default rules; ``onlooker_chat``: onlookers read the
-    players' chat; ``quick``: a quick pairing's (not listed while it waits)."""
+    players' chat; ``quick``: a quick pairing's (not listed while it waits); ``rated``:
+    "gewertet" (reversi.hall.rating_rules)."""
     kept: Extra = {"names": [name, None]}
     if private:
         kept["private"] = True
@@ -159,6 +166,7 @@ def new_table(
         "hints": True,
         "counting": "nobody",
         "onlooker_chat": onlooker_chat,
+        "rated": rated,
     }
     return waiting_table(code, chosen, (opener, None), kept, now)
 

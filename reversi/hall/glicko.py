@@ -125,12 +125,7 @@ def glicko2(rating: Rating, games: Sequence[Game], tau: float = TAU) -> Rating:
         grown = math.sqrt(phi * phi + sigma * sigma)
         return replace(rating, deviation=grown * SCALE)
     opponents = [
-        (
-            (g.opponent_value - START) / SCALE,
-            g.opponent_deviation / SCALE,
-            g.score,
-        )
-        for g in games
+        ((g.opponent_value - START) / SCALE, g.opponent_deviation / SCALE, g.score) for g in games
     ]
     v_inverse = 0.0
     total = 0.0
@@ -144,9 +139,7 @@ def glicko2(rating: Rating, games: Sequence[Game], tau: float = TAU) -> Rating:
     phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
     new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     new_mu = mu + new_phi * new_phi * total
-    return Rating(
-        SCALE * new_mu + START, SCALE * new_phi, new_sigma, rating.games + len(games)
-    )
+    return Rating(SCALE * new_mu + START, SCALE * new_phi, new_sigma, rating.games + len(games))
 
 
 def glicko1(rating: Rating, games: Sequence[Game], c: float = 0.0) -> Rating:

@@ -53,10 +53,11 @@ class Nickname(msgspec.Struct, forbid_unknown_fields=True):
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/tables``: a private table is reachable only by its code or link;
-    ``onlooker_chat``: onlookers read the players' chat"""
+    ``onlooker_chat``: onlookers read the players' chat; ``rated``: "gewertet" """
 
     private: bool = False
     onlooker_chat: bool = False
+    rated: bool = True
 
 
 class Secret(msgspec.Struct, forbid_unknown_fields=True):
@@ -206,7 +207,7 @@ class DuelHttp:
         try:
             body = await self._body(request, NewTable, "bad_private")
             table = await self.parts.service.open_table(
-                player.id, player.nickname, body.private, body.onlooker_chat
+                player.id, player.nickname, body.private, body.onlooker_chat, body.rated
             )
         except Problem as e:
             return self._with_cookie(request, problem_response(e), player, fresh)

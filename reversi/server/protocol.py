@@ -79,6 +79,7 @@ class Rules(TableMessage, tag="rules", frozen=True):
     hints: bool | None = None
     counting: Text | None = None
     onlooker_chat: bool | None = None
+    rated: bool | None = None
 
 
 class Resign(TableMessage, tag="resign", frozen=True):

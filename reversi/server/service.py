@@ -102,7 +102,12 @@ class DuelService:
         return None if self.level_of is None else await self.level_of(player_id)
 
     async def open_table(
-        self, player_id: str, name: str, private: bool = False, onlooker_chat: bool = False
+        self,
+        player_id: str,
+        name: str,
+        private: bool = False,
+        onlooker_chat: bool = False,
+        rated: bool = True,
     ) -> TableRecord:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
         already waits at :data:`~reversi.duel.table.MAX_WAITING` tables."""
@@ -110,7 +115,9 @@ class DuelService:
         for _ in range(8):
             code = new_code()
             duel = Duel(
-                new_table(code, player_id, name, self.now, self.rules, private, onlooker_chat),
+                new_table(
+                    code, player_id, name, self.now, self.rules, private, onlooker_chat, rated=rated
+                ),
                 self.now,
                 self.rules,
             )

@@ -31,7 +31,9 @@ def test_glicko2_matches_the_worked_example_of_glickmans_paper() -> None:
 
 def test_glicko1_matches_the_example_of_the_glicko_paper() -> None:
     # "The Glicko system", the same three games: r' = 1464, RD' = 151.4
-    new = glicko1(Rating(1500.0, 200.0), [Game(1400, 30, 1), Game(1550, 100, 0), Game(1700, 300, 0)])
+    new = glicko1(
+        Rating(1500.0, 200.0), [Game(1400, 30, 1), Game(1550, 100, 0), Game(1700, 300, 0)]
+    )
     assert new.value == pytest.approx(1464, abs=0.5)
     assert new.deviation == pytest.approx(151.4, abs=0.1)
 
