@@ -206,15 +206,7 @@ class Hall:
     async def rating_history(self, player_id: str, time_class: str) -> list[dict[str, Any]]:
         """The latest rated games of a time class, oldest first: the rating after each."""
         rows = await self._read(lambda c: r.history(c, player_id, time_class, HISTORY))
-        return [
-            {
-                "value": round(row["value"]),
-                "deviation": round(row["deviation"]),
-                "games": row["games"],
-                "finished_at": row["finished_at"],
-            }
-            for row in rows
-        ]
+        return [_point(row) for row in rows]
 
     async def rating_board(self, time_class: str, player_id: str | None) -> dict[str, Any]:
         """The highest shown ratings of a time class (equal numbers share a rank)."""
@@ -264,6 +256,10 @@ class Hall:
             return {
                 "points": points,
                 "ratings": self._ratings(conn, player_id),
+                "rating_history": {
+                    tc: [_point(row) for row in r.history(conn, player_id, tc, HISTORY)]
+                    for tc in self.time_classes
+                },
                 **_milestones(tally, seen),
                 "record": {
                     "duels": {
@@ -338,4 +334,14 @@ def _describe(period: Period, now: float) -> dict[str, Any]:
         "current": period.starts_at <= now < period.ends_at,
         "previous": period.previous().first.isoformat(),
         "next": following.first.isoformat() if following.starts_at <= now else None,
+    }
+
+
+def _point(row: dict[str, Any]) -> dict[str, Any]:
+    """One point of the rating graph: the rating after a rated game."""
+    return {
+        "value": round(row["value"]),
+        "deviation": round(row["deviation"]),
+        "games": row["games"],
+        "finished_at": row["finished_at"],
     }

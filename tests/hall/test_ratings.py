@@ -7,6 +7,7 @@ one."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from reversi.server import protocol as p
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
 from reversi.storage import open_store
+from tests.app_fixtures import make_settings, players
 from tests.hall.test_store import berlin, named
 from tests.server.helpers import COUNTED_LINE, move, play_first_legal, view
 
@@ -152,3 +154,30 @@ async def test_games_reported_at_once_through_two_engines_are_rated_one_by_one(
     games = {pid: (await hall.ratings(pid))["schnell"]["games"] for pid in (a, b, c, d)}
     assert games == {a: 6, b: 2 + 2, c: 2 + 2, d: 2}
     assert len(await hall.rating_history(a, "schnell")) == 6
+
+
+async def test_the_rating_board_lists_shown_ratings_only(service: DuelServer) -> None:
+    hall = service.hall
+    a, b, c = await named(service, "Anna", "Ben", "Cleo")
+    now = service.settings.clock()
+    for i, (x, y) in enumerate([(a, b), (a, c), (a, b), (c, a)]):
+        await hall.rate_game(f"t:{i}", played(x, y, "win"), "schnell", True, now + i)
+    board = await hall.rating_board("schnell", a)
+    # Anna has four rated games, the others two: only her number is shown
+    assert [(row["nickname"], row["rank"], row["you"]) for row in board["rows"]] == [
+        ("Anna", 1, True)
+    ]
+    assert board["rows"][0]["value"] > 1500 and board["rows"][0]["provisional"] is True
+    with pytest.raises(ValueError):
+        await hall.rating_board("blitz", a)
+
+
+def test_me_and_the_rating_board_over_http(tmp_path: Path, clock: ManualClock) -> None:
+    with players(make_settings(tmp_path, clock), 1) as (a,):
+        me = a.get("/api/me").json()
+        fresh = {"value": None, "deviation": 350, "provisional": True, "games": 0}
+        assert me["ratings"] == {"schnell": fresh}
+        assert me["rating_history"] == {"schnell": []}
+        assert a.get("/api/ratings").json() == {"time_class": "schnell", "rows": []}
+        bad = a.get("/api/ratings", params={"class": "blitz'"})
+        assert bad.status_code == 400 and bad.json()["error"] == "bad_time_class"
