@@ -73,6 +73,8 @@ class Extra(TypedDict, total=False):
     #: the players' nicknames and hall levels ⭐ at seat 0 and 1
     names: list[str | None]
     levels: list[int | None]
+    #: each seat's Wertungszahl in the table's time class as shown ("1612?", None)
+    ratings: list[str | None]
     #: client ids of the latest moves: a move sent twice is played once
     cids: list[str]
     takeback: Takeback
@@ -179,6 +181,7 @@ def rematch_table(table: TableRecord, code: str, now: float) -> TableRecord:
         "names": list(kept["names"]),
         "rematch_of": table.code,
         "levels": list(kept.get("levels") or [None, None]),
+        "ratings": list(kept.get("ratings") or [None, None]),
     }
     if kept.get("private"):
         follow["private"] = True
@@ -198,6 +201,19 @@ def set_level(table: TableRecord, seat: int, level: int | None) -> None:
         levels = list(extra(table).get("levels") or [None, None])
         levels[seat] = level
         extra(table)["levels"] = levels
+
+
+def set_rating(table: TableRecord, seat: int, shown: str | None) -> None:
+    """The Wertungszahl of the player at ``seat`` as shown ("1612?"; None: no number yet)."""
+    ratings = list(extra(table).get("ratings") or [None, None])
+    ratings[seat] = shown
+    extra(table)["ratings"] = ratings
+
+
+def set_standing(table: TableRecord, seat: int, standing: tuple[int | None, str | None]) -> None:
+    """The level ⭐ and the Wertungszahl of the player at ``seat``, shown with the name."""
+    set_level(table, seat, standing[0])
+    set_rating(table, seat, standing[1])
 
 
 def takeback_blocked(table: TableRecord, ply: int) -> int | None:

@@ -138,6 +138,12 @@ class Hall:
         tallies = await self._read(lambda c: q.tallies(c, [player_id]))
         return level(tallies[player_id].stats)
 
+    async def rating_shown(self, player_id: str, time_class: str) -> str | None:
+        """The Wertungszahl as a seat shows it: ``"1612?"``, ``"1612"`` or None."""
+        found = await self._read(lambda c: r.ratings_for(c, [player_id], time_class))
+        shown: str | None = found[player_id].shown()
+        return shown
+
     async def milestones(self, player_id: str | None) -> dict[str, Any]:
         """Level, every milestone with its progress, and the reached ones not yet seen."""
         if player_id is None:

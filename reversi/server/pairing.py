@@ -24,7 +24,7 @@ from typing import Any
 
 from reversi.duel import messages as out
 from reversi.duel.duel import Duel, DuelError
-from reversi.duel.table import Status, extra, new_code, new_table, set_level
+from reversi.duel.table import Status, extra, new_code, new_table, set_standing
 from reversi.server.channels import player_channel
 from reversi.server.saving import add_table, save_change
 from reversi.server.service import DuelService, Outcome
@@ -65,7 +65,7 @@ class Pairing:
         self.present = present
 
     async def pair(self, player_id: str, name: str) -> Paired:
-        level = await self.service.level(player_id)
+        level = await self.service.standing(player_id)
         for _ in range(5):
             present = None if self.present is None else self.present()
             try:
@@ -88,7 +88,7 @@ class Pairing:
         rows: Rows,
         player_id: str,
         name: str,
-        level: int | None,
+        level: tuple[int | None, str | None],
         present: Collection[str] | None,
     ) -> Paired:
         """One transaction: the player's own search or fresh pairing, or the oldest
@@ -126,17 +126,22 @@ class Pairing:
             if rows.table(table.code) is None:
                 break
         duel = Duel(table, now, self.service.rules)
-        set_level(duel.table, 0, level)
+        set_standing(duel.table, 0, level)
         duel.open()
         add_table(rows, duel, player_id)
         return Paired(duel.table, False)
 
     def _sit(
-        self, rows: Rows, loaded: TableRecord, player_id: str, name: str, level: int | None
+        self,
+        rows: Rows,
+        loaded: TableRecord,
+        player_id: str,
+        name: str,
+        level: tuple[int | None, str | None],
     ) -> Paired:
         duel = Duel(loaded.copy(), self.service.now, self.service.rules, self.service.positions)
         seat = duel.join(player_id, name)
-        set_level(duel.table, seat, level)
+        set_standing(duel.table, seat, level)
         save_change(rows, loaded.version, duel)
         return Paired(duel.table, True, loaded.seat0, Outcome(duel.table, duel.events))
 
@@ -173,7 +178,8 @@ class Pairing:
             closing.close_abandoned()
             save_change(rows, younger.version, closing)
             name = (extra(younger).get("names") or [None])[0] or ""
-            level = (extra(younger).get("levels") or [None])[0]
+            kept = extra(younger)
+            level = (kept.get("levels") or [None])[0], (kept.get("ratings") or [None])[0]
             paired = self._sit(rows, older, younger.seat0, name, level)
             return paired, Outcome(closing.table, closing.events)
         return None

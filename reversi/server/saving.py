@@ -10,7 +10,7 @@ from typing import Any
 from reversi.archive.queries import add_game
 from reversi.duel.duel import Duel
 from reversi.duel.rules import rated, time_class
-from reversi.duel.table import MAX_WAITING, DuelError, Status, extra, set_level
+from reversi.duel.table import MAX_WAITING, DuelError, Status, extra, set_level, set_rating
 from reversi.hall.milestones import level
 from reversi.hall.points import points_for
 from reversi.hall.queries import record_result, tallies
@@ -95,5 +95,7 @@ def note_rating(table: TableRecord, rating: Rated) -> None:
     if rating.before:
         end["ratings_before"] = [r.public() for r in rating.before]
         end["ratings"] = [r.public() for r in rating.after]
+        for seat, after in enumerate(rating.after):
+            set_rating(table, seat, after.shown())
     if rating.unrated is not None:
         end["unrated"] = rating.unrated

@@ -28,7 +28,8 @@ from reversi.duel import messages as out
 from reversi.duel.duel import Duel, DuelError
 from reversi.duel.game import TableGame
 from reversi.duel.positions import Positions
-from reversi.duel.table import OPEN, Status, new_code, new_table, normal_code, set_level
+from reversi.duel.rules import TIME_CLASSES
+from reversi.duel.table import OPEN, Status, new_code, new_table, normal_code, set_standing
 from reversi.duel.views import events_message, state_message, table_view
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
@@ -73,6 +74,7 @@ class DuelService:
         positions: Positions | None = None,
         lobby: LobbyFeed | None = None,
         level_of: Callable[[str], Awaitable[int]] | None = None,
+        rating_of: Callable[[str, str], Awaitable[str | None]] | None = None,
     ) -> None:
         self.store = store
         self.broker = broker
@@ -85,6 +87,8 @@ class DuelService:
         self.lobby = lobby
         #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
         self.level_of = level_of
+        #: the hall's Wertungszahl of a player in a time class as shown (None: no hall)
+        self.rating_of = rating_of
 
     @property
     def now(self) -> float:
@@ -98,8 +102,13 @@ class DuelService:
 
     # --- opening and joining -----------------------------------------------------
 
-    async def level(self, player_id: str) -> int | None:
-        return None if self.level_of is None else await self.level_of(player_id)
+    async def standing(
+        self, player_id: str, time_class: str = TIME_CLASSES[0]
+    ) -> tuple[int | None, str | None]:
+        """The player's level ⭐ and Wertungszahl as the seat shows them."""
+        level = None if self.level_of is None else await self.level_of(player_id)
+        rating = None if self.rating_of is None else await self.rating_of(player_id, time_class)
+        return level, rating
 
     async def open_table(
         self,
@@ -111,7 +120,7 @@ class DuelService:
     ) -> TableRecord:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
         already waits at :data:`~reversi.duel.table.MAX_WAITING` tables."""
-        level = await self.level(player_id)
+        level = await self.standing(player_id)
         for _ in range(8):
             code = new_code()
             duel = Duel(
@@ -121,7 +130,7 @@ class DuelService:
                 self.now,
                 self.rules,
             )
-            set_level(duel.table, 0, level)
+            set_standing(duel.table, 0, level)
             duel.open()
             try:
                 await self.store.write(functools.partial(add_table, duel=duel, player_id=player_id))
@@ -133,11 +142,11 @@ class DuelService:
         raise RuntimeError("no free table code")
 
     async def join(self, player_id: str, name: str, code: str) -> int:
-        level = await self.level(player_id)
+        level = await self.standing(player_id)
 
         def action(duel: Duel) -> int:
             seat = duel.join(player_id, name)
-            set_level(duel.table, seat, level)
+            set_standing(duel.table, seat, level)
             return seat
 
         return int((await self.change(code, action)).value)
@@ -151,7 +160,7 @@ class DuelService:
         (:meth:`~reversi.server.identity.Identity.move_here`). Only a free seat is taken
         by ``player_id`` itself.
         """
-        level = await self.level(player_id)
+        level = await self.standing(player_id)
 
         def action(duel: Duel) -> tuple[int, str]:
             for seat, known in ((0, duel.table.secret0), (1, duel.table.secret1)):
@@ -164,7 +173,7 @@ class DuelService:
                         raise DuelError("both_seats")
                     if holder is None:
                         duel.move_seat(seat, player_id, name)
-                        set_level(duel.table, seat, level)
+                        set_standing(duel.table, seat, level)
                         return seat, player_id
                     duel.renew_secret(seat)
                     return seat, holder

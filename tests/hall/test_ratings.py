@@ -78,6 +78,38 @@ async def test_a_rated_duel_moves_both_ratings_once_in_the_right_direction(
     assert {pid: (await hall.ratings(pid))["schnell"] for pid in (black, white)} == mine
     me = await hall.me(black)
     assert me["ratings"] == {"schnell": mine[black]}
+    # the seats show no number yet: one rated game
+    table = (await view(service, code))["table"]
+    assert [s["rating"] for s in table["seats"]] == [None, None]
+
+
+async def test_the_seat_card_shows_the_rating_with_a_question_mark_while_provisional(
+    service: DuelServer,
+) -> None:
+    hall = service.hall
+    a, b = await named(service, "Anna", "Ben")
+    for day in range(2):  # one game a day: the pair's limit does not bite
+        when = berlin(2026, 11, 1 + day, 12)
+        await hall.rate_game(f"t:{day}", played(a, b, "win"), "schnell", True, when)
+    table = await service.service.open_table(a, "Anna")
+    await service.service.join(b, "Ben", table.code)
+    seats = (await view(service, table.code))["table"]["seats"]
+    assert all(s["rating"] is None for s in seats)  # two games: no number yet
+    state = (await view(service, table.code, a))["table"]
+    black = a if state["seats"][0]["color"] == "black" else b
+    white = b if black == a else a
+    end = (await play_first_legal(service, table.code, black, white))["end"]
+    assert "unrated" not in end
+    after = (await view(service, table.code))["table"]["seats"]
+    shown = {a: after[0]["rating"], b: after[1]["rating"]}
+    for pid in (a, b):
+        mine = (await hall.ratings(pid))["schnell"]
+        assert mine["games"] == 3 and mine["provisional"]
+        assert shown[pid] == f"{mine['value']}?"
+    # a new table shows it when they sit down
+    again = await service.service.open_table(a, "Anna")
+    seats = (await view(service, again.code))["table"]["seats"]
+    assert seats[0]["rating"] == shown[a]
 
 
 async def test_guests_short_games_and_unrated_tables_move_nothing(service: DuelServer) -> None:
