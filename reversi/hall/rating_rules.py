@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from reversi.hall.glicko import SHOWN_AFTER
 from reversi.hall.text_rules import is_guest_name
 
 #: moves of their own each side must have made
@@ -64,4 +65,8 @@ def why_unrated(
 
 def facts() -> dict[str, int]:
     """The rule's numbers, for the client."""
-    return {"min_moves": MIN_MOVES, "pair_games_a_day": PAIR_GAMES_A_DAY}
+    return {
+        "min_moves": MIN_MOVES,
+        "pair_games_a_day": PAIR_GAMES_A_DAY,
+        "shown_after": SHOWN_AFTER,
+    }

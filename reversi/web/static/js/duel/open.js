@@ -11,13 +11,15 @@ import { Part } from "../core/part.js";
  * @param {(text: string) => void} say
  * @param {boolean} [secret] private: reachable by code or link only, not in the lobby
  * @param {boolean} [onlookerChat] onlookers read the players' chat
+ * @param {boolean} [rated] "gewertet": the game moves the Wertungszahl
  */
-export async function openTable(say, secret = false, onlookerChat = false) {
+export async function openTable(say, secret = false, onlookerChat = false, rated = true) {
   try {
     /** @type {Record<string, boolean>} */
     const body = {};
     if (secret) body.private = true;
     if (onlookerChat) body.onlooker_chat = true;
+    if (!rated) body.rated = false;
     const state = await api("/api/tables", { body });
     location.assign(`/tisch/${state.code}`);
     return true;
@@ -41,7 +43,8 @@ export class DuelButton extends Part {
     this.busy = true;
     this.update();
     const box = (/** @type {string} */ id) => Boolean(/** @type {HTMLInputElement | null} */ (this.element.querySelector(id))?.checked);
-    if (!(await openTable((text) => { this.message = text; }, box("#open-private"), box("#open-onlooker-chat")))) this.busy = false;
+    if (!(await openTable((text) => { this.message = text; }, box("#open-private"), box("#open-onlooker-chat"),
+      !this.element.querySelector("#open-rated") || box("#open-rated")))) this.busy = false;
     this.update();
   }
 
@@ -54,7 +57,8 @@ export class DuelButton extends Part {
     }
     return html`${button}<label class="check" for="open-private"><input type="checkbox" id="open-private">
       <span>${t("duel.private")}</span></label><label class="check" for="open-onlooker-chat"><input type="checkbox" id="open-onlooker-chat">
-      <span>${t("duel.onlooker_chat")}</span></label><p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
+      <span>${t("duel.onlooker_chat")}</span></label><label class="check" for="open-rated"><input type="checkbox" id="open-rated" checked>
+      <span>${t("rules.rated")}</span></label><p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
   }
 }
 

@@ -55,6 +55,8 @@ function rulesForm(page) {
     </fieldset>
     <label class="switch"><input type="checkbox" id="rule-onlooker-chat" .checked=${live(!!rules.onlooker_chat)}
       @change=${(/** @type {Event} */ e) => change({ onlooker_chat: /** @type {HTMLInputElement} */ (e.target).checked })}><span>${t("duel.onlooker_chat")}</span></label>
+    <label class="switch"><input type="checkbox" id="rule-rated" .checked=${live(!!rules.rated)}
+      @change=${(/** @type {Event} */ e) => change({ rated: /** @type {HTMLInputElement} */ (e.target).checked })}><span>${t("rules.rated")}</span></label>
   </form>`;
 }
 
@@ -73,6 +75,7 @@ export function rulesPanel(page) {
       <dt>${t("rules.hints.short")}</dt><dd>${rules.hints ? t("rules.yes") : t("rules.no")}</dd>
       <dt>${t("rules.counting")}</dt><dd>${t(`rules.counting.${rules.counting}`)}</dd>
       <dt>${t("duel.onlooker_chat")}</dt><dd id="rule-onlooker-chat-text">${rules.onlooker_chat ? t("rules.yes") : t("rules.no")}</dd>
+      <dt>${t("rules.rated.short")}</dt><dd id="rule-rated-text">${rules.rated ? t("rules.rated.yes") : t("rules.rated.no")}</dd>
     </dl>${who ? html`<p class="hint" id="rules-who">${who}</p>` : nothing}`}
     <p class="guide-link"><a href="/duell-ecke" id="duel-guide-link">${t("guide.link")}</a></p>
   </section>`;
