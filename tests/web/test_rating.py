@@ -132,3 +132,26 @@ def test_the_seat_card_the_rangliste_and_the_bilanz_show_the_rating(
         a.screenshot(path=str(ARTIFACTS / "rating-seats-phone.png"))
     finally:
         server.stop()
+
+
+def test_the_opener_opens_an_unrated_table_and_the_lobby_says_so(
+    players: Any, duel_server: DuelServer
+) -> None:
+    import re
+
+    from .duel_helpers import wait_ready
+
+    base = duel_server.url
+    a, b = players(), players()
+    a.goto(base + "/")
+    rated = a.get_by_label(re.compile("Gewertet"))
+    expect(rated).to_be_checked(timeout=TIMEOUT_MS)
+    rated.uncheck()
+    a.click("#open-table")
+    a.wait_for_url(re.compile(r".*/tisch/[A-Z0-9]{6}$"), timeout=TIMEOUT_MS)
+    wait_ready(a)
+    expect(a.locator("#rule-rated")).not_to_be_checked()
+    b.goto(base + "/halle")
+    expect(b.locator(".halle-rated").first).to_have_text("ungewertet", timeout=TIMEOUT_MS)
+    a.get_by_label(re.compile("Gewertet")).check()  # the opener changes it while waiting
+    expect(b.locator(".halle-rated").first).to_have_text("gewertet", timeout=TIMEOUT_MS)
