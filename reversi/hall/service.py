@@ -86,13 +86,10 @@ class Hall:
     ) -> r.Rated:
         """Rates a finished game in a transaction of its own (tests); the duel server
         rates inside its table's transaction instead."""
-        return r.Rated(
-            **vars(
-                await self._write(
-                    lambda c: r.rate_game(c, source, players, time_class, rated, finished_at)
-                )
-            )
+        rating: r.Rated = await self._write(
+            lambda c: r.rate_game(c, source, players, time_class, rated, finished_at)
         )
+        return rating
 
     async def add_device_games(
         self,
