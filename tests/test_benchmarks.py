@@ -159,3 +159,9 @@ def test_schwer_in_the_endgame_benchmark_thinks_on_the_cpu_clock(
 def test_the_move_generation_benchmark_times_cpu_time() -> None:
     result = run("benchmarks/movegen.py", "--depth", "3", "--repeat", "1")
     assert "best CPU time of 1, load average" in result.stdout
+
+
+def test_the_ratings_benchmark_compares_glicko_1_and_2() -> None:
+    result = run("benchmarks/ratings.py", "--games", "300", "--seeds", "1", "--players", "30")
+    assert "Glicko-1 (c=0)" in result.stdout and "Glicko-2 (τ=0.5)" in result.stdout
+    assert "best by log loss of the second half: Glicko-" in result.stdout

@@ -149,6 +149,7 @@ class Duel(TableGame):
         onlooker_chat: bool | None = None,
         clock: str | None = None,
         xot: bool | None = None,
+        rated: bool | None = None,
     ) -> None:
         if self._seated(seat) != 0:
             raise DuelError("not_opener")
@@ -172,6 +173,8 @@ class Duel(TableGame):
             rules["clock"] = self.checked_clock(clock)
         if xot is not None:  # the start is chosen when the game begins
             rules["xot"] = xot
+        if rated is not None:  # "gewertet": the game moves the Wertungszahl
+            rules["rated"] = rated
         if rules != self.table.rules:
             self.table.rules = rules
             self._event("rules", {"rules": rules})

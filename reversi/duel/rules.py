@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +11,13 @@ from typing import Any
 CLOCKS = ("3+2", "5+3", "10+5")
 #: the rule's value of today's "Zeit pro Zug" (a new table's)
 PER_MOVE = "move"
+#: the time classes, each with its own Wertungszahl (reversi.hall.glicko): a total clock
+#: whose game lasts under 8 minutes at 40 moves a side is "blitz", every other table
+#: (the time per move, "Zugzeit", too: the first, quick pairing's) "schnell"; Fernpartie
+#: comes with its days per move
+TIME_CLASSES = ("schnell", "blitz")
+#: a game's expected length (total + 40 increments) below this is blitz, in seconds
+BLITZ_UNDER = 480
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,7 +37,7 @@ class DuelRules:
     xot_starts: tuple[str, ...] = field(default=(), repr=False)
 
 
-def total_clock(rules: dict[str, Any]) -> tuple[float, float] | None:
+def total_clock(rules: Mapping[str, Any]) -> tuple[float, float] | None:
     """A table's "Gesamtzeit + Zuschlag" as (seconds for the game, seconds added per
     move); None: the time is per move (also a table stored before there were clocks).
 
@@ -41,3 +49,18 @@ def total_clock(rules: dict[str, Any]) -> tuple[float, float] | None:
         return None
     minutes, increment = chosen.split("+")
     return 60.0 * int(minutes), float(increment)
+
+
+def time_class(rules: Mapping[str, Any]) -> str:
+    """The time class of a table's rules (one of :data:`TIME_CLASSES`).
+
+    >>> time_class({"clock": "3+2"}), time_class({"clock": "10+5"}), time_class({})
+    ('blitz', 'schnell', 'schnell')
+    """
+    clock = total_clock(rules)
+    return "blitz" if clock and clock[0] + 40 * clock[1] < BLITZ_UNDER else "schnell"
+
+
+def rated(rules: Mapping[str, Any]) -> bool:
+    """Whether a table is "gewertet" (tables from before ratings are not)."""
+    return rules.get("rated") is True

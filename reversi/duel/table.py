@@ -56,6 +56,11 @@ class End(TypedDict, total=False):
     uncounted: str
     levels_before: list[int | None]
     levels: list[int | None]
+    #: each seat's Wertungszahl before and after ({value, deviation, provisional, games},
+    #: reversi.hall.glicko), or why the game is not rated (reversi.hall.rating_rules.REASONS)
+    ratings_before: list[dict[str, Any]]
+    ratings: list[dict[str, Any]]
+    unrated: str
 
 
 #: seconds after a rename notice in which that seat's renames bring no notice of their own
@@ -68,6 +73,8 @@ class Extra(TypedDict, total=False):
     #: the players' nicknames and hall levels ⭐ at seat 0 and 1
     names: list[str | None]
     levels: list[int | None]
+    #: each seat's Wertungszahl in the table's time class as shown ("1612?", None)
+    ratings: list[str | None]
     #: client ids of the latest moves: a move sent twice is played once
     cids: list[str]
     takeback: Takeback
@@ -150,10 +157,11 @@ def new_table(
     onlooker_chat: bool = False,
     quick: bool = False,
     clock: str = PER_MOVE,
+    rated: bool = True,
 ) -> TableRecord:
     """A waiting table with the default rules; ``onlooker_chat``: onlookers read the
     players' chat; ``quick``: a quick pairing's (not listed while it waits); ``clock``:
-    its time (checked by the caller)."""
+    its time (checked by the caller); ``rated``: "gewertet" (reversi.hall.rating_rules)."""
     kept: Extra = {"names": [name, None]}
     if private:
         kept["private"] = True
@@ -165,6 +173,7 @@ def new_table(
         "counting": "nobody",
         "onlooker_chat": onlooker_chat,
         "clock": clock,
+        "rated": rated,
     }
     return waiting_table(code, chosen, (opener, None), kept, now)
 
@@ -177,6 +186,7 @@ def rematch_table(table: TableRecord, code: str, now: float) -> TableRecord:
         "names": list(kept["names"]),
         "rematch_of": table.code,
         "levels": list(kept.get("levels") or [None, None]),
+        "ratings": list(kept.get("ratings") or [None, None]),
     }
     if kept.get("private"):
         follow["private"] = True
@@ -196,6 +206,19 @@ def set_level(table: TableRecord, seat: int, level: int | None) -> None:
         levels = list(extra(table).get("levels") or [None, None])
         levels[seat] = level
         extra(table)["levels"] = levels
+
+
+def set_rating(table: TableRecord, seat: int, shown: str | None) -> None:
+    """The Wertungszahl of the player at ``seat`` as shown ("1612?"; None: no number yet)."""
+    ratings = list(extra(table).get("ratings") or [None, None])
+    ratings[seat] = shown
+    extra(table)["ratings"] = ratings
+
+
+def set_standing(table: TableRecord, seat: int, standing: tuple[int | None, str | None]) -> None:
+    """The level ⭐ and the Wertungszahl of the player at ``seat``, shown with the name."""
+    set_level(table, seat, standing[0])
+    set_rating(table, seat, standing[1])
 
 
 def takeback_blocked(table: TableRecord, ply: int) -> int | None:

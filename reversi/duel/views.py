@@ -50,6 +50,7 @@ def table_view(
     extra = extra_of(table)
     names = extra.get("names", [None, None])
     levels = extra.get("levels") or [None, None]
+    ratings = extra.get("ratings") or [None, None]
     seats = []
     for seat, player in ((0, table.seat0), (1, table.seat1)):
         if player is None:
@@ -65,6 +66,7 @@ def table_view(
                     "label": names[seat],
                     "color": duel.color_of(seat),
                     "level": levels[seat],
+                    "rating": ratings[seat],
                 }
             )
     game = None

@@ -265,6 +265,7 @@ class HallApi:
         return [
             Route("/api/leaderboard", self.leaderboard, methods=["GET"]),
             Route("/api/milestones", self.milestones, methods=["GET"]),
+            Route("/api/ratings", self.ratings, methods=["GET"]),
             Route("/api/milestones/seen", self.milestones_seen, methods=["POST"]),
             Route("/api/results", self.results, methods=["POST"]),
             Route("/api/settings", self.settings, methods=["GET", "PUT"]),
@@ -292,6 +293,18 @@ class HallApi:
         player = await self.players.find(request)
         board = await self.hall.leaderboard(kind, player.id if player else None, day)
         return self._reply(board)
+
+    async def ratings(self, request: Request) -> Response:
+        """The Rangliste of the Wertungszahl in one time class."""
+        time_class = request.query_params.get("class", self.hall.time_classes[0])
+        if time_class not in self.hall.time_classes:
+            raise Problem(
+                "bad_time_class",
+                "hall.error.bad_time_class",
+                choices=", ".join(self.hall.time_classes),
+            )
+        player = await self.players.find(request)
+        return self._reply(await self.hall.rating_board(time_class, player.id if player else None))
 
     async def milestones(self, request: Request) -> Response:
         player = await self.players.find(request)

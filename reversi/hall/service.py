@@ -13,6 +13,8 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from reversi.hall import queries as q
+from reversi.hall import ratings as r
+from reversi.hall.glicko import SHOWN_AFTER, Rating
 from reversi.hall.milestones import level, progress
 from reversi.hall.periods import PERIODS, Period, current, period_of
 from reversi.hall.points import OUTCOMES
@@ -21,17 +23,26 @@ from reversi.storage import Store
 #: rows of a leaderboard, and entries of the record's recent lists
 TOP = 50
 RECENT = 20
+#: rated games the rating graph shows
+HISTORY = 100
 
 
 class Hall:
     def __init__(
-        self, store: Store, clock: Callable[[], float], game: str, levels: Sequence[str] = ()
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        game: str,
+        levels: Sequence[str] = (),
+        time_classes: Sequence[str] = ("schnell",),
     ) -> None:
         self.store = store
         self.clock = clock
         self.game = game
         #: the computer's levels of this game, in the order the record lists them
         self.levels = tuple(levels)
+        #: the game's time classes, each with its own Wertungszahl
+        self.time_classes = tuple(time_classes)
 
     async def _read(self, fn: Callable[[Connection], Any]) -> Any:
         return await self.store.read(lambda rows: fn(rows.conn))
@@ -64,6 +75,21 @@ class Hall:
                 )
             )
         )
+
+    async def rate_game(
+        self,
+        source: str,
+        players: Sequence[dict[str, Any]],
+        time_class: str,
+        rated: bool,
+        finished_at: float,
+    ) -> r.Rated:
+        """Rates a finished game in a transaction of its own (tests); the duel server
+        rates inside its table's transaction instead."""
+        rating: r.Rated = await self._write(
+            lambda c: r.rate_game(c, source, players, time_class, rated, finished_at)
+        )
+        return rating
 
     async def add_device_games(
         self,
@@ -117,6 +143,12 @@ class Hall:
     async def level_of(self, player_id: str) -> int:
         tallies = await self._read(lambda c: q.tallies(c, [player_id]))
         return level(tallies[player_id].stats)
+
+    async def rating_shown(self, player_id: str, time_class: str) -> str | None:
+        """The Wertungszahl as a seat shows it: ``"1612?"``, ``"1612"`` or None."""
+        found = await self._read(lambda c: r.ratings_for(c, [player_id], time_class))
+        shown: str | None = found[player_id].shown()
+        return shown
 
     async def milestones(self, player_id: str | None) -> dict[str, Any]:
         """Level, every milestone with its progress, and the reached ones not yet seen."""
@@ -173,8 +205,44 @@ class Hall:
         board = await self._read(read)
         return {"period": kind, **_describe(period, now), **board}
 
+    async def ratings(self, player_id: str) -> dict[str, dict[str, Any]]:
+        """The player's Wertungszahl per time class, ``{value, deviation, provisional,
+        games}`` (value None before it is shown)."""
+        return dict(await self._read(lambda c: self._ratings(c, player_id)))
+
+    def _ratings(self, conn: Connection, player_id: str) -> dict[str, dict[str, Any]]:
+        mine = r.ratings_of(conn, player_id)
+        classes = list(self.time_classes) + sorted(set(mine) - set(self.time_classes))
+        return {tc: mine.get(tc, Rating()).public() for tc in classes}
+
+    async def rating_history(self, player_id: str, time_class: str) -> list[dict[str, Any]]:
+        """The latest rated games of a time class, oldest first: the rating after each."""
+        rows = await self._read(lambda c: r.history(c, player_id, time_class, HISTORY))
+        return [_point(row) for row in rows]
+
+    async def rating_board(self, time_class: str, player_id: str | None) -> dict[str, Any]:
+        """The highest shown ratings of a time class (equal numbers share a rank)."""
+        if time_class not in self.time_classes:
+            raise ValueError(f"unknown time class: {time_class!r}")
+        rows = await self._read(lambda c: r.board(c, time_class, SHOWN_AFTER, TOP))
+        ranked, rank, last = [], 0, None
+        for i, row in enumerate(rows):
+            shown = Rating(row["value"], row["deviation"], games=row["games"]).public()
+            if shown["value"] != last:
+                rank, last = i + 1, shown["value"]
+            ranked.append(
+                {
+                    "rank": rank,
+                    "nickname": row["nickname"] or "?",
+                    **shown,
+                    "you": row["player_id"] == player_id,
+                }
+            )
+        return {"time_class": time_class, "rows": ranked}
+
     async def me(self, player_id: str) -> dict[str, Any]:
-        """What ``GET /api/me`` adds: points per period, level, milestones, record."""
+        """What ``GET /api/me`` adds: points per period, level, milestones, record,
+        the Wertungszahl per time class."""
         now = self.clock()
         periods = {kind: current(kind, now) for kind in PERIODS}
 
@@ -199,6 +267,11 @@ class Hall:
             device = q.recent_device_games(conn, player_id, RECENT)
             return {
                 "points": points,
+                "ratings": self._ratings(conn, player_id),
+                "rating_history": {
+                    tc: [_point(row) for row in r.history(conn, player_id, tc, HISTORY)]
+                    for tc in self.time_classes
+                },
                 **_milestones(tally, seen),
                 "record": {
                     "duels": {
@@ -273,4 +346,14 @@ def _describe(period: Period, now: float) -> dict[str, Any]:
         "current": period.starts_at <= now < period.ends_at,
         "previous": period.previous().first.isoformat(),
         "next": following.first.isoformat() if following.starts_at <= now else None,
+    }
+
+
+def _point(row: dict[str, Any]) -> dict[str, Any]:
+    """One point of the rating graph: the rating after a rated game."""
+    return {
+        "value": round(row["value"]),
+        "deviation": round(row["deviation"]),
+        "games": row["games"],
+        "finished_at": row["finished_at"],
     }

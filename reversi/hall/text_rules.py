@@ -146,6 +146,11 @@ def looks_reserved(name: str) -> bool:
     )
 
 
+def is_guest_name(name: str) -> bool:
+    """Whether ``name`` is (or looks like) one the server gives guests ("Gast 1234")."""
+    return GUEST.fullmatch(skeleton(name)) is not None
+
+
 def nickname(text: str) -> str:
     """The nickname as it is kept and shown, or :class:`TextRejected`.
 
@@ -165,7 +170,7 @@ def nickname(text: str) -> str:
         raise TextRejected("mixed_script", text)
     if looks_reserved(name):
         raise TextRejected("reserved", text)
-    if GUEST.fullmatch(skeleton(name)):
+    if is_guest_name(name):
         raise TextRejected("guest_name", text)
     return name
 

@@ -12,7 +12,7 @@ from starlette.routing import BaseRoute, Route
 
 from reversi.ai import Level
 from reversi.duel.chat import CHAT_MAX
-from reversi.hall import counting
+from reversi.hall import counting, rating_rules
 from reversi.hall.periods import PERIODS
 from reversi.hall.text_rules import NICK_MAX, NICK_MIN
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
@@ -87,6 +87,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         "chat_max": CHAT_MAX,
         "levels": [level.value for level in Level],
         "counting": counting.facts(),
+        "rating": rating_rules.facts(),
         "nick": {"min": NICK_MIN, "max": NICK_MAX},
     }
     html = bundle.page(hall)

@@ -87,7 +87,9 @@ class DuelServer:
         self.hall = new_hall(store, s)
         positions = Positions()
         lobby = Lobby(store, self.broker, positions, s)
-        self.service = DuelService(store, self.broker, s, positions, lobby, self.hall.level_of)
+        self.service = DuelService(
+            store, self.broker, s, positions, lobby, self.hall.level_of, self.hall.rating_shown
+        )
         self.identity = Identity(store, self.broker, s)
         self.hub = Hub(self.service, self.identity, self.limiter, self.lookups, lobby, s)
         self.broker.on_resync.append(self.hub.resync_all)

@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from reversi.ai import Level
+from reversi.duel.rules import TIME_CLASSES
 from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
 from reversi.server.device_records import DeviceMoves
@@ -62,7 +63,7 @@ class CookiePlayers:
 
 def new_hall(store: Store, settings: Settings) -> Hall:
     """The hall of Reversi."""
-    return Hall(store, settings.clock, GAME, LEVELS)
+    return Hall(store, settings.clock, GAME, LEVELS, TIME_CLASSES)
 
 
 def hall_api(hall: Callable[[], Hall], http: DuelHttp) -> HallApi:

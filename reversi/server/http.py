@@ -55,11 +55,13 @@ class Nickname(msgspec.Struct, forbid_unknown_fields=True):
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/tables``: a private table is reachable only by its code or link;
     ``onlooker_chat``: onlookers read the players' chat; ``clock``: "move" (Zeit pro
-    Zug) or one of the server's clocks ("3+2": Gesamtzeit + Zuschlag)"""
+    Zug) or one of the server's clocks ("3+2": Gesamtzeit + Zuschlag); ``rated``:
+    "gewertet" """
 
     private: bool = False
     onlooker_chat: bool = False
     clock: Annotated[str, msgspec.Meta(max_length=16)] = PER_MOVE
+    rated: bool = True
 
 
 class Secret(msgspec.Struct, forbid_unknown_fields=True):
@@ -209,7 +211,7 @@ class DuelHttp:
         try:
             body = await self._body(request, NewTable, "bad_private")
             table = await self.parts.service.open_table(
-                player.id, player.nickname, body.private, body.onlooker_chat, body.clock
+                player.id, player.nickname, body.private, body.onlooker_chat, body.clock, body.rated
             )
         except Problem as e:
             return self._with_cookie(request, problem_response(e), player, fresh)

@@ -12,6 +12,12 @@ and a third never at a full one; the seat itself is taken with the table's versi
 as every change of a table is. A search ends when its player cancels, when no socket of
 theirs has watched it for ``pair_grace`` seconds (the searching page watches it), and
 after ``pair_timeout`` seconds (docs/protocol.md, "Quick pairing").
+
+A tap takes only a search whose player's Wertungszahl is within a window of the
+tapper's: :func:`rating_window` of the time that search has waited (it widens while the
+player waits; by ``pair_timeout`` it holds everyone). Without one the tapper's own search
+opens, and the sweeper seats two waiting searches together as soon as the older one's
+window holds the younger one's player (:meth:`Pairing._merge`).
 """
 
 from __future__ import annotations
@@ -24,7 +30,9 @@ from typing import Any
 
 from reversi.duel import messages as out
 from reversi.duel.duel import Duel, DuelError
-from reversi.duel.table import Status, extra, new_code, new_table, set_level
+from reversi.duel.rules import TIME_CLASSES
+from reversi.duel.table import Status, extra, new_code, new_table, set_standing
+from reversi.hall.ratings import ratings_for
 from reversi.server.channels import player_channel
 from reversi.server.saving import add_table, save_change
 from reversi.server.service import DuelService, Outcome
@@ -36,6 +44,33 @@ PAIRING_LOCK = 0x5EED_0016
 LOOKED_AT = 200
 #: a search, chosen by the database among the waiting tables (no other kind crowds it out)
 SEARCH = {"quick": True}
+
+
+#: the rating window: this wide at once, and this much wider per second of waiting
+WINDOW_START = 100.0
+WINDOW_GROWTH = 10.0
+
+
+def rating_window(waited: float) -> float:
+    """How far apart two ratings may be for a search that has waited ``waited`` seconds.
+
+    >>> rating_window(0), rating_window(30), rating_window(60)
+    (100.0, 400.0, 700.0)
+    """
+    return WINDOW_START + WINDOW_GROWTH * max(waited, 0.0)
+
+
+def in_window(search: TableRecord, player_id: str, ratings: dict[str, float], now: float) -> bool:
+    """Whether ``player_id``'s rating is within the window of ``search`` (by its wait)."""
+    mine, theirs = ratings.get(player_id), ratings.get(search.seat0 or "")
+    if mine is None or theirs is None:
+        return True
+    return abs(mine - theirs) <= rating_window(now - search.created_at)
+
+
+def _ratings(rows: Rows, ids: list[str | None]) -> dict[str, float]:
+    found = ratings_for(rows.conn, [i for i in ids if i], TIME_CLASSES[0])
+    return {pid: r.value for pid, r in found.items()}
 
 
 def is_quick(table: TableRecord) -> bool:
@@ -65,7 +100,7 @@ class Pairing:
         self.present = present
 
     async def pair(self, player_id: str, name: str) -> Paired:
-        level = await self.service.level(player_id)
+        level = await self.service.standing(player_id)
         for _ in range(5):
             present = None if self.present is None else self.present()
             try:
@@ -88,7 +123,7 @@ class Pairing:
         rows: Rows,
         player_id: str,
         name: str,
-        level: int | None,
+        level: tuple[int | None, str | None],
         present: Collection[str] | None,
     ) -> Paired:
         """One transaction: the player's own search or fresh pairing, or the oldest
@@ -119,6 +154,8 @@ class Pairing:
             for t in searches
             if t.seat0 != last or now - t.created_at >= self.settings.pair_again_after
         ]
+        ratings = _ratings(rows, [player_id, *(t.seat0 for t in searches)])
+        searches = [t for t in searches if in_window(t, player_id, ratings, now)]
         if searches:
             return self._sit(rows, searches[0], player_id, name, level)
         for _ in range(8):
@@ -126,25 +163,31 @@ class Pairing:
             if rows.table(table.code) is None:
                 break
         duel = Duel(table, now, self.service.rules)
-        set_level(duel.table, 0, level)
+        set_standing(duel.table, 0, level)
         duel.open()
         add_table(rows, duel, player_id)
         return Paired(duel.table, False)
 
     def _sit(
-        self, rows: Rows, loaded: TableRecord, player_id: str, name: str, level: int | None
+        self,
+        rows: Rows,
+        loaded: TableRecord,
+        player_id: str,
+        name: str,
+        level: tuple[int | None, str | None],
     ) -> Paired:
         duel = Duel(loaded.copy(), self.service.now, self.service.rules, self.service.positions)
         seat = duel.join(player_id, name)
-        set_level(duel.table, seat, level)
+        set_standing(duel.table, seat, level)
         save_change(rows, loaded.version, duel)
         return Paired(duel.table, True, loaded.seat0, Outcome(duel.table, duel.events))
 
     def _merge(self, rows: Rows, present: Collection[str] | None) -> tuple[Paired, Outcome] | None:
-        """Two searches that waited side by side (two who just played each other) meet
-        once ``pair_again_after`` has passed: the younger one's player sits down at the
-        older one's table and the younger search closes, in one transaction (both
-        players ``present``)."""
+        """Two searches that waited side by side meet — two who just played each other
+        once ``pair_again_after`` has passed, two far apart in rating once the older
+        search's window holds the younger one's player: the younger one's player sits
+        down at the older one's table and the younger search closes, in one transaction
+        (both players ``present``)."""
         rows.serialize(PAIRING_LOCK)
         now = self.service.now
         searches = [
@@ -153,9 +196,10 @@ class Pairing:
             if now - t.created_at < self.settings.pair_timeout
             and (present is None or t.seat0 in present)
         ]
+        ratings = _ratings(rows, [t.seat0 for t in searches])
         for younger in searches[1:]:
-            if now - younger.created_at < self.settings.pair_again_after:
-                continue
+            again = now - younger.created_at >= self.settings.pair_again_after
+            last = rows.last_opponent(younger.seat0) if younger.seat0 else None
             older = next(
                 (
                     t
@@ -164,6 +208,8 @@ class Pairing:
                     and younger.id is not None
                     and t.id < younger.id
                     and t.seat0 != younger.seat0
+                    and (again or t.seat0 != last)
+                    and in_window(t, younger.seat0 or "", ratings, now)
                 ),
                 None,
             )
@@ -173,7 +219,8 @@ class Pairing:
             closing.close_abandoned()
             save_change(rows, younger.version, closing)
             name = (extra(younger).get("names") or [None])[0] or ""
-            level = (extra(younger).get("levels") or [None])[0]
+            kept = extra(younger)
+            level = (kept.get("levels") or [None])[0], (kept.get("ratings") or [None])[0]
             paired = self._sit(rows, older, younger.seat0, name, level)
             return paired, Outcome(closing.table, closing.events)
         return None

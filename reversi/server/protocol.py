@@ -83,6 +83,7 @@ class Rules(TableMessage, tag="rules", frozen=True):
     clock: Text | None = None
     #: "Zufallseröffnung (XOT)": the server chooses the start (a client never sends one)
     xot: bool | None = None
+    rated: bool | None = None
 
 
 class Resign(TableMessage, tag="resign", frozen=True):

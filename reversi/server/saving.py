@@ -9,10 +9,12 @@ from typing import Any
 
 from reversi.archive.queries import add_game
 from reversi.duel.duel import Duel
-from reversi.duel.table import MAX_WAITING, DuelError, Status, extra, set_level
+from reversi.duel.rules import rated, time_class
+from reversi.duel.table import MAX_WAITING, DuelError, Status, extra, set_level, set_rating
 from reversi.hall.milestones import level
 from reversi.hall.points import points_for
 from reversi.hall.queries import record_result, tallies
+from reversi.hall.ratings import Rated, rate_game
 from reversi.server.archived import duel_record
 from reversi.storage import Rows, TableRecord
 
@@ -39,6 +41,15 @@ def save_change(rows: Rows, expected: int, duel: Duel) -> None:
             duel.now,
         )
         note_hall(rows.conn, table, effects.result["players"], recorded.uncounted)
+        rating = rate_game(
+            rows.conn,
+            f"table:{table.code}",
+            effects.result["players"],
+            time_class(table.rules),
+            rated(table.rules),
+            duel.now,
+        )
+        note_rating(table, rating)
         add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
     rows.save_table(table, expected)
     rows.add_events(table.id, duel.events)
@@ -75,3 +86,16 @@ def note_hall(
     end["levels"] = [level(counted[p["player"]].stats) for p in players]
     for seat, new in enumerate(end["levels"]):
         set_level(table, seat, new)
+
+
+def note_rating(table: TableRecord, rating: Rated) -> None:
+    """Each seat's Wertungszahl before and after this game, kept with its end (or why
+    the game is not rated)."""
+    end = extra(table)["end"]
+    if rating.before:
+        end["ratings_before"] = [r.public() for r in rating.before]
+        end["ratings"] = [r.public() for r in rating.after]
+        for seat, after in enumerate(rating.after):
+            set_rating(table, seat, after.shown())
+    if rating.unrated is not None:
+        end["unrated"] = rating.unrated

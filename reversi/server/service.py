@@ -28,8 +28,8 @@ from reversi.duel import messages as out
 from reversi.duel.duel import Duel, DuelError
 from reversi.duel.game import TableGame
 from reversi.duel.positions import Positions
-from reversi.duel.rules import PER_MOVE
-from reversi.duel.table import OPEN, Status, new_code, new_table, normal_code, set_level
+from reversi.duel.rules import PER_MOVE, TIME_CLASSES, time_class
+from reversi.duel.table import OPEN, Status, new_code, new_table, normal_code, set_standing
 from reversi.duel.views import events_message, state_message, table_view
 from reversi.server import protocol as p
 from reversi.server.broker import Broker
@@ -74,6 +74,7 @@ class DuelService:
         positions: Positions | None = None,
         lobby: LobbyFeed | None = None,
         level_of: Callable[[str], Awaitable[int]] | None = None,
+        rating_of: Callable[[str, str], Awaitable[str | None]] | None = None,
     ) -> None:
         self.store = store
         self.broker = broker
@@ -86,6 +87,8 @@ class DuelService:
         self.lobby = lobby
         #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
         self.level_of = level_of
+        #: the hall's Wertungszahl of a player in a time class as shown (None: no hall)
+        self.rating_of = rating_of
 
     @property
     def now(self) -> float:
@@ -99,8 +102,17 @@ class DuelService:
 
     # --- opening and joining -----------------------------------------------------
 
-    async def level(self, player_id: str) -> int | None:
-        return None if self.level_of is None else await self.level_of(player_id)
+    async def standing(
+        self, player_id: str, time_class: str = TIME_CLASSES[0]
+    ) -> tuple[int | None, str | None]:
+        """The player's level ⭐ and Wertungszahl as the seat shows them."""
+        level = None if self.level_of is None else await self.level_of(player_id)
+        rating = None if self.rating_of is None else await self.rating_of(player_id, time_class)
+        return level, rating
+
+    async def standings(self, player_id: str) -> dict[str, tuple[int | None, str | None]]:
+        """:meth:`standing` in every time class (read before a table's class is known)."""
+        return {tc: await self.standing(player_id, tc) for tc in TIME_CLASSES}
 
     async def open_table(
         self,
@@ -109,19 +121,28 @@ class DuelService:
         private: bool = False,
         onlooker_chat: bool = False,
         clock: str = PER_MOVE,
+        rated: bool = True,
     ) -> TableRecord:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
         already waits at :data:`~reversi.duel.table.MAX_WAITING` tables, ``bad_rules``
         for a ``clock`` the server does not offer."""
-        level = await self.level(player_id)
+        level = await self.standing(player_id, time_class({"clock": clock}))
         for _ in range(8):
             code = new_code()
             table = new_table(
-                code, player_id, name, self.now, self.rules, private, onlooker_chat, clock=clock
+                code,
+                player_id,
+                name,
+                self.now,
+                self.rules,
+                private,
+                onlooker_chat,
+                clock=clock,
+                rated=rated,
             )
             duel = Duel(table, self.now, self.rules)
             duel.checked_clock(clock)
-            set_level(duel.table, 0, level)
+            set_standing(duel.table, 0, level)
             duel.open()
             try:
                 await self.store.write(functools.partial(add_table, duel=duel, player_id=player_id))
@@ -133,11 +154,11 @@ class DuelService:
         raise RuntimeError("no free table code")
 
     async def join(self, player_id: str, name: str, code: str) -> int:
-        level = await self.level(player_id)
+        standings = await self.standings(player_id)
 
         def action(duel: Duel) -> int:
             seat = duel.join(player_id, name)
-            set_level(duel.table, seat, level)
+            set_standing(duel.table, seat, standings[time_class(duel.table.rules)])
             return seat
 
         return int((await self.change(code, action)).value)
@@ -151,7 +172,7 @@ class DuelService:
         (:meth:`~reversi.server.identity.Identity.move_here`). Only a free seat is taken
         by ``player_id`` itself.
         """
-        level = await self.level(player_id)
+        standings = await self.standings(player_id)
 
         def action(duel: Duel) -> tuple[int, str]:
             for seat, known in ((0, duel.table.secret0), (1, duel.table.secret1)):
@@ -164,7 +185,7 @@ class DuelService:
                         raise DuelError("both_seats")
                     if holder is None:
                         duel.move_seat(seat, player_id, name)
-                        set_level(duel.table, seat, level)
+                        set_standing(duel.table, seat, standings[time_class(duel.table.rules)])
                         return seat, player_id
                     duel.renew_secret(seat)
                     return seat, holder

@@ -174,6 +174,39 @@ PROFILES = Table(
     Column("milestones_seen", JSON, nullable=False),
 )
 
+#: a player's Wertungszahl in one time class ("schnell", …): Glicko-2 (reversi.hall.glicko)
+RATINGS = Table(
+    "hall_ratings",
+    METADATA,
+    Column("player_id", String(32), primary_key=True),
+    Column("time_class", String(12), primary_key=True),
+    Column("value", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_hall_ratings_board", "time_class", "value"),
+)
+
+#: one rated game of one player: the rating after it, once per (source, player)
+RATED_GAMES = Table(
+    "hall_rated_games",
+    METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("source", String(64), nullable=False),
+    Column("player_id", String(32), nullable=False),
+    Column("opponent_id", String(32), nullable=False),
+    Column("time_class", String(12), nullable=False),
+    Column("score", Float, nullable=False),
+    Column("value_before", Float, nullable=False),
+    Column("value", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("finished_at", Float, nullable=False),
+    UniqueConstraint("source", "player_id", name="uq_hall_rated_games_source_player"),
+    Index("ix_hall_rated_games_player", "player_id", "time_class", "finished_at"),
+)
+
 # --- the archive (reversi.archive): every finished game with its moves ---------------
 
 #: one finished game: a duel (``id`` is its table code), a device's game (owned by its

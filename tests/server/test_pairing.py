@@ -168,3 +168,45 @@ def test_pairing_and_sitting_are_rate_limited(
         assert refused.status_code == 429
         assert refused.json()["message"] == "Zu oft Platz genommen – bitte warte etwas."
         assert c.get(f"/api/tables/{second}").json()["table"]["status"] == "waiting"
+
+
+def test_pairing_takes_a_rating_in_the_window_that_widens_while_waiting(
+    settings: Any, clock: ManualClock
+) -> None:
+    from reversi.server.pairing import WINDOW_GROWTH, WINDOW_START, rating_window
+    from reversi.storage.schema import PLAYERS, RATINGS
+
+    def strong(rows: Any) -> None:  # Bert plays far above the others (all new: 1500)
+        bert = rows.conn.execute(PLAYERS.select().where(PLAYERS.c.nickname == "Bert")).first()
+        rows.conn.execute(
+            RATINGS.insert().values(
+                player_id=bert.id,
+                time_class="schnell",
+                value=2100.0,
+                deviation=60.0,
+                volatility=0.06,
+                games=40,
+                updated_at=0.0,
+            )
+        )
+
+    with players(settings, 4) as (a, b, c, d):
+        for client, nickname in ((a, "Anna"), (b, "Bert"), (c, "Cleo"), (d, "Dora")):
+            client.post("/api/me", json={"nickname": nickname})
+        portal(a).call(server_of(a).store.write, strong)
+        with greeted(a, b, c, d) as [wa, wb, wc, wd]:
+            far = tap(wb)["code"]  # Bert waits first
+            clock.advance(1)
+            near = tap(wc)  # Cleo is far below Bert: her own search
+            assert near["paired"] is False and near["code"] != far
+            paired = tap(wa)  # Anna, rated like Cleo, takes hers, not Bert's older one
+            assert paired["paired"] is True and paired["code"] == near["code"]
+            assert tap(wd)["paired"] is False  # Dora too far below Bert, for now
+            hub = server_of(a).hub
+            assert portal(a).call(hub.sweep_searches) == []
+            # once Bert has waited long enough, his window holds Dora: they meet
+            clock.advance((2100 - 1500 - WINDOW_START) / WINDOW_GROWTH)
+            portal(a).call(hub.sweep_searches)
+            assert until(wd, "paired")["code"] == far
+            assert until(wb, "paired")["code"] == far
+    assert rating_window(0) == WINDOW_START < rating_window(settings.pair_timeout) > 1000

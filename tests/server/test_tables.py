@@ -49,7 +49,7 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
     # the choices the opener has, from this server's settings
     assert (await view(service, code))["table"]["move_times"] == list(service.settings.move_times)
     await service.service.handle(
-        a.id, p.Rules(code=code, move_time=15, hints=False, counting="winner")
+        a.id, p.Rules(code=code, move_time=15, hints=False, counting="winner", rated=False)
     )
     with pytest.raises(DuelError) as bad:
         await service.service.handle(a.id, p.Rules(code=code, move_time=7))
@@ -61,6 +61,9 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
     with pytest.raises(DuelError) as late:
         await service.service.handle(a.id, p.Rules(code=code, hints=True))
     assert late.value.code == "already_started"
+    with pytest.raises(DuelError) as forged:  # "gewertet" cannot be changed once begun
+        await service.service.handle(a.id, p.Rules(code=code, rated=True))
+    assert forged.value.code == "already_started"
     table = (await view(service, code))["table"]
     assert table["rules"] == {
         "move_time": 15,
@@ -68,6 +71,7 @@ async def test_the_opener_sets_the_rules_before_the_start(service: DuelServer) -
         "counting": "winner",
         "onlooker_chat": False,
         "clock": "move",
+        "rated": False,
     }
     assert table["game"]["legal"] == {}  # no hints at this table
     assert table["move_times"] is None  # nothing left to choose

@@ -14,14 +14,16 @@ import { PER_MOVE, clockName } from "./clocks.js";
  * @param {boolean} [secret] private: reachable by code or link only, not in the lobby
  * @param {boolean} [onlookerChat] onlookers read the players' chat
  * @param {string} [clock] "move" (Zeit pro Zug) or a total clock such as "3+2"
+ * @param {boolean} [rated] "gewertet": the game moves the Wertungszahl
  */
-export async function openTable(say, secret = false, onlookerChat = false, clock = PER_MOVE) {
+export async function openTable(say, secret = false, onlookerChat = false, clock = PER_MOVE, rated = true) {
   try {
     /** @type {Record<string, boolean | string>} */
     const body = {};
     if (secret) body.private = true;
     if (onlookerChat) body.onlooker_chat = true;
     if (clock !== PER_MOVE) body.clock = clock;
+    if (!rated) body.rated = false;
     const state = await api("/api/tables", { body });
     location.assign(`/tisch/${state.code}`);
     return true;
@@ -48,7 +50,8 @@ export class DuelButton extends Part {
     this.update();
     const box = (/** @type {string} */ id) => Boolean(/** @type {HTMLInputElement | null} */ (this.element.querySelector(id))?.checked);
     const clock = /** @type {HTMLSelectElement | null} */ (this.element.querySelector("#open-clock"))?.value || PER_MOVE;
-    if (!(await openTable((text) => { this.message = text; }, box("#open-private"), box("#open-onlooker-chat"), clock))) this.busy = false;
+    if (!(await openTable((text) => { this.message = text; }, box("#open-private"), box("#open-onlooker-chat"), clock,
+      !this.element.querySelector("#open-rated") || box("#open-rated")))) this.busy = false;
     this.update();
   }
 
@@ -67,7 +70,8 @@ export class DuelButton extends Part {
       : nothing;
     return html`${button}${clock}<label class="check" for="open-private"><input type="checkbox" id="open-private">
       <span>${t("duel.private")}</span></label><label class="check" for="open-onlooker-chat"><input type="checkbox" id="open-onlooker-chat">
-      <span>${t("duel.onlooker_chat")}</span></label><p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
+      <span>${t("duel.onlooker_chat")}</span></label><label class="check" for="open-rated"><input type="checkbox" id="open-rated" checked>
+      <span>${t("rules.rated")}</span></label><p class="form-msg" id="open-msg" role="status">${this.message}</p>`;
   }
 }
 

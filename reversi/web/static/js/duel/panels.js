@@ -67,6 +67,8 @@ function rulesForm(page) {
     <label class="switch"><input type="checkbox" id="rule-xot" aria-describedby="rule-xot-hint" .checked=${live(!!rules.xot)}
       @change=${(/** @type {Event} */ e) => change({ xot: /** @type {HTMLInputElement} */ (e.target).checked })}><span>${t("rules.xot")}</span></label>
     <p class="hint" id="rule-xot-hint">${t("rules.xot.hint")}</p>
+    <label class="switch"><input type="checkbox" id="rule-rated" .checked=${live(!!rules.rated)}
+      @change=${(/** @type {Event} */ e) => change({ rated: /** @type {HTMLInputElement} */ (e.target).checked })}><span>${t("rules.rated")}</span></label>
   </form>`;
 }
 
@@ -88,6 +90,7 @@ export function rulesPanel(page) {
       <dt>${t("rules.counting")}</dt><dd>${t(`rules.counting.${rules.counting}`)}</dd>
       <dt>${t("duel.onlooker_chat")}</dt><dd id="rule-onlooker-chat-text">${rules.onlooker_chat ? t("rules.yes") : t("rules.no")}</dd>
       <dt>${t("rules.xot")}</dt><dd id="rule-xot-text">${rules.xot ? t("rules.xot.on") : t("rules.no")}</dd>
+      <dt>${t("rules.rated.short")}</dt><dd id="rule-rated-text">${rules.rated ? t("rules.rated.yes") : t("rules.rated.no")}</dd>
     </dl>${who ? html`<p class="hint" id="rules-who">${who}</p>` : nothing}`}
     <p class="guide-link"><a href="/duell-ecke" id="duel-guide-link">${t("guide.link")}</a></p>
   </section>`;

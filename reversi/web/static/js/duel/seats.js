@@ -1,4 +1,4 @@
-// The two seats above the board: name, level ⭐, colour, presence, and the clock of
+// The two seats above the board: name, level ⭐, Wertungszahl, colour, presence, and the clock of
 // the player to move (with the reason when the first move has a longer time).
 import { colorName, t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
@@ -46,10 +46,12 @@ export function seatsTemplate(page) {
     const low = left !== null && left <= 10;
     const level = Number.isInteger(s.level) && s.level >= 1
       ? html`<span class="level" aria-label=${t("seat.level", { n: s.level })}>⭐ ${s.level}</span>` : nothing;
+    const rating = typeof s.rating === "string"
+      ? html`<span class="rating" aria-label=${t(s.rating.endsWith("?") ? "seat.rating.provisional" : "seat.rating", { value: s.rating.replace("?", "") })}>${s.rating}</span>` : nothing;
     return html`<div class=${`seat${s.free ? " free" : ""}${toMove ? " to-move" : ""}${mine ? " mine" : ""}`} id=${`seat-${seat}`} data-color=${s.color || ""}>
       <span class=${`seat-disc ${s.color || "none"}`} aria-hidden="true"></span>
       <span class="seat-main">
-        <span class="seat-name"><span class="seat-label">${s.label}</span>${level}${mine ? html`<span class="you"> (${t("seat.you")})</span>` : nothing}</span>
+        <span class="seat-name"><span class="seat-label">${s.label}</span>${level}${rating}${mine ? html`<span class="you"> (${t("seat.you")})</span>` : nothing}</span>
         <span class="seat-info">${s.color ? colorName(s.color) : (s.free ? t("seat.free.hint") : t("seat.waiting"))}
           ${s.free ? nothing : html`<span class=${`presence ${here ? "on" : "off"}`}>${here ? t("seat.here") : t("seat.away")}</span>`}</span>
       </span>

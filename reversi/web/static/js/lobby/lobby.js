@@ -14,7 +14,7 @@ import { clockName, isTotal } from "../duel/clocks.js";
 /**
  * @typedef {{name: string, level: number | null, color: string | null} | null} LobbySeat
  * @typedef {{code: string, status: string, version: number, since: number, ply: number,
- *   rules: {move_time: number, hints: boolean, counting: string, clock?: string, xot?: boolean}, seats: LobbySeat[],
+ *   rules: {move_time: number, hints: boolean, counting: string, clock?: string, xot?: boolean, rated?: boolean}, seats: LobbySeat[],
  *   counts: {black: number, white: number} | null, link: string, onlookers: number}} LobbyEntry
  */
 
@@ -129,7 +129,7 @@ export class Lobby extends Part {
     const mine = this.mine.has(entry.code);
     return html`<li class=${mine ? "halle-table mine" : "halle-table"} data-code=${entry.code}>
       <span class="halle-who">${who(opener)}${mine ? html` <strong class="halle-mine">${t("halle.mine")}</strong>` : nothing}</span>
-      <span class="halle-rules">${isTotal(rules) ? html`${t("rules.clock")} ${clockName(/** @type {string} */ (rules.clock))}` : html`${t("rules.move_time")} ${moveTime(rules.move_time)}`} · ${t("rules.hints.short")} ${rules.hints ? t("rules.yes") : t("rules.no")} · ${t(`halle.counting.${rules.counting}`)}${rules.xot ? html` · <span class="halle-xot">${t("halle.xot")}</span>` : nothing}</span>
+      <span class="halle-rules">${isTotal(rules) ? html`${t("rules.clock")} ${clockName(/** @type {string} */ (rules.clock))}` : html`${t("rules.move_time")} ${moveTime(rules.move_time)}`} · ${t("rules.hints.short")} ${rules.hints ? t("rules.yes") : t("rules.no")} · ${t(`halle.counting.${rules.counting}`)}${rules.xot ? html` · <span class="halle-xot">${t("halle.xot")}</span>` : nothing} · <span class="halle-rated">${rules.rated ? t("rules.rated.yes") : t("rules.rated.no")}</span></span>
       <span class="halle-since">${this.waited(entry.since)}</span>
       ${mine
         ? html`<a class="button" href=${entry.link}>${t("halle.to_table")}</a>`

@@ -7,6 +7,7 @@ import * as store from "../core/store.js";
 import { sendResults } from "../core/sync.js";
 import { levelCell, star } from "../ranks/level.js";
 import { RecentGames } from "../archive/recent.js";
+import { ratingSection } from "../ranks/rating.js";
 
 /** @param {{games: number, wins: number, draws: number, losses: number}} o @param {unknown} label @param {Record<string, string>} [attrs] */
 function countsRow(o, label, attrs = {}) {
@@ -63,6 +64,7 @@ export function bilanzPage(main) {
       <h1 id="bilanz-heading">${t("bilanz.heading")}</h1>
       <p>${t("bilanz.intro")}</p>
       ${duelsBox(me, refused)}
+      ${me && typeof me === "object" && me.ratings ? ratingSection(me.ratings, me.rating_history || {}) : nothing}
       <h2 id="computer-heading">${t("hall.bilanz.computer")}</h2>
       <table id="bilanz-table">${headRow(t("bilanz.level"))}<tbody>${rows}</tbody></table>
       ${computer ? html`<p id="bilanz-sync" class="hint">${pending.length ? t(pending.length === 1 ? "hall.bilanz.pending.one" : "hall.bilanz.pending", { n: pending.length }) : t("hall.bilanz.synced")}</p>` : nothing}

@@ -1,8 +1,10 @@
 // The leaderboards (/rangliste): a tab for each period the server names (config.hall),
-// earlier and later periods, the player's own row, and which duels count.
+// earlier and later periods, the player's own row, which duels count, and beside them
+// the Rangliste of the Wertungszahl.
 import { config } from "../core/config.js";
 import { countingRule } from "./counting.js";
 import { levelCell } from "./level.js";
+import { ratingBoard } from "./rating.js";
 import { t } from "../core/i18n.js";
 import { html, nothing, render } from "../core/lit.js";
 import { api } from "../core/api.js";
@@ -65,6 +67,8 @@ export function leaderboardPage(main) {
     at: /^\d{4}-\d{2}-\d{2}$/.test(params.get("am") || "") ? params.get("am") : null,
     /** @type {any} null while loading, "offline", or the server's board */
     board: null,
+    /** @type {any} the Wertungszahl's board, as ``board`` */
+    ratings: null,
   };
   /** @param {string | null} at */
   const go = (at, period = state.period) => { state.period = period; state.at = at; load(); };
@@ -96,6 +100,7 @@ export function leaderboardPage(main) {
         </div>
         <div id="board-body" aria-live="polite">${boardBody(state.board)}</div>
       </div>
+      ${ratingBoard(state.ratings)}
       <section class="counting" id="was-zaehlt" aria-labelledby="counting-heading">
         <h2 id="counting-heading">${t("counting.heading")}</h2>
         ${countingRule()}
@@ -119,4 +124,5 @@ export function leaderboardPage(main) {
     draw();
   }
   load();
+  api("/api/ratings").then((answer) => { state.ratings = answer; }, () => { state.ratings = "offline"; }).then(draw);
 }
