@@ -12,7 +12,9 @@ from reversi.server import protocol as p
 
 
 def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:
-    return duel.set_rules(seat, m.move_time, m.hints, m.counting, m.onlooker_chat, m.clock, m.xot, m.rated)
+    return duel.set_rules(
+        seat, m.move_time, m.hints, m.counting, m.onlooker_chat, m.clock, m.xot, m.rated
+    )
 
 
 def _rematch(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:

@@ -126,7 +126,10 @@ class DuelService:
         """A new waiting table; :class:`DuelError` ``too_many_tables`` when the player
         already waits at :data:`~reversi.duel.table.MAX_WAITING` tables, ``bad_rules``
         for a ``clock`` the server does not offer."""
-        level = await self.standing(player_id, time_class({"clock": clock}))
+        offered = clock in self.rules.clocks  # else refused below, by checked_clock
+        level = await self.standing(
+            player_id, time_class({"clock": clock if offered else PER_MOVE})
+        )
         for _ in range(8):
             code = new_code()
             table = new_table(

@@ -77,7 +77,13 @@ async def test_a_rated_duel_moves_both_ratings_once_in_the_right_direction(
     assert again.unrated is None
     assert {pid: (await hall.ratings(pid))["schnell"] for pid in (black, white)} == mine
     me = await hall.me(black)
-    assert me["ratings"] == {"schnell": mine[black]}
+    assert me["ratings"]["schnell"] == mine[black]  # and no blitz game yet
+    assert me["ratings"]["blitz"] == {
+        "value": None,
+        "deviation": START_DEVIATION,
+        "provisional": True,
+        "games": 0,
+    }
     # the seats show no number yet: one rated game
     table = (await view(service, code))["table"]
     assert [s["rating"] for s in table["seats"]] == [None, None]
@@ -200,16 +206,17 @@ async def test_the_rating_board_lists_shown_ratings_only(service: DuelServer) ->
         ("Anna", 1, True)
     ]
     assert board["rows"][0]["value"] > 1500 and board["rows"][0]["provisional"] is True
+    assert (await hall.rating_board("blitz", a))["rows"] == []
     with pytest.raises(ValueError):
-        await hall.rating_board("blitz", a)
+        await hall.rating_board("fern", a)
 
 
 def test_me_and_the_rating_board_over_http(tmp_path: Path, clock: ManualClock) -> None:
     with players(make_settings(tmp_path, clock), 1) as (a,):
         me = a.get("/api/me").json()
         fresh = {"value": None, "deviation": 350, "provisional": True, "games": 0}
-        assert me["ratings"] == {"schnell": fresh}
-        assert me["rating_history"] == {"schnell": []}
+        assert me["ratings"] == {"schnell": fresh, "blitz": fresh}
+        assert me["rating_history"] == {"schnell": [], "blitz": []}
         assert a.get("/api/ratings").json() == {"time_class": "schnell", "rows": []}
         bad = a.get("/api/ratings", params={"class": "blitz'"})
         assert bad.status_code == 400 and bad.json()["error"] == "bad_time_class"
