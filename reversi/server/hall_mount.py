@@ -4,12 +4,14 @@ and the computer's levels."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from reversi.ai import Level
+from reversi.ai.legenden import LEGENDEN
 from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
 from reversi.server.device_records import DeviceMoves
@@ -21,7 +23,8 @@ GAME = "reversi"
 #: the computer's levels, as the solo page names them
 LEVELS = tuple(level.value for level in Level)
 #: the settings a player takes to another device (dots, Drehzahl, level, who begins,
-#: sound, motion, the analysis after a solo game, the analysis board's values)
+#: sound, motion, the analysis after a solo game, the analysis board's values, and the
+#: progress on /legenden: each opponent's best stars, 0–3, in path order)
 SETTINGS: Schema = {
     "dots": bool,
     "counts": bool,
@@ -31,6 +34,7 @@ SETTINGS: Schema = {
     "values": bool,
     "level": LEVELS,
     "begins": ("me", "computer"),
+    "legenden": re.compile(f"[0-3]{{0,{len(LEGENDEN)}}}"),
 }
 
 

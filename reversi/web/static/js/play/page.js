@@ -15,6 +15,8 @@ import { faqPart } from "../learn/faq.js";
 import { recordOf, saveGame } from "../archive/device.js";
 import { replayLinks, replayPath } from "../archive/links.js";
 import { analysePath } from "../analyse/links.js";
+import { starsFor, unlockedCount } from "../legenden/rules.js";
+import { legendenStyles, starsView } from "../legenden/page.js";
 
 /** @typedef {import("../core/types.js").View} View */
 
@@ -27,10 +29,14 @@ export class GamePage {
    * @param {"solo" | "duo"} mode
    * @param {Engine} [engine]
    * @param {Promise<any> | null} [booting]
+   * @param {import("../legenden/rules.js").Opponent | null} [legende] an opponent of /legenden: it plays instead of the level
    */
-  constructor(config, mode, engine = new Engine(config), booting = null) {
+  constructor(config, mode, engine = new Engine(config), booting = null, legende = null) {
     this.config = config;
     this.mode = mode;
+    this.legende = legende;
+    /** the stars of the last game against the opponent, once it ended @type {number | null} */
+    this.stars = null;
     this.settings = store.settings();
     /** @type {View | null} the view the page drew last (docs/protocol.md) */
     this.view = null;
@@ -67,7 +73,8 @@ export class GamePage {
   /** @param {HTMLElement} main */
   render(main) {
     this.main = main;
-    document.title = `${t(`game.${this.mode}.title`)} – ${t("hall.title")}`;
+    document.title = `${this.title()} – ${t("hall.title")}`;
+    if (this.legende) legendenStyles();
     this.duelBar.update();
     this.board.setBusy(true);
     this.applySettings();
@@ -79,6 +86,10 @@ export class GamePage {
 
   update() {
     if (this.main) render(this.template(), this.main);
+  }
+
+  title() {
+    return this.legende ? t("legenden.game.title", { name: t(`legende.${this.legende.key}.name`) }) : t(`game.${this.mode}.title`);
   }
 
   template() {
@@ -95,8 +106,8 @@ export class GamePage {
       <section class="play" aria-labelledby="game-title">
         <div class="play-top">
         <div class="play-head">
-          <h1 id="game-title">${t(`game.${this.mode}.title`)}</h1>
-          ${solo ? html`<p class="subtitle" id="game-info">${view ? t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") }) : ""}</p>` : nothing}
+          <h1 id="game-title">${this.title()}</h1>
+          ${solo ? html`<p class="subtitle" id="game-info">${view ? this.info(view) : ""}</p>` : nothing}
           ${this.duelBar.element}
         </div>
         ${scoreBar(view ? view.counts : null)}
@@ -117,7 +128,7 @@ export class GamePage {
         </div>
         ${this.confirmNew("new", "new-game")}
         <p class="hint">${t("keys.hint")} ${t("keys.hint.undo")}</p>
-        ${solo ? this.setupPanel() : nothing}
+        ${this.legende ? this.legendePanel() : solo ? this.setupPanel() : nothing}
         </div>
         <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
       </section>
@@ -148,6 +159,42 @@ export class GamePage {
     </section>`;
   }
 
+  /** The line under the title: the level, or the opponent and its style; the player's colour. @param {View} view */
+  info(view) {
+    const color = colorName(view.players.black === "human" ? "black" : "white");
+    if (!this.legende) return t("setup.current", { level: t(`level.${view.level}`), color });
+    return t("legenden.game.info", { n: this.legende.number, total: this.config.hall.legenden.length, style: t(`legenden.style.${this.legende.style}`), color });
+  }
+
+  /** The opponent's card: who it is, its best stars so far, who begins, a new game. */
+  legendePanel() {
+    const legende = /** @type {import("../legenden/rules.js").Opponent} */ (this.legende);
+    const best = store.legendenStars()[legende.index] || 0;
+    return html`<section class="panel legende-card" aria-labelledby="legende-heading">
+      <h2 id="legende-heading">${t(`legende.${legende.key}.name`)}</h2>
+      <p class="legende-place">${t(`legende.${legende.key}.place`)} · ${t(`legenden.style.${legende.style}`)}</p>
+      <p id="legende-sketch">${t(`legende.${legende.key}.sketch`)}</p>
+      <p>${t("legenden.best")} ${starsView(best)}</p>
+      <fieldset class="choice"><legend>${t("setup.begins")}</legend>
+        ${[["me", t("begins.me")], ["computer", t("begins.computer")]].map(([value, text]) => html`<label><input type="radio" name="begins" value=${value}
+          .checked=${value === this.settings.begins} @change=${() => { this.settings.begins = value; store.saveSetting("begins", value); }}> ${text}</label>`)}
+      </fieldset>
+      <button type="button" class="primary" id="start-solo" @click=${() => this.askNew("setup")}>${t("setup.start")}</button>
+      ${this.confirmNew("setup", "start-solo")}
+      <p><a href="/legenden" id="legenden-back">${t("legenden.back")}</a></p>
+    </section>`;
+  }
+
+  /** Under the result of a game against an opponent of /legenden: the stars, and the next one. */
+  legendeResult() {
+    if (!this.legende || this.stars === null) return nothing;
+    const legende = this.legende;
+    const list = this.config.hall.legenden;
+    const next = this.stars > 0 && legende.index + 1 < list.length && unlockedCount(store.legendenStars()) > legende.index + 1 ? list[legende.index + 1] : null;
+    return html`<p id="legende-stars">${this.stars ? t("legenden.won", { stars: t("legenden.stars", { n: this.stars }) }) : t("legenden.not.won")} ${starsView(this.stars)}</p>
+      ${next ? html`<p><a class="button-link" id="legende-next" href=${`/legenden?gegner=${next.key}`}>${t("legenden.next", { name: t(`legende.${next.key}.name`) })}</a></p>` : nothing}`;
+  }
+
   resultBox() {
     const view = this.view;
     if (!view || !view.result) return nothing;
@@ -156,13 +203,14 @@ export class GamePage {
       <h2 id="result-heading">${t("result.heading")}</h2>
       <p id="result-text">${resultText(view)}</p>
       ${scoreBar(view.result, "result-bar")}
+      ${this.legendeResult()}
       <p class="hint">${again}</p>
       <div class="result-actions">
         <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("result.again")}</button>
         ${replayLinks(this.gameId)}
         <a href=${analysePath({ obf: this.rootObf, tree: transcriptOf(view) })} class="button-link" id="result-board">${t("analyse.open")}</a>
         <a href="/bilanz" class="button-link">${t("result.to.bilanz")}</a>
-        <a href="/" class="button-link">${t("duel.back")}</a>
+        ${this.legende ? html`<a href="/legenden" class="button-link">${t("legenden.back")}</a>` : html`<a href="/" class="button-link">${t("duel.back")}</a>`}
       </div>
     </section>`;
   }
@@ -225,7 +273,8 @@ export class GamePage {
     /** @type {Record<string, any>} */
     const message = { type: "new", mode: this.mode };
     if (this.mode === "solo") {
-      message.level = this.settings.level;
+      message.level = this.legende ? this.legende.level : this.settings.level;
+      if (this.legende) message.legende = this.legende.key;
       message.human = this.settings.begins === "me" ? "black" : "white";
       // ?los=N replays the computer's choices among equal moves (Leicht)
       const seed = Number(new URLSearchParams(location.search).get("los"));
@@ -320,7 +369,7 @@ export class GamePage {
   async showView(view, cause) {
     const animate = cause === "move" || cause === "computer";
     this.view = view;
-    if (cause === "new") Object.assign(this, { recorded: false, gameId: null, startedAt: Date.now() / 1000 });
+    if (cause === "new") Object.assign(this, { recorded: false, gameId: null, startedAt: Date.now() / 1000, stars: null });
     if (animate && this.settings.sound) click();
     // a player's own action clears the last notice; the computer's move keeps it, so
     // "you must pass" stays readable while the computer moves again — until the end
@@ -365,6 +414,12 @@ export class GamePage {
     if (view.mode === "solo") {
       const human = view.players.black === "human" ? "black" : "white";
       Object.assign(entry, { level: view.level, human, outcome: !r.winner ? "draw" : r.winner === human ? "win" : "loss" });
+      if (this.legende && view.legende === this.legende.key) {
+        // before the result is saved: its event sends the settings, the progress with them
+        this.stars = starsFor(human === "black" ? r.black - r.white : r.white - r.black);
+        store.saveStars(this.legende.index, this.stars);
+        entry.legende = this.legende.key;
+      }
     }
     const moves = transcriptOf(view);
     const saved = store.saveResult(entry, { moves, started_at: this.startedAt });
