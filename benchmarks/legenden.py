@@ -35,13 +35,9 @@ def legende_player(legende: Legende) -> Player:
 
 def pair(index: int, games: int, seed: int) -> MatchScore:
     """Opponent ``index`` (1-based) against ``index - 1``: the later one's score."""
-    score = MatchScore()
     later, earlier = LEGENDEN[index - 1], LEGENDEN[index - 2]
-    for _, _, _, score in play_match(
-        legende_player(later), legende_player(earlier), games, seed=seed + index
-    ):
-        pass
-    return score
+    played = play_match(legende_player(later), legende_player(earlier), games, seed=seed + index)
+    return [score for *_, score in played][-1]
 
 
 def main(argv: list[str] | None = None) -> int:
