@@ -101,7 +101,7 @@ export class GamePage {
     const redo = !view || busy || !view.can_redo;
     const solo = this.mode === "solo";
     return html`<div class="game" id="game" data-mode=${this.mode} data-state=${this.state} data-ply=${view ? view.ply : nothing}
-        data-level=${view && solo ? view.level : nothing} data-human=${view && solo ? (view.players.black === "human" ? "black" : "white") : nothing}
+        data-level=${view && solo ? view.level : nothing} data-legende=${view?.legende || nothing} data-human=${view && solo ? (view.players.black === "human" ? "black" : "white") : nothing}
         data-boot=${this.boot || nothing}>
       <section class="play" aria-labelledby="game-title">
         <div class="play-top">
@@ -204,7 +204,7 @@ export class GamePage {
       <p id="result-text">${resultText(view)}</p>
       ${scoreBar(view.result, "result-bar")}
       ${this.legendeResult()}
-      <p class="hint">${again}</p>
+      ${this.legende ? nothing : html`<p class="hint">${again}</p>`}
       <div class="result-actions">
         <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("result.again")}</button>
         ${replayLinks(this.gameId)}
