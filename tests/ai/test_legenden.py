@@ -13,7 +13,6 @@ from reversi.ai.legenden import (
     STAR_MARGINS,
     Kind,
     Legende,
-    Level,
     Style,
     band,
     by_key,
@@ -21,7 +20,8 @@ from reversi.ai.legenden import (
     stars,
     unlocked,
 )
-from reversi.engine import BLACK, Board
+from reversi.ai.levels import Level
+from reversi.engine import BLACK, Board, Move
 from reversi.texts import catalogue
 
 CORNERS = {0, 7, 56, 63}
@@ -66,10 +66,15 @@ def test_the_same_seed_gives_the_same_move_and_noise_varies_it() -> None:
     assert len({choose(board, wild, seed=s).square for s in range(30)}) > 3
 
 
+def _square(move: Move) -> int:
+    assert move.square is not None
+    return move.square
+
+
 def _positions(count: int) -> list[Board]:
     """Positions of seeded random games, the side to move with a legal move."""
     rng = random.Random(11)
-    found = []
+    found: list[Board] = []
     while len(found) < count:
         board = Board()
         while not board.is_game_over() and len(found) < count:
@@ -93,7 +98,7 @@ def test_a_whole_game_against_the_first_and_the_last(index: int) -> None:
     legende, board = LEGENDEN[index], Board()
     while not board.is_game_over():
         if board.turn == BLACK:
-            move = min(board.legal_moves, key=lambda m: m.square)
+            move = min(board.legal_moves, key=_square)
         else:
             move = choose(board, legende, seed=len(board.move_stack))
             assert move in board.legal_moves

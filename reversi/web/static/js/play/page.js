@@ -15,8 +15,7 @@ import { faqPart } from "../learn/faq.js";
 import { recordOf, saveGame } from "../archive/device.js";
 import { replayLinks, replayPath } from "../archive/links.js";
 import { analysePath } from "../analyse/links.js";
-import { starsFor, unlockedCount } from "../legenden/rules.js";
-import { legendenStyles, starsView } from "../legenden/page.js";
+import { legendeInfo, legendePanel, legendeRecord, legendeResult, legendeTitle } from "../legenden/game.js";
 
 /** @typedef {import("../core/types.js").View} View */
 
@@ -29,14 +28,13 @@ export class GamePage {
    * @param {"solo" | "duo"} mode
    * @param {Engine} [engine]
    * @param {Promise<any> | null} [booting]
-   * @param {import("../legenden/rules.js").Opponent | null} [legende] an opponent of /legenden: it plays instead of the level
+   * @param {import("../legenden/rules.js").Opponent | null} [legende] an opponent of /legenden, instead of the level
    */
   constructor(config, mode, engine = new Engine(config), booting = null, legende = null) {
     this.config = config;
     this.mode = mode;
     this.legende = legende;
-    /** the stars of the last game against the opponent, once it ended @type {number | null} */
-    this.stars = null;
+    this.stars = /** @type {number | null} the last game's stars against it, once it ended */ (null);
     this.settings = store.settings();
     /** @type {View | null} the view the page drew last (docs/protocol.md) */
     this.view = null;
@@ -73,8 +71,7 @@ export class GamePage {
   /** @param {HTMLElement} main */
   render(main) {
     this.main = main;
-    document.title = `${this.title()} – ${t("hall.title")}`;
-    if (this.legende) legendenStyles();
+    document.title = `${legendeTitle(this)} – ${t("hall.title")}`;
     this.duelBar.update();
     this.board.setBusy(true);
     this.applySettings();
@@ -86,10 +83,6 @@ export class GamePage {
 
   update() {
     if (this.main) render(this.template(), this.main);
-  }
-
-  title() {
-    return this.legende ? t("legenden.game.title", { name: t(`legende.${this.legende.key}.name`) }) : t(`game.${this.mode}.title`);
   }
 
   template() {
@@ -106,8 +99,8 @@ export class GamePage {
       <section class="play" aria-labelledby="game-title">
         <div class="play-top">
         <div class="play-head">
-          <h1 id="game-title">${this.title()}</h1>
-          ${solo ? html`<p class="subtitle" id="game-info">${view ? this.info(view) : ""}</p>` : nothing}
+          <h1 id="game-title">${legendeTitle(this)}</h1>
+          ${solo ? html`<p class="subtitle" id="game-info">${view ? (this.legende ? legendeInfo(this, view) : t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") })) : ""}</p>` : nothing}
           ${this.duelBar.element}
         </div>
         ${scoreBar(view ? view.counts : null)}
@@ -128,7 +121,7 @@ export class GamePage {
         </div>
         ${this.confirmNew("new", "new-game")}
         <p class="hint">${t("keys.hint")} ${t("keys.hint.undo")}</p>
-        ${this.legende ? this.legendePanel() : solo ? this.setupPanel() : nothing}
+        ${this.legende ? legendePanel(this) : solo ? this.setupPanel() : nothing}
         </div>
         <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
       </section>
@@ -159,42 +152,6 @@ export class GamePage {
     </section>`;
   }
 
-  /** The line under the title: the level, or the opponent and its style; the player's colour. @param {View} view */
-  info(view) {
-    const color = colorName(view.players.black === "human" ? "black" : "white");
-    if (!this.legende) return t("setup.current", { level: t(`level.${view.level}`), color });
-    return t("legenden.game.info", { n: this.legende.number, total: this.config.hall.legenden.length, style: t(`legenden.style.${this.legende.style}`), color });
-  }
-
-  /** The opponent's card: who it is, its best stars so far, who begins, a new game. */
-  legendePanel() {
-    const legende = /** @type {import("../legenden/rules.js").Opponent} */ (this.legende);
-    const best = store.legendenStars()[legende.index] || 0;
-    return html`<section class="panel legende-card" aria-labelledby="legende-heading">
-      <h2 id="legende-heading">${t(`legende.${legende.key}.name`)}</h2>
-      <p class="legende-place">${t(`legende.${legende.key}.place`)} · ${t(`legenden.style.${legende.style}`)}</p>
-      <p id="legende-sketch">${t(`legende.${legende.key}.sketch`)}</p>
-      <p>${t("legenden.best")} ${starsView(best)}</p>
-      <fieldset class="choice"><legend>${t("setup.begins")}</legend>
-        ${[["me", t("begins.me")], ["computer", t("begins.computer")]].map(([value, text]) => html`<label><input type="radio" name="begins" value=${value}
-          .checked=${value === this.settings.begins} @change=${() => { this.settings.begins = value; store.saveSetting("begins", value); }}> ${text}</label>`)}
-      </fieldset>
-      <button type="button" class="primary" id="start-solo" @click=${() => this.askNew("setup")}>${t("setup.start")}</button>
-      ${this.confirmNew("setup", "start-solo")}
-      <p><a href="/legenden" id="legenden-back">${t("legenden.back")}</a></p>
-    </section>`;
-  }
-
-  /** Under the result of a game against an opponent of /legenden: the stars, and the next one. */
-  legendeResult() {
-    if (!this.legende || this.stars === null) return nothing;
-    const legende = this.legende;
-    const list = this.config.hall.legenden;
-    const next = this.stars > 0 && legende.index + 1 < list.length && unlockedCount(store.legendenStars()) > legende.index + 1 ? list[legende.index + 1] : null;
-    return html`<p id="legende-stars">${this.stars ? t("legenden.won", { stars: t("legenden.stars", { n: this.stars }) }) : t("legenden.not.won")} ${starsView(this.stars)}</p>
-      ${next ? html`<p><a class="button-link" id="legende-next" href=${`/legenden?gegner=${next.key}`}>${t("legenden.next", { name: t(`legende.${next.key}.name`) })}</a></p>` : nothing}`;
-  }
-
   resultBox() {
     const view = this.view;
     if (!view || !view.result) return nothing;
@@ -202,8 +159,7 @@ export class GamePage {
     return html`<section class="result" id="result" aria-labelledby="result-heading">
       <h2 id="result-heading">${t("result.heading")}</h2>
       <p id="result-text">${resultText(view)}</p>
-      ${scoreBar(view.result, "result-bar")}
-      ${this.legendeResult()}
+      ${scoreBar(view.result, "result-bar")}${legendeResult(this)}
       ${this.legende ? nothing : html`<p class="hint">${again}</p>`}
       <div class="result-actions">
         <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("result.again")}</button>
@@ -273,8 +229,7 @@ export class GamePage {
     /** @type {Record<string, any>} */
     const message = { type: "new", mode: this.mode };
     if (this.mode === "solo") {
-      message.level = this.legende ? this.legende.level : this.settings.level;
-      if (this.legende) message.legende = this.legende.key;
+      Object.assign(message, this.legende ? { level: this.legende.level, legende: this.legende.key } : { level: this.settings.level });
       message.human = this.settings.begins === "me" ? "black" : "white";
       // ?los=N replays the computer's choices among equal moves (Leicht)
       const seed = Number(new URLSearchParams(location.search).get("los"));
@@ -414,12 +369,7 @@ export class GamePage {
     if (view.mode === "solo") {
       const human = view.players.black === "human" ? "black" : "white";
       Object.assign(entry, { level: view.level, human, outcome: !r.winner ? "draw" : r.winner === human ? "win" : "loss" });
-      if (this.legende && view.legende === this.legende.key) {
-        // before the result is saved: its event sends the settings, the progress with them
-        this.stars = starsFor(human === "black" ? r.black - r.white : r.white - r.black);
-        store.saveStars(this.legende.index, this.stars);
-        entry.legende = this.legende.key;
-      }
+      legendeRecord(this, view, entry);
     }
     const moves = transcriptOf(view);
     const saved = store.saveResult(entry, { moves, started_at: this.startedAt });
