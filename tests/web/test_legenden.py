@@ -105,7 +105,7 @@ def test_the_path_and_a_game_look_right(
         shot("legenden")
         page.locator("#legenden-next").click()
         wait_idle(page, BOOT_TIMEOUT_MS)
-        expect(page.locator("#game-info")).to_contain_text("Gegner 5 von 50")
+        expect(page.locator("#game-info")).to_contain_text("Gegner 4 von 50")
         fits_the_screen(page, size)
         assert_accessible(page, "/legenden?gegner=…")
         shot("legenden-game", full=True)
