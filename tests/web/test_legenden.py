@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from reversi.ai.legenden import LEGENDEN
 
 from .conftest import Server
-from .helpers import BOOT_TIMEOUT_MS, view, wait_idle
+from .helpers import BOOT_TIMEOUT_MS, api, view, wait_idle
 from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
 from .look import offline_after_one_visit as offline
 
@@ -109,3 +109,30 @@ def test_the_path_and_a_game_look_right(
         fits_the_screen(page, size)
         assert_accessible(page, "/legenden?gegner=…")
         shot("legenden-game", full=True)
+
+
+def test_the_progress_is_merged_with_the_servers(players: Any, duel_server: Any) -> None:
+    """Stars won on another device (the server's, newer) and on this one: both are kept,
+    each opponent's best, and the merged progress goes back to the server."""
+    page = players()
+    page.goto(duel_server.url + "/legenden")
+    path_shown(page)
+    later = page.evaluate("Date.now() / 1000 + 30")
+    saved = api(
+        page, "PUT", "/api/settings", {"settings": {"legenden": "0003"}, "changed_at": later}
+    )
+    assert saved["status"] == 200, saved
+    progress(page, "21")
+    page.evaluate("localStorage.setItem('reversi.settings-at.v1', '1')")
+    page.goto(duel_server.url + "/legenden")
+    path_shown(page)
+    assert page.evaluate("""async () => {
+      for (let i = 0; i < 200; i += 1) {
+        const s = await (await fetch("/api/settings")).json();
+        if ((s.settings || {}).legenden === "2103") return true;
+        await new Promise((resolve) => { setTimeout(resolve, 100); });
+      }
+      return false;
+    }""")
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('{SETTINGS}')).legenden")
+    assert kept == "2103"

@@ -73,7 +73,7 @@ export function adoptSettings(values, changedAt) {
   let at = changedAt;
   if (typeof known.legenden === "string" || typeof mine.legenden === "string") {
     const merged = mergeStars(String(mine.legenden || ""), String(known.legenden || ""));
-    if (merged !== (known.legenden || "")) at = Math.max(changedAt, Date.now() / 1000);
+    if (merged !== (known.legenden || "")) at = Math.max(changedAt + 0.001, Date.now() / 1000);
     known.legenden = merged;
   }
   write(SETTINGS, { ...mine, ...known });
