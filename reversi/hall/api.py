@@ -9,6 +9,7 @@ one shape and status: the app's handler) and changes nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Protocol, TypeVar
@@ -164,8 +165,8 @@ def _bad_game(why: BadBody, levels: tuple[str, ...]) -> Problem:
     return Problem("bad_results", "hall.error.bad_game", number=index + 1, why=reason)
 
 
-#: a setting's allowed values: a tuple of them, or ``bool``
-Schema = Mapping[str, tuple[Any, ...] | type]
+#: a setting's allowed values: a tuple of them, ``bool``, or a pattern a text matches whole
+Schema = Mapping[str, tuple[Any, ...] | type | re.Pattern[str]]
 
 
 def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
@@ -182,6 +183,8 @@ def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
             raise Problem("bad_settings", "hall.error.bad_settings.unknown", name=name[:40])
         if isinstance(allowed, tuple):
             ok = not isinstance(setting, bool) and setting in allowed
+        elif isinstance(allowed, re.Pattern):
+            ok = isinstance(setting, str) and allowed.fullmatch(setting) is not None
         else:
             ok = isinstance(setting, bool)
         if not ok:

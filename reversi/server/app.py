@@ -11,6 +11,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversi.ai import Level
+from reversi.ai.legenden import ANCHORS, LEGENDEN, STAR_MARGINS, band
 from reversi.duel.chat import CHAT_MAX
 from reversi.hall import counting, rating_rules
 from reversi.hall.periods import PERIODS
@@ -38,6 +39,7 @@ PAGES = (
     "/profil",
     "/analyse",
     "/aus-fehlern-lernen",
+    "/legenden",
 )
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive
@@ -89,6 +91,13 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         "counting": counting.facts(),
         "rating": rating_rules.facts(),
         "nick": {"min": NICK_MIN, "max": NICK_MAX},
+        # /legenden: the opponents in path order (each with the level it counts under in
+        # the Bilanz, and whether it is that level itself), and the margins of 1, 2, 3 stars
+        "legenden": [
+            {"key": lg.key, "style": lg.style.value, "level": band(i).value, "anchor": i in ANCHORS}
+            for i, lg in enumerate(LEGENDEN)
+        ],
+        "stars": list(STAR_MARGINS),
     }
     html = bundle.page(hall)
 

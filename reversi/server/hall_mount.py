@@ -4,12 +4,14 @@ and the computer's levels."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from reversi.ai import Level
+from reversi.ai.legenden import LEGENDEN
 from reversi.duel.rules import TIME_CLASSES
 from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
@@ -23,7 +25,8 @@ GAME = "reversi"
 #: the computer's levels, as the solo page names them
 LEVELS = tuple(level.value for level in Level)
 #: the settings a player takes to another device (dots, Drehzahl, level, who begins,
-#: sound, motion, the analysis after a solo game, the analysis board's values, XOT starts)
+#: sound, motion, the analysis after a solo game, the analysis board's values, XOT starts and
+#: the progress on /legenden: each opponent's best stars, 0–3, in path order)
 SETTINGS: Schema = {
     "dots": bool,
     "counts": bool,
@@ -34,6 +37,7 @@ SETTINGS: Schema = {
     "xot": bool,
     "level": LEVELS,
     "begins": ("me", "computer"),
+    "legenden": re.compile(f"[0-3]{{0,{len(LEGENDEN)}}}"),
 }
 
 

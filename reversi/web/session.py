@@ -54,6 +54,7 @@ class Session:
         human: str = "black",
         seed: int | None = None,
         board: Board | None = None,
+        legende: str | None = None,
     ) -> None:
         if mode not in MODES:
             raise ProtocolError(f"unknown mode {mode!r} (expected one of {MODES})")
@@ -63,9 +64,15 @@ class Session:
             names = [lv.value for lv in Level]
             if level not in names:
                 raise ProtocolError(f"unknown level {level!r} (expected one of {names})")
+        if legende is not None:  # one of the fifty opponents of /legenden (reversi.ai.legenden)
+            from reversi.ai.legenden import LEGENDEN
+
+            if mode != "solo" or legende not in {lg.key for lg in LEGENDEN}:
+                raise ProtocolError(f"unknown opponent {legende!r} (a solo game's, of /legenden)")
         if human not in ("black", "white"):
             raise ProtocolError(f"unknown colour {human!r} (expected 'black' or 'white')")
         self.mode, self.level, self.human, self.seed = mode, level, human, seed
+        self.legende = legende
         self.board = board or Board()
         self._thinks = 0
         self.exact = False
@@ -83,6 +90,7 @@ class Session:
             human=message.get("human", "black"),
             seed=message.get("seed"),
             board=Board(moves=xot) if xot else position_board(message),
+            legende=message.get("legende"),
         )
         session.xot = xot
         # the study pages' play-outs: the computer plays a best move of the exact solver
@@ -141,6 +149,7 @@ class Session:
         view["can_redo"] = self._redo_target() is not None
         view["mode"] = self.mode
         view["level"] = self.level if self.mode == "solo" else None
+        view["legende"] = self.legende
         view["players"] = self.players()
         view["xot"] = self.xot
         return view
@@ -186,6 +195,10 @@ class Session:
         self._thinks += 1
         if self.exact:
             move = exact_move(self.board)
+        elif self.legende is not None:
+            from reversi.ai.legenden import by_key, choose
+
+            move = choose(self.board, by_key(self.legende), seed=seed)
         else:
             move = choose_move(self.board, self.level, seed=seed)
         self.board.push(move)

@@ -197,6 +197,7 @@ def test_settings_follow_the_player_to_another_device(tmp_path: Path, clock: Man
             "begins": "computer",
             "sound": True,
             "motion": False,
+            "legenden": "3210001",  # the Legenden's stars go along
         }
         saved = a.put("/api/settings", json={"settings": mine, "changed_at": 1_699_999_000})
         assert saved.status_code == 200 and saved.json()["settings"] == mine
@@ -215,6 +216,9 @@ def test_settings_follow_the_player_to_another_device(tmp_path: Path, clock: Man
         {"settings": {"level": "extrem"}, "changed_at": 1},
         {"settings": {"begins": True}, "changed_at": 1},
         {"settings": {"colour": "rot"}, "changed_at": 1},
+        {"settings": {"legenden": "1240"}, "changed_at": 1},
+        {"settings": {"legenden": "1" * 51}, "changed_at": 1},
+        {"settings": {"legenden": 3}, "changed_at": 1},
         {"settings": {"dots": True}, "changed_at": "now"},
         {"settings": {"dots": True}},
         {"settings": [], "changed_at": 1},
@@ -240,3 +244,14 @@ def test_leaderboard_queries_are_checked(tmp_path: Path, clock: ManualClock) -> 
         assert board.status_code == 200 and board.headers["cache-control"] == "no-store"
         assert board.json()["key"] == "2023-02" and board.json()["you"] is None
         assert "set-cookie" not in board.headers  # looking creates no player
+
+
+def test_a_game_against_the_legenden_counts_as_a_computer_game_without_points(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    with players(make_settings(tmp_path, clock), 1) as (a,):
+        played = {**game(1, "mittel"), "detail": {**game(1)["detail"], "legende": "kuestenwache"}}
+        assert a.post("/api/results", json={"results": [played]}).json()["new"] == [played["id"]]
+        me = a.get("/api/me").json()
+        assert me["record"]["computer"]["levels"]["mittel"] == {"win": 1, "draw": 0, "loss": 0}
+        assert me["points"]["year"]["points"] == 0 and me["level"] == 1

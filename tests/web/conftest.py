@@ -47,7 +47,8 @@ class Server(ServerProcess):
             env=LOOSE,
         )
 
-    def start(self, timeout: float = 30) -> Server:  # type: ignore[override]
+    # a loaded machine (2 cores, several test runs) takes over 30 s to start the server
+    def start(self, timeout: float = 90) -> Server:  # type: ignore[override]
         super().start(timeout)
         return self
 

@@ -183,3 +183,35 @@ def test_a_real_game_against_leicht() -> None:
             play(session, next(iter(session.view()["legal"])))
     result = session.view()["result"]
     assert result["black"] + result["white"] <= 64
+
+
+def test_a_game_against_an_opponent_of_the_legenden() -> None:
+    worker = Worker()
+    [new] = json.loads(
+        worker.handle('{"type": "new", "mode": "solo", "level": "leicht", "legende": "flocke"}')
+    )
+    assert new["view"]["legende"] == "flocke" and new["view"]["level"] == "leicht"
+    session = worker.session
+    assert session is not None
+    while not session.board.is_game_over():
+        if session.computer_to_move():
+            [message] = session.handle({"type": "think"})
+            assert message["view"]["legende"] == "flocke"
+        else:
+            play(session, next(iter(session.view()["legal"])))
+    assert session.view()["result"] is not None
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "new", "mode": "solo", "level": "leicht", "legende": "niemand"},
+        {"type": "new", "mode": "solo", "level": "leicht", "legende": 3},
+        {"type": "new", "mode": "duo", "legende": "flocke"},
+    ],
+)
+def test_an_unknown_opponent_is_an_error(message: dict[str, Any]) -> None:
+    worker = Worker()
+    [answer] = json.loads(worker.handle(json.dumps(message)))
+    assert answer["type"] == "error" and "opponent" in answer["message"]
+    assert worker.session is None

@@ -10,6 +10,8 @@ import { watchMilestones } from "./ranks/milestones.js";
 import { LEARN_ROUTES } from "./learn/routes.js";
 import { STUDY_ROUTES } from "./study/routes.js";
 import { ANALYSE_ROUTES } from "./analyse/routes.js";
+import { legendeOf, unlockedCount } from "./legenden/rules.js";
+import { legendenStars } from "./core/store.js";
 
 /**
  * The pages by path: each draws itself into `main`. A page that needs the engine
@@ -20,6 +22,9 @@ import { ANALYSE_ROUTES } from "./analyse/routes.js";
  */
 const ROUTES = [
   { match: (path) => path === "/allein" || path === "/zu-zweit", engine: true, page: gamePage },
+  // /legenden?gegner=<key>: a game against an open opponent; else the path
+  { match: (path) => path === "/legenden" && openOpponent() !== null, engine: true, page: legendeGame },
+  { match: (path) => path === "/legenden", page: async (main) => (await import("./legenden/page.js")).legendenPage(main) },
   { match: (path) => path.startsWith("/tisch/"), table: true, page: tablePage },
   { match: (path) => path.startsWith("/partie/"), page: replayPage },
   { match: (path) => path === "/weiter", page: async (main) => (await import("./player/transfer.js")).transferPage(main) },
@@ -58,6 +63,22 @@ async function gamePage(main, { engine, booting, path }) {
   const { GamePage } = await import("./play/page.js");
   await waitForSettings();
   new GamePage(config, path === "/allein" ? "solo" : "duo", engine, booting).render(main);
+}
+
+/** The opponent of /legenden?gegner=<key> if it is open on this device, else null. */
+function openOpponent() {
+  const legende = legendeOf(new URLSearchParams(location.search).get("gegner"));
+  return legende && legende.index < unlockedCount(legendenStars()) ? legende : null;
+}
+
+/** @param {HTMLElement} main @param {Context} context */
+async function legendeGame(main, { engine, booting }) {
+  const { GamePage } = await import("./play/page.js");
+  await waitForSettings();
+  const legende = openOpponent();
+  if (!legende) return (await import("./legenden/page.js")).legendenPage(main);
+  new GamePage(config, "solo", engine, booting, legende).render(main);
+  return undefined;
 }
 
 /** @param {HTMLElement} main @param {Context} context */

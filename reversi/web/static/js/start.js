@@ -25,6 +25,7 @@ export function startPage(main) {
       <div class="start-halle">${new Lobby().update()}</div>
       <ul class="cards cards-more">
         ${duelCard()}
+        ${card("/legenden", t("start.legenden"), t("start.legenden.text"), "go-legenden")}
         ${card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")}
       </ul>
     </div>

@@ -21,6 +21,7 @@ const DEFAULTS = {
   motion: !matchMedia("(prefers-reduced-motion: reduce)").matches,
   analyse: false, // after a solo game, straight to its replay with the analysis running
   values: false, // the analysis board shows every legal move's value
+  legenden: "", // /legenden: each opponent's best stars, one digit 0–3 each, in path order
 };
 
 /** @param {string} key @param {any} fallback */
@@ -64,11 +65,44 @@ export function settingsChangedAt() {
 }
 
 // Takes settings from the server (newer ones from another device, after a transfer).
+// The Legenden's progress is merged, each opponent's best stars of both; when this
+// device knew more, the merged progress is marked changed now, so it goes back.
 /** @param {Record<string, unknown>} values @param {number} changedAt */
 export function adoptSettings(values, changedAt) {
   const known = Object.fromEntries(Object.entries(values || {}).filter(([name]) => name in DEFAULTS));
-  write(SETTINGS, { ...read(SETTINGS, {}), ...known });
-  write(SETTINGS_AT, changedAt);
+  const mine = read(SETTINGS, {});
+  let at = changedAt;
+  if (typeof known.legenden === "string" || typeof mine.legenden === "string") {
+    const merged = mergeStars(String(mine.legenden || ""), String(known.legenden || ""));
+    if (merged !== (known.legenden || "")) at = Math.max(changedAt + 0.001, Date.now() / 1000);
+    known.legenden = merged;
+  }
+  write(SETTINGS, { ...mine, ...known });
+  write(SETTINGS_AT, at);
+}
+
+/** Each position's larger digit of two progress strings. @param {string} a @param {string} b */
+export function mergeStars(a, b) {
+  const length = Math.max(a.length, b.length);
+  let out = "";
+  for (let i = 0; i < length; i += 1) out += String(Math.max(Number(a[i] || 0), Number(b[i] || 0)));
+  return out.replace(/0+$/, "");
+}
+
+// The Legenden: each opponent's best stars (0: not beaten yet), in path order.
+export function legendenStars() {
+  const text = String(settings().legenden || "");
+  return /^[0-3]*$/.test(text) ? [...text].map(Number) : [];
+}
+
+/** Keeps a game's stars against opponent `index` if they beat the best so far.
+ * @param {number} index @param {number} stars */
+export function saveStars(index, stars) {
+  const digits = legendenStars();
+  while (digits.length <= index) digits.push(0);
+  if (stars <= digits[index]) return;
+  digits[index] = stars;
+  saveSetting("legenden", digits.join("").replace(/0+$/, ""));
 }
 
 // Games not yet acknowledged by the server, in the API's shape.
@@ -95,7 +129,7 @@ function queue(r, game = {}) {
   /** @type {Record<string, any>} */
   const entry = { id: r.id, level: solo ? r.level : null, outcome: solo ? r.outcome : blackOutcome,
     finished_at: Date.parse(r.date) / 1000,
-    detail: solo ? { human: r.human, black: r.black, white: r.white } : { black: r.black, white: r.white } };
+    detail: solo ? { human: r.human, black: r.black, white: r.white, ...(r.legende && { legende: r.legende }) } : { black: r.black, white: r.white } };
   if (game.moves) {
     entry.moves = game.moves;
     if (typeof game.started_at === "number" && game.started_at <= entry.finished_at) entry.started_at = game.started_at;

@@ -71,10 +71,11 @@ export async function syncSettings() {
   try {
     const server = await api("/api/settings");
     const local = store.settingsChangedAt();
-    if (server.settings && server.changed_at > local) {
-      store.adoptSettings(server.settings, server.changed_at);
-    } else if (local > 0 && local > (server.changed_at || 0)) {
-      await api("/api/settings", { method: "PUT", body: { settings: store.storedSettings(), changed_at: local } });
+    if (server.settings && server.changed_at > local) store.adoptSettings(server.settings, server.changed_at);
+    // newer here: this device's change, or the Legenden's progress merged with the server's
+    const mine = store.settingsChangedAt();
+    if (mine > 0 && mine > (server.changed_at || 0)) {
+      await api("/api/settings", { method: "PUT", body: { settings: store.storedSettings(), changed_at: mine } });
     }
   } catch {
     // offline: the device's settings stay; the next game end or start tries again

@@ -16,7 +16,7 @@
  *   counts: {black: number, white: number}, pass: {color: Color} | null,
  *   result: {winner: Color | null, black: number, white: number, termination: string} | null,
  *   moves: Move[], ply: number, can_undo: boolean, can_redo: boolean, figure: string,
- *   players: Record<Color, Player>, mode?: "solo" | "duo" | "position", level?: string | null,
+ *   players: Record<Color, Player>, mode?: "solo" | "duo" | "position", level?: string | null, legende?: string | null,
  *   xot?: string | null,
  * }} View
  */

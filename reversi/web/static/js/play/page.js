@@ -16,6 +16,7 @@ import { faqPart } from "../learn/faq.js";
 import { recordOf, saveGame } from "../archive/device.js";
 import { replayLinks, replayPath } from "../archive/links.js";
 import { analysePath } from "../analyse/links.js";
+import { legendeInfo, legendePanel, legendeRecord, legendeResult, legendeTitle } from "../legenden/game.js";
 
 /** @typedef {import("../core/types.js").View} View */
 
@@ -28,10 +29,13 @@ export class GamePage {
    * @param {"solo" | "duo"} mode
    * @param {Engine} [engine]
    * @param {Promise<any> | null} [booting]
+   * @param {import("../legenden/rules.js").Opponent | null} [legende] an opponent of /legenden, instead of the level
    */
-  constructor(config, mode, engine = new Engine(config), booting = null) {
+  constructor(config, mode, engine = new Engine(config), booting = null, legende = null) {
     this.config = config;
     this.mode = mode;
+    this.legende = legende;
+    this.stars = /** @type {number | null} the last game's stars against it, once it ended */ (null);
     this.settings = store.settings();
     /** @type {View | null} the view the page drew last (docs/protocol.md) */
     this.view = null;
@@ -68,7 +72,7 @@ export class GamePage {
   /** @param {HTMLElement} main */
   render(main) {
     this.main = main;
-    document.title = `${t(`game.${this.mode}.title`)} – ${t("hall.title")}`;
+    document.title = `${legendeTitle(this)} – ${t("hall.title")}`;
     this.duelBar.update();
     this.board.setBusy(true);
     this.applySettings();
@@ -91,13 +95,13 @@ export class GamePage {
     const redo = !view || busy || !view.can_redo;
     const solo = this.mode === "solo";
     return html`<div class="game" id="game" data-mode=${this.mode} data-state=${this.state} data-ply=${view ? view.ply : nothing}
-        data-level=${view && solo ? view.level : nothing} data-human=${view && solo ? (view.players.black === "human" ? "black" : "white") : nothing}
+        data-level=${view && solo ? view.level : nothing} data-legende=${view?.legende || nothing} data-human=${view && solo ? (view.players.black === "human" ? "black" : "white") : nothing}
         data-boot=${this.boot || nothing} data-xot=${view?.xot || nothing}>
       <section class="play" aria-labelledby="game-title">
         <div class="play-top">
         <div class="play-head">
-          <h1 id="game-title">${t(`game.${this.mode}.title`)}</h1>
-          ${solo ? html`<p class="subtitle" id="game-info">${view ? t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") }) : ""}${view?.xot ? html` <span id="game-xot">${t("setup.current.xot")}</span>` : nothing}</p>` : nothing}
+          <h1 id="game-title">${legendeTitle(this)}</h1>
+          ${solo ? html`<p class="subtitle" id="game-info">${view ? (this.legende ? legendeInfo(this, view) : t("setup.current", { level: t(`level.${view.level}`), color: colorName(view.players.black === "human" ? "black" : "white") })) : ""}${view?.xot ? html` <span id="game-xot">${t("setup.current.xot")}</span>` : nothing}</p>` : nothing}
           ${this.duelBar.element}
         </div>
         ${scoreBar(view ? view.counts : null)}
@@ -118,7 +122,7 @@ export class GamePage {
         </div>
         ${this.confirmNew("new", "new-game")}
         <p class="hint">${t("keys.hint")} ${t("keys.hint.undo")}</p>
-        ${solo ? setupPanel(this) : nothing}
+        ${this.legende ? legendePanel(this) : solo ? setupPanel(this) : nothing}
         </div>
         <p class="visually-hidden" id="announce" aria-live="polite">${this.announced}</p>
       </section>
@@ -141,14 +145,14 @@ export class GamePage {
     return html`<section class="result" id="result" aria-labelledby="result-heading">
       <h2 id="result-heading">${t("result.heading")}</h2>
       <p id="result-text">${resultText(view)}</p>
-      ${scoreBar(view.result, "result-bar")}
-      <p class="hint">${again}</p>
+      ${scoreBar(view.result, "result-bar")}${legendeResult(this)}
+      ${this.legende ? nothing : html`<p class="hint">${again}</p>`}
       <div class="result-actions">
         <button type="button" class="primary" id="result-new" @click=${() => this.newGame()}>${t("result.again")}</button>
         ${replayLinks(this.gameId)}
         <a href=${analysePath({ obf: this.rootObf, tree: transcriptOf(view) })} class="button-link" id="result-board">${t("analyse.open")}</a>
         <a href="/bilanz" class="button-link">${t("result.to.bilanz")}</a>
-        <a href="/" class="button-link">${t("duel.back")}</a>
+        ${this.legende ? html`<a href="/legenden" class="button-link">${t("legenden.back")}</a>` : html`<a href="/" class="button-link">${t("duel.back")}</a>`}
       </div>
     </section>`;
   }
@@ -212,7 +216,7 @@ export class GamePage {
     /** @type {Record<string, any>} */
     const message = { type: "new", mode: this.mode };
     if (this.mode === "solo") {
-      message.level = this.settings.level;
+      Object.assign(message, this.legende ? { level: this.legende.level, legende: this.legende.key } : { level: this.settings.level });
       message.human = this.settings.begins === "me" ? "black" : "white";
       // ?los=N replays the computer's choices among equal moves (Leicht)
       const seed = Number(new URLSearchParams(location.search).get("los"));
@@ -221,7 +225,7 @@ export class GamePage {
     // "Zufallseröffnung (XOT)": the worker chooses the start (not with a line or a position below)
     const params = new URLSearchParams(location.search);
     const given = (this.startLine === undefined && params.has("zuege")) || (!this.startObf && params.has("stellung"));
-    if (this.mode === "solo" && this.settings.xot && !given) message.xot = true;
+    if (this.mode === "solo" && this.settings.xot && !given && !this.legende) message.xot = true;
     // "gegen den Computer weiterspielen" (/eroeffnungen): the first game starts after the
     // moves of /allein?zuege=f5d6c3, the human plays the side to move (an opening has no pass)
     const line = this.startLine === undefined ? new URLSearchParams(location.search).get("zuege") : null;
@@ -311,7 +315,7 @@ export class GamePage {
   async showView(view, cause) {
     const animate = cause === "move" || cause === "computer";
     this.view = view;
-    if (cause === "new") Object.assign(this, { recorded: false, gameId: null, startedAt: Date.now() / 1000 });
+    if (cause === "new") Object.assign(this, { recorded: false, gameId: null, startedAt: Date.now() / 1000, stars: null });
     if (animate && this.settings.sound) click();
     // a player's own action clears the last notice; the computer's move keeps it, so
     // "you must pass" stays readable while the computer moves again — until the end
@@ -356,6 +360,7 @@ export class GamePage {
     if (view.mode === "solo") {
       const human = view.players.black === "human" ? "black" : "white";
       Object.assign(entry, { level: view.level, human, outcome: !r.winner ? "draw" : r.winner === human ? "win" : "loss" });
+      legendeRecord(this, view, entry);
     }
     const moves = transcriptOf(view);
     const saved = store.saveResult(entry, { moves, started_at: this.startedAt });

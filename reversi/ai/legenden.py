@@ -1,0 +1,315 @@
+"""The Legenden: fifty computer opponents, taken on one after another (docs/ai.md).
+
+One list (:data:`LEGENDEN`), one shape (:class:`Legende`). Each opponent is the
+engine with limits and a character:
+
+* ``kind``: how it searches. ``RULE``: one ply, its style alone is the evaluation
+  (no sense of corners unless its style has it); ``BASIC`` / ``FULL``: the Python
+  search to ``depth`` plies with ``evaluate_basic`` (Mittel's) or ``evaluate``
+  (the hand-written full one), plus the style's terms at every leaf; ``CORE``: the
+  trained evaluation to ``depth`` plies, on the native core where it is built (else
+  the same search in Python), the style's terms added at the root only; ``LEVEL``:
+  one of the hall's levels as it is (``level``), so that Leicht, Mittel and Schwer
+  sit on the path themselves.
+* ``noise``: each root move's value gets a uniform random share of ±``noise``
+  hundredths of a disc (seeded) before the best is taken: the bigger, the wilder.
+  Ties always go to a seeded random choice.
+* ``exact``: from this many empties on it plays the exact solver's best move
+  (0: never).
+* ``budget``: seconds a move may take; a search that runs out plays the values of
+  its last completed depth.
+
+A player beats an opponent by winning; the margin in discs earns stars
+(:func:`stars`); the next opponent is open once the one before is beaten
+(:func:`unlocked`). Names, sketches and places are in the catalogue
+(``legende.<key>.name`` …), not here.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reversi.ai.clock import Clock, SearchTimeout
+from reversi.ai.evaluate import evaluate as evaluate_full
+from reversi.ai.evaluate import evaluate_basic, final_value, neighbours
+from reversi.ai.levels import Level, think
+from reversi.ai.native import core
+from reversi.ai.search import INFINITY, Evaluation, Search
+from reversi.ai.solver import solve
+from reversi.ai.trained import evaluate as evaluate_trained
+from reversi.engine import Board, Move
+from reversi.engine.bitboard import BB_ALL, BB_CORNERS, Bitboard
+from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
+
+#: the squares of the four edges
+EDGES = 0xFF818181818181FF
+
+
+class Style(enum.Enum):
+    """How an opponent plays, as a player feels it (``legenden.style.<value>``)."""
+
+    GIERIG = "gierig"  # takes as many discs as it can
+    ECKEN = "ecken"  # hunts the corners
+    RAND = "rand"  # takes the edges
+    LEISE = "leise"  # quiet moves: few discs next to empty squares
+    WILD = "wild"  # unpredictable: large noise
+    KLUG = "klug"  # no quirk: the engine's own judgement
+
+
+class Kind(enum.Enum):
+    """How an opponent searches (module docstring)."""
+
+    RULE = "rule"
+    BASIC = "basic"
+    FULL = "full"
+    CORE = "core"
+    LEVEL = "level"
+
+
+def _discs(p: Bitboard, o: Bitboard) -> int:
+    return p.bit_count() - o.bit_count()
+
+
+def _corners(p: Bitboard, o: Bitboard) -> int:
+    """Corners held, and corners one can take next, each side."""
+    held = (p & BB_CORNERS).bit_count() - (o & BB_CORNERS).bit_count()
+    reach = (legal_moves(p, o) & BB_CORNERS).bit_count() - (
+        legal_moves(o, p) & BB_CORNERS
+    ).bit_count()
+    return 3 * held + reach
+
+
+def _edges(p: Bitboard, o: Bitboard) -> int:
+    return (p & EDGES).bit_count() - (o & EDGES).bit_count()
+
+
+def _quiet(p: Bitboard, o: Bitboard) -> int:
+    """The opponent's discs next to empty squares minus one's own (the frontier)."""
+    empties = ~(p | o) & BB_ALL
+    return (neighbours(empties) & o).bit_count() - (neighbours(empties) & p).bit_count()
+
+
+#: Each style's term: a feature of the position for the side to move and its weight
+#: in hundredths of a disc per unit. WILD and KLUG add nothing (WILD is its noise).
+STYLE_TERMS: dict[Style, tuple[Callable[[Bitboard, Bitboard], int], int] | None] = {
+    Style.GIERIG: (_discs, 100),
+    Style.ECKEN: (_corners, 300),
+    Style.RAND: (_edges, 120),
+    Style.LEISE: (_quiet, 80),
+    Style.WILD: None,
+    Style.KLUG: None,
+}
+
+_BASES: dict[Kind, Evaluation | None] = {
+    Kind.RULE: None,
+    Kind.BASIC: evaluate_basic,
+    Kind.FULL: evaluate_full,
+    Kind.CORE: evaluate_trained,
+}
+
+
+@dataclass(frozen=True)
+class Legende:
+    """One opponent: its key (the catalogue's ``legende.<key>.*``) and how it plays."""
+
+    key: str
+    style: Style
+    kind: Kind
+    depth: int = 1
+    noise: int = 0
+    exact: int = 0
+    budget: float = 1.0
+    level: Level | None = None
+
+
+L, S, K = Legende, Style, Kind
+
+#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 5, 22 and 45.
+LEGENDEN: tuple[Legende, ...] = (
+    L("flocke", S.WILD, K.RULE, noise=100_000),
+    L("krumm", S.GIERIG, K.RULE, noise=1_200),
+    L("elster", S.ECKEN, K.RULE, noise=800),
+    L("zaun", S.RAND, K.RULE, noise=500),
+    L("gustav", S.GIERIG, K.LEVEL, level=Level.LEICHT),
+    L("moos", S.LEISE, K.RULE),
+    L("falke", S.ECKEN, K.RULE),
+    L("kante", S.RAND, K.BASIC, noise=300),
+    L("wirbel", S.WILD, K.BASIC, noise=600),
+    L("hamster", S.GIERIG, K.BASIC),
+    L("turmfrau", S.ECKEN, K.BASIC),
+    L("nebel", S.LEISE, K.BASIC),
+    L("grenzer", S.RAND, K.BASIC, depth=2, noise=200),
+    L("kobold", S.WILD, K.BASIC, depth=2, noise=400),
+    L("raffzahn", S.GIERIG, K.BASIC, depth=2),
+    L("eckhard", S.ECKEN, K.BASIC, depth=2),
+    L("schnecke", S.LEISE, K.BASIC, depth=2),
+    L("mauer", S.RAND, K.BASIC, depth=3, noise=100),
+    L("gaukler", S.WILD, K.BASIC, depth=3, noise=300),
+    L("nimmersatt", S.GIERIG, K.BASIC, depth=3),
+    L("winkel", S.ECKEN, K.BASIC, depth=3),
+    L("mathilde", S.KLUG, K.LEVEL, level=Level.MITTEL),
+    L("eule", S.LEISE, K.BASIC, depth=4, exact=8),
+    L("deich", S.RAND, K.FULL, depth=3, exact=8),
+    L("irrlicht", S.WILD, K.FULL, depth=3, noise=200, exact=8),
+    L("drache", S.GIERIG, K.FULL, depth=4, exact=10),
+    L("wachturm", S.ECKEN, K.FULL, depth=4, exact=10),
+    L("fuchs", S.LEISE, K.FULL, depth=4, exact=10),
+    L("brandung", S.RAND, K.FULL, depth=5, exact=10),
+    L("professor", S.KLUG, K.FULL, depth=5, exact=10),
+    L("sturm", S.WILD, K.CORE, depth=2, noise=300, exact=12),
+    L("goldmarie", S.GIERIG, K.CORE, depth=3, exact=12),
+    L("ecklord", S.ECKEN, K.CORE, depth=3, exact=12),
+    L("festung", S.RAND, K.CORE, depth=4, exact=14),
+    L("schatten", S.LEISE, K.CORE, depth=4, exact=14),
+    L("derwisch", S.WILD, K.CORE, depth=5, noise=150, exact=14),
+    L("richterin", S.KLUG, K.CORE, depth=5, exact=14),
+    L("baron", S.GIERIG, K.CORE, depth=6, exact=16),
+    L("adlerhorst", S.ECKEN, K.CORE, depth=6, exact=16),
+    L("kuestenwache", S.RAND, K.CORE, depth=7, exact=16),
+    L("moench", S.LEISE, K.CORE, depth=7, exact=16),
+    L("strategin", S.KLUG, K.CORE, depth=8, exact=18),
+    L("vulkan", S.WILD, K.CORE, depth=9, noise=100, exact=18),
+    L("grossmeister", S.KLUG, K.CORE, depth=10, exact=18),
+    L("greta", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.5),
+    L("orakel", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.8),
+    L("sphinx", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=1.2),
+    L("kaiserin", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=1.6),
+    L("titan", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=2.0),
+    L("legende", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=3.0),
+)
+del L, S, K
+
+#: the indices of the opponents that are Leicht, Mittel and Schwer themselves
+ANCHORS = tuple(next(i for i, lg in enumerate(LEGENDEN) if lg.level is level) for level in Level)
+
+#: the stars of a win by at least this many discs: 1, 2, 3 (a draw or a loss: none)
+STAR_MARGINS = (1, 10, 24)
+
+
+def stars(margin: int) -> int:
+    """The stars for a game the player ended ``margin`` discs ahead (0: not beaten).
+
+    >>> [stars(m) for m in (-3, 0, 1, 9, 10, 23, 24, 64)]
+    [0, 0, 1, 1, 2, 2, 3, 3]
+    """
+    return sum(margin >= least for least in STAR_MARGINS)
+
+
+def unlocked(progress: list[int]) -> int:
+    """How many opponents are open, given each one's best stars in path order: the
+    first always, and each one after an opponent that was beaten.
+
+    >>> unlocked([]), unlocked([0, 0]), unlocked([2, 1, 0]), unlocked([3] * 50)
+    (1, 1, 3, 50)
+    """
+    beaten = 0
+    while beaten < len(progress) and beaten < len(LEGENDEN) and progress[beaten] > 0:
+        beaten += 1
+    return min(beaten + 1, len(LEGENDEN))
+
+
+def band(index: int) -> Level:
+    """The hall level under which a game against opponent ``index`` (0-based) counts in
+    the Bilanz: the strongest of Leicht, Mittel and Schwer at or below it on the path
+    (Leicht below Leicht)."""
+    found = Level.LEICHT
+    for legende in LEGENDEN[: index + 1]:
+        if legende.level is not None:
+            found = legende.level
+    return found
+
+
+def by_key(key: str) -> Legende:
+    """The opponent of ``key``; KeyError if there is none."""
+    for legende in LEGENDEN:
+        if legende.key == key:
+            return legende
+    raise KeyError(key)
+
+
+def choose(
+    board: Board, legende: Legende, *, seed: int | None = None, clock: Clock = time.perf_counter
+) -> Move:
+    """The opponent's move for the side to move (the board must have a legal move)."""
+    p, o = board.player, board.opponent
+    if legende.kind is Kind.LEVEL:
+        assert legende.level is not None
+        return think(board, legende.level, seed=seed, budget=legende.budget, clock=clock).move
+    empties = 64 - (p | o).bit_count()
+    if empties <= legende.exact:
+        rng = random.Random(seed)
+        return rng.choice(solve(board).best_moves)
+    values = _root_values(p, o, legende, clock() + legende.budget, clock)
+    rng = random.Random(seed)
+    noisy = {
+        bit: value + (rng.randint(-legende.noise, legende.noise) if legende.noise else 0)
+        for bit, value in sorted(values.items())
+    }
+    best = max(noisy.values())
+    bit = rng.choice([b for b, v in noisy.items() if v == best])
+    return Move(bit.bit_length() - 1, FLIPS_BY_BIT[bit](p, o))
+
+
+def _evaluation(legende: Legende) -> Evaluation:
+    base = _BASES[legende.kind]
+    term = STYLE_TERMS[legende.style] if legende.kind is not Kind.CORE else None
+    if base is None and term is None:
+        return lambda p, o: 0
+    if term is None:
+        assert base is not None
+        return base
+    feature, weight = term
+    if base is None:
+        return lambda p, o: weight * feature(p, o)
+    evaluate = base
+    return lambda p, o: evaluate(p, o) + weight * feature(p, o)
+
+
+def _children(p: Bitboard, o: Bitboard) -> list[tuple[Bitboard, Bitboard, Bitboard]]:
+    """Each legal move's bit and the position after it (the opponent to move)."""
+    found = []
+    moves = legal_moves(p, o)
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        flipped = FLIPS_BY_BIT[bit](p, o)
+        found.append((bit, o ^ flipped, p | flipped | bit))
+    return found
+
+
+def _root_values(
+    p: Bitboard, o: Bitboard, legende: Legende, stop_at: float, clock: Clock
+) -> dict[Bitboard, int]:
+    """Every legal move's value for the mover at the opponent's depth (or the deepest
+    completed before ``stop_at``), with the style's term at the root for CORE."""
+    children = _children(p, o)
+    values = {bit: 0 for bit, _, _ in children}
+    native = core() if legende.kind is Kind.CORE else None
+    if native is not None:
+        _, found = native.values(p, o, legende.depth, keep=False)
+        values = {1 << sq: value for sq, value in found.items()}
+    else:
+        search = Search(_evaluation(legende), clock=clock, stop_at=stop_at)
+        for depth in range(1, legende.depth + 1):
+            try:
+                values = {
+                    bit: _child_value(search, np_, no, depth - 1) for bit, np_, no in children
+                }
+            except SearchTimeout:
+                break
+    term = STYLE_TERMS[legende.style] if legende.kind is Kind.CORE else None
+    if term is not None:
+        feature, weight = term
+        for bit, np_, no in children:
+            values[bit] += weight * feature(no, np_)
+    return values
+
+
+def _child_value(search: Search, np_: Bitboard, no: Bitboard, depth: int) -> int:
+    if not np_ or (np_ | no) == BB_ALL:
+        return -final_value(np_, no)
+    return -search.search(np_, no, depth, -INFINITY, INFINITY)

@@ -1,0 +1,24 @@
+// The Legenden's rules as the page applies them (reversi/ai/legenden.py holds the same):
+// stars by the disc margin of a win (the margins come from the server's config), and
+// which opponents are open: the first, and each one after a beaten one.
+import { config } from "../core/config.js";
+
+/** @param {number} margin the player's discs minus the opponent's at the end */
+export function starsFor(margin) {
+  return config.hall.stars.filter((least) => margin >= least).length;
+}
+
+/** How many opponents are open. @param {number[]} progress each one's best stars */
+export function unlockedCount(progress) {
+  let beaten = 0;
+  while (beaten < progress.length && beaten < config.hall.legenden.length && progress[beaten] > 0) beaten += 1;
+  return Math.min(beaten + 1, config.hall.legenden.length);
+}
+
+/** The opponent of `key` with its place on the path, or null. @param {string | null} key */
+export function legendeOf(key) {
+  const index = config.hall.legenden.findIndex((legende) => legende.key === key);
+  return index < 0 ? null : { ...config.hall.legenden[index], index, number: index + 1 };
+}
+
+/** @typedef {NonNullable<ReturnType<typeof legendeOf>>} Opponent */

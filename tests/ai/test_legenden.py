@@ -1,0 +1,130 @@
+"""The Legenden (reversi.ai.legenden): every opponent loads and moves legally, the
+first and the last play whole games, the star and unlock rules, their texts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reversi.ai.legenden import (
+    ANCHORS,
+    LEGENDEN,
+    STAR_MARGINS,
+    Kind,
+    Legende,
+    Style,
+    band,
+    by_key,
+    choose,
+    stars,
+    unlocked,
+)
+from reversi.ai.levels import Level
+from reversi.engine import BLACK, Board, Move
+from reversi.texts import catalogue
+
+CORNERS = {0, 7, 56, 63}
+#: a position of the midgame
+MIDGAME = "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1"
+
+
+def test_fifty_opponents_with_unique_keys_and_one_shape() -> None:
+    assert len(LEGENDEN) == 50
+    assert len({lg.key for lg in LEGENDEN}) == 50
+    assert {lg.style for lg in LEGENDEN} == set(Style)
+    for legende in LEGENDEN:
+        assert (legende.kind is Kind.LEVEL) == (legende.level is not None)
+        assert legende.depth >= 1 and legende.noise >= 0 and legende.budget > 0
+
+
+def test_leicht_mittel_and_schwer_are_on_the_path_in_order() -> None:
+    assert [LEGENDEN[i].level for i in ANCHORS] == [Level.LEICHT, Level.MITTEL, Level.SCHWER]
+    assert ANCHORS[0] > 0  # someone is weaker than Leicht
+    assert ANCHORS[2] < len(LEGENDEN) - 1  # and someone stronger than Schwer
+    assert [band(i) for i in (0, ANCHORS[0], ANCHORS[1] - 1, ANCHORS[1], ANCHORS[2], 49)] == [
+        Level.LEICHT,
+        Level.LEICHT,
+        Level.LEICHT,
+        Level.MITTEL,
+        Level.SCHWER,
+        Level.SCHWER,
+    ]
+
+
+@pytest.mark.parametrize("key", [lg.key for lg in LEGENDEN])
+def test_each_opponents_settings_load_and_give_a_legal_move(key: str) -> None:
+    for moves in ("", MIDGAME):
+        board = Board(moves=moves)
+        assert choose(board, by_key(key), seed=3) in board.legal_moves
+
+
+def test_the_same_seed_gives_the_same_move_and_noise_varies_it() -> None:
+    board = Board(moves=MIDGAME)
+    wild = LEGENDEN[0]
+    assert choose(board, wild, seed=5) == choose(board, wild, seed=5)
+    assert len({choose(board, wild, seed=s).square for s in range(30)}) > 3
+
+
+def _square(move: Move) -> int:
+    assert move.square is not None
+    return move.square
+
+
+def _positions(count: int) -> list[Board]:
+    """Positions of seeded random games, the side to move with a legal move."""
+    rng = random.Random(11)
+    found: list[Board] = []
+    while len(found) < count:
+        board = Board()
+        while not board.is_game_over() and len(found) < count:
+            found.append(board.copy())
+            board.push(rng.choice(list(board.legal_moves)))
+    return found
+
+
+def test_styles_show_in_the_choice() -> None:
+    greedy, corners = Legende("g", Style.GIERIG, Kind.RULE), by_key("falke")
+    for board in _positions(200):
+        most = max(m.flip_count for m in board.legal_moves)
+        assert choose(board, greedy, seed=1).flip_count == most
+        if any(m.square in CORNERS for m in board.legal_moves):
+            assert choose(board, corners, seed=1).square in CORNERS
+
+
+@pytest.mark.parametrize("index", [0, len(LEGENDEN) - 1])
+def test_a_whole_game_against_the_first_and_the_last(index: int) -> None:
+    """The opponent plays Perlmutt, a player who takes the lowest legal square Ebenholz."""
+    legende, board = LEGENDEN[index], Board()
+    while not board.is_game_over():
+        if board.turn == BLACK:
+            move = min(board.legal_moves, key=_square)
+        else:
+            move = choose(board, legende, seed=len(board.move_stack))
+            assert move in board.legal_moves
+        board.push(move)
+    outcome = board.outcome()
+    assert outcome is not None and board.black.bit_count() + board.white.bit_count() > 4
+
+
+def test_stars_by_margin() -> None:
+    assert STAR_MARGINS == (1, 10, 24)
+    assert [stars(m) for m in (-64, -1, 0, 1, 9, 10, 23, 24, 64)] == [0, 0, 0, 1, 1, 2, 2, 3, 3]
+
+
+def test_unlocking_goes_one_after_another() -> None:
+    assert unlocked([]) == 1
+    assert unlocked([0] * 50) == 1
+    assert unlocked([1]) == 2
+    assert unlocked([3, 0, 2]) == 2  # a gap closes the rest of the path
+    assert unlocked([1] * 49) == 50
+    assert unlocked([2] * 60) == 50
+
+
+def test_every_opponent_has_its_texts_and_its_style_a_name() -> None:
+    texts = catalogue()
+    for legende in LEGENDEN:
+        for part in ("name", "place", "sketch"):
+            assert texts[f"legende.{legende.key}.{part}"].strip()
+    for style in Style:
+        assert texts[f"legenden.style.{style.value}"]
