@@ -60,7 +60,7 @@ def test_a_whole_game_against_the_first_opponent_offline(browser: Any, console: 
         page.goto(server.url + "/legenden")
         path_shown(page)
         expect(page.locator("#legenden-progress")).to_contain_text(
-            f"1 von 50 Gegnern besiegt, {stars} Sterne"
+            f"1 von 50 Gegnern besiegt, Sterne gesamt: {stars}."
         )
         kept = page.evaluate(f"JSON.parse(localStorage.getItem('{SETTINGS}')).legenden")
         assert kept == str(stars)
