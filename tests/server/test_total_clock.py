@@ -4,11 +4,13 @@ first moves keep their own time, and a restart charges nobody the downtime."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from reversi.duel import flag
 from reversi.duel.flag import cannot_win
 from reversi.duel.table import DuelError
 from reversi.engine import Board
@@ -16,6 +18,7 @@ from reversi.server import protocol as p
 from reversi.server.archived import duel_record
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
+from tests.ai.helpers import random_board
 from tests.app_fixtures import REDIS_URL, make_settings, need_redis, players
 from tests.server.helpers import move, stored, view
 
@@ -29,7 +32,12 @@ def settings(tmp_path: Path, clock: ManualClock, sqlite_url: str) -> Any:
 
 #: a line after which Black, to move, has 32 discs, White 6, with 26 squares empty:
 #: White could not get more than Black even given every empty square
-WHITE_CANNOT_WIN = [
+WHITE_CANNOT_WIN = [  # Black to move, 24 discs to White's 1: no line lets White win
+    *("d3", "c3", "c4", "e3", "f2", "e2", "f1", "e1", "b3", "c2", "f6"),
+    *("g2", "f3", "g1", "d1", "c1", "h1", "h3", "b1", "d2", "h2"),
+]
+#: Black 32, White 6 and 26 empty squares, Black to move: White could still win
+WHITE_FAR_BEHIND = [
     *("f5", "f4", "d3", "d6", "g4", "c3", "c7", "f6", "b3", "b2", "e6", "d7", "f7", "g3"),
     *("h2", "f3", "e3", "b7", "c6", "g7", "c4", "b6", "a8", "g8", "a1", "c5", "e7", "e8"),
     *("h8", "f8", "b5", "a6", "d8", "h7"),
@@ -122,6 +130,19 @@ async def test_the_flag_of_a_player_the_opponent_cannot_catch_draws(
     assert end["reason"] == "timeout" and end["winner_seat"] is None and end["by"] == b
 
 
+async def test_the_flag_of_a_player_far_ahead_still_loses_when_flips_could_turn_it(
+    service: DuelServer, clock: ManualClock
+) -> None:
+    code, black, white = await clocked(service, "5+3")
+    await play(service, code, black, white, *WHITE_FAR_BEHIND)
+    table = await table_of(service, code)
+    b = seat_of(table, "black")
+    clock.advance(table["clock"]["remaining"] + service.settings.grace + 1)
+    assert await service.service.sweep() == [code]
+    end = (await table_of(service, code))["end"]
+    assert end["reason"] == "timeout" and end["winner_seat"] == 1 - b
+
+
 async def test_per_move_time_keeps_its_loss_on_time_in_the_same_position(
     service: DuelServer, clock: ManualClock
 ) -> None:
@@ -135,16 +156,46 @@ async def test_per_move_time_keeps_its_loss_on_time_in_the_same_position(
     assert end["winner_seat"] == 1 - seat_of(table, "black")
 
 
-def test_the_draw_rule_counts_the_empties() -> None:
-    board = Board()
-    for square in WHITE_CANNOT_WIN:
-        board.push(square)
-    assert (board.count(True), board.count(False)) == (32, 6)
-    assert cannot_win(board, flagged_black=True)  # 6 + 26 <= 32: a draw
-    assert not cannot_win(board, flagged_black=False)  # Black could win: White loses
-    board.pop()  # one disc less for Black, one empty more: White could still win
-    assert not cannot_win(board, flagged_black=board.turn)
+def test_the_draw_rule_asks_whether_any_line_lets_the_opponent_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = Board(moves="".join(WHITE_CANNOT_WIN))
+    assert (board.count(True), board.count(False), board.turn) == (24, 1, True)
+    assert cannot_win(board, flagged_black=True)  # a draw
+    assert not cannot_win(board, flagged_black=False)  # Black can win: White loses
+    behind = Board(moves="".join(WHITE_FAR_BEHIND))
+    assert (behind.count(True), behind.count(False)) == (32, 6)
+    assert not cannot_win(behind, flagged_black=True)  # flips: White can still win
     assert not cannot_win(Board(), flagged_black=True)
+    monkeypatch.setattr(flag, "SEARCH_LIMIT", 1)  # not proved in time: the flag loses
+    assert not cannot_win(board, flagged_black=True)
+
+
+def test_the_draw_rule_agrees_with_playing_out_every_line() -> None:
+    """Against a slow reference (every line played out on the board, nothing shared with
+    the search), on random positions with few empty squares."""
+
+    def someone_wins(board: Board, winner: bool) -> bool:
+        if board.is_game_over():
+            return board.count(winner) > board.count(not winner)
+        for square in list(board.legal_moves):
+            board.push(square)
+            found = someone_wins(board, winner)
+            board.pop()
+            if found:
+                return True
+        return False
+
+    rng = random.Random(5)
+    seen = {True: 0, False: 0}
+    while min(seen.values()) < 8:
+        board = random_board(rng, rng.randint(1, 6))
+        if board is None or board.is_game_over():
+            continue
+        flagged = rng.random() < 0.5
+        expected = not someone_wins(board, not flagged)
+        assert cannot_win(board, flagged_black=flagged) == expected, board.obf()
+        seen[expected] += 1
 
 
 async def test_a_restart_in_the_middle_charges_nobody_the_downtime(
