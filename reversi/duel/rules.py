@@ -1,4 +1,5 @@
-"""The duel's rules of time: what the core needs of the server's settings."""
+"""The duel's rules: time per move or a total clock, time classes, rated or not — what
+the core needs of the server's settings."""
 
 from __future__ import annotations
 
