@@ -4,6 +4,7 @@
 import { t } from "../core/i18n.js";
 import { ReplayBoard } from "../replay/board.js";
 
+/** @typedef {import("../core/types.js").View} View */
 /** @typedef {{score: number, exact: boolean, depth: number}} Score */
 
 /** A value as the board writes it: whole discs, a sign unless zero ("+4", "−2", "0"). @param {number} score */
@@ -25,7 +26,7 @@ export class AnalyseBoard extends ReplayBoard {
     this.values = null;
   }
 
-  /** @param {any} view @param {Set<string>} hold */
+  /** @param {View} view @param {Set<string>} hold */
   paint(view, hold) {
     super.paint(view, hold);
     const values = this.values;

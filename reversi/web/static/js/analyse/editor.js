@@ -6,6 +6,8 @@ import { colorName, t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
 import { image } from "./openings.js";
 
+/** @typedef {import("../core/types.js").View} View */
+
 const START = `${"-".repeat(27)}OX------XO${"-".repeat(27)} X`;
 /** the 7 symmetries besides the identity, by their index in openings.js's `image` */
 export const SYMMETRIES = [[6, "rotate.right"], [5, "rotate.left"], [3, "rotate.half"], [1, "mirror.files"], [2, "mirror.ranks"], [4, "mirror.a1h8"], [7, "mirror.a8h1"]];
@@ -31,7 +33,7 @@ export class Editor {
     this.message = "";
   }
 
-  /** Begin editing the shown position. @param {any} view */
+  /** Begin editing the shown position. @param {View} view */
   begin(view) {
     this.editing = true;
     this.squares = view.squares;
@@ -43,9 +45,10 @@ export class Editor {
   /** The board while editing: a view without moves. */
   view() {
     const count = (/** @type {string} */ c) => [...this.squares].filter((s) => s === c).length;
-    /** @type {any} */
-    const view = { squares: this.squares, turn: null, legal: {}, last: null, pass: null, result: null,
-      counts: { black: count("B"), white: count("W") }, players: { black: "human", white: "human" } };
+    /** @type {View} */
+    const view = { version: 0, squares: this.squares, turn: null, legal: {}, last: null, pass: null, result: null,
+      counts: { black: count("B"), white: count("W") }, moves: [], ply: 0, can_undo: false, can_redo: false,
+      figure: "", players: { black: "human", white: "human" } };
     return view;
   }
 
