@@ -4,7 +4,7 @@ and its routes (``http.py``, the WebSocket, the hall's ``reversi.hall.api``).
 
 >>> server = DuelServer(Settings())
 >>> sorted(r.path for r in server.routes())[3:6]  # with the hall's and the archive's
-['/api/leaderboard', '/api/me', '/api/milestones']
+['/api/games/{id}.ggf', '/api/leaderboard', '/api/me']
 
 The app mounts ``server.routes()`` and runs ``server.start()`` / ``server.stop()``
 in its lifespan (or uses :func:`create_duel_app`).

@@ -119,7 +119,9 @@ def test_the_seat_card_the_rangliste_and_the_bilanz_show_the_rating(
                     page.goto(base + "/bilanz")
                     graph = page.locator("#rating-graph svg")
                     expect(graph).to_be_visible(timeout=TIMEOUT_MS)
-                    expect(page.locator("#rating-graph-caption")).to_contain_text("6 gewertete")
+                    expect(page.locator("#rating-graph-caption")).to_contain_text(
+                        "Verlauf der gewerteten Partien (6)"
+                    )
                     expect(page.locator("#rating-schnell")).to_contain_text(f"{mine['value']}?")
                     fits_the_screen(page, size)
                     page.locator("#bilanz-rating").scroll_into_view_if_needed()
