@@ -20,8 +20,8 @@ import struct
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pkgutil import get_data
 
+from reversi.ai.packaged import packaged
 from reversi.engine.bitboard import Bitboard, Square, symmetries
 
 MAGIC = b"REVERSI-BOOK\x00\x00\x00\x01"
@@ -156,17 +156,7 @@ def _entries(raw: bytes) -> Iterator[tuple[Key, Entry]]:
         yield (p, o), Entry(depth, tuple(moves))
 
 
-def read(data: bytes | None, source: str = FILE_NAME) -> Book:
-    if data is None:
-        raise BookError(f"{source}: cannot be read")
-    return parse(data, source)
-
-
 @functools.cache
 def load() -> Book:
     """The book shipped with the package (also inside the browser's zip), read once."""
-    try:
-        data = get_data("reversi.ai", FILE_NAME)
-    except OSError as error:
-        raise BookError(f"{FILE_NAME}: cannot be read ({error})") from None
-    return read(data)
+    return parse(packaged(FILE_NAME, BookError), FILE_NAME)

@@ -22,10 +22,10 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass
-from pkgutil import get_data
 from types import ModuleType
 
 from reversi.ai.clock import Clock
+from reversi.ai.packaged import packaged
 from reversi.ai.weights import FILE_NAME, HEADER, MAGIC, WeightsError
 from reversi.engine.bitboard import Bitboard
 
@@ -214,10 +214,7 @@ def core() -> Core | None:
         except ImportError as error:
             reason = f"no native core ({error})"
         else:
-            data = get_data("reversi.ai", FILE_NAME)
-            if data is None:
-                raise WeightsError(f"{FILE_NAME}: cannot be read")
-            found = Core(_native, data)
+            found = Core(_native, packaged(FILE_NAME, WeightsError))
     if found is None:
         log.warning("reversi.ai: Schwer and the solver search in Python: %s", reason)
     _state["core"] = found

@@ -15,8 +15,8 @@ import struct
 import sys
 import zlib
 from array import array
-from pkgutil import get_data
 
+from reversi.ai.packaged import packaged
 from reversi.ai.patterns import PATTERNS
 
 MAGIC = b"REVERSI-WEIGHTS\x01"
@@ -87,13 +87,7 @@ def parse(data: bytes, source: str = FILE_NAME) -> list[Phase]:
 
 def load() -> list[Phase]:
     """The weights shipped with the package (also inside the browser's zip)."""
-    try:
-        data = get_data("reversi.ai", FILE_NAME)
-    except OSError as error:
-        raise WeightsError(f"{FILE_NAME}: cannot be read ({error})") from None
-    if data is None:
-        raise WeightsError(f"{FILE_NAME}: cannot be read")
-    return parse(data)
+    return parse(packaged(FILE_NAME, WeightsError))
 
 
 def _little_endian(values: array[int]) -> array[int]:

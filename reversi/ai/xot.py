@@ -14,8 +14,8 @@ import struct
 import zlib
 from dataclasses import dataclass
 from functools import cache
-from pkgutil import get_data
 
+from reversi.ai.packaged import packaged
 from reversi.engine import BLACK, SQUARE_NAMES, Board, ReversiError
 from reversi.engine.notation import parse_transcript
 
@@ -106,10 +106,4 @@ def parse(data: bytes, source: str = FILE_NAME) -> Openings:
 def load() -> Openings:
     """The package's list (also inside the browser's zip), read once and checked by its
     CRC; the tests check every opening."""
-    try:
-        data = get_data("reversi.ai", FILE_NAME)
-    except OSError as error:
-        raise XotError(f"{FILE_NAME}: cannot be read ({error})") from None
-    if data is None:
-        raise XotError(f"{FILE_NAME}: cannot be read")
-    return parse(data)
+    return parse(packaged(FILE_NAME, XotError))
