@@ -14,7 +14,7 @@ from reversi.server.settings import Settings, environment_table
 ROOT = Path(__file__).resolve().parents[2]
 #: variables of the project that are no setting of the server: the build's cache, the
 #: AI's pure-Python search, the tests' services
-OTHER_VARIABLES = {"REVERSI_BUILD_CACHE", "REVERSI_PYTHON_SEARCH"}
+OTHER_VARIABLES = {"REVERSI_BUILD_CACHE", "REVERSI_PYTHON_SEARCH", "REVERSI_TEST_SERVICES"}
 VARIABLE = re.compile(r"REVERSI_[A-Z_]+[A-Z]")
 
 
