@@ -20,6 +20,8 @@ from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundl
 from reversi.server.duels import DuelServer, guards
 from reversi.server.errors import EXCEPTION_HANDLERS
 from reversi.texts import text
+from reversi.tournament.arena import DRAW_POINTS, LOSS_POINTS, WIN_POINTS
+from reversi.tournament.swiss import BYE_POINTS
 
 #: The pages of the hall; each is the same shell, the client draws the page.
 PAGES = (
@@ -40,6 +42,7 @@ PAGES = (
     "/analyse",
     "/aus-fehlern-lernen",
     "/legenden",
+    "/turniere",
 )
 
 #: a replay's id (``/partie/{id}``): a game id or table code of the server's archive
@@ -98,6 +101,13 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
             for i, lg in enumerate(LEGENDEN)
         ],
         "stars": list(STAR_MARGINS),
+        # /turniere: an arena's points for a win, a draw, a loss; a Swiss bye's points
+        "tournament": {
+            "win": WIN_POINTS,
+            "draw": DRAW_POINTS,
+            "loss": LOSS_POINTS,
+            "bye": BYE_POINTS,
+        },
     }
     html = bundle.page(hall)
 
@@ -155,6 +165,8 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         # a duel table's page and the page that moves a player here (same shell)
         Route("/tisch/{code}", page, methods=["GET", "HEAD"]),
         Route("/weiter", page, methods=["GET", "HEAD"]),
+        # a tournament's page (reversi/web/static/js/turniere/)
+        Route("/turniere/{id}", page, methods=["GET", "HEAD"]),
         # a finished game's replay: a duel by its table code, a device game by its id
         # (reversi/web/static/js/replay/)
         Route("/partie/{id}", replay, methods=["GET", "HEAD"]),

@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -36,6 +37,15 @@ def test_pages_are_network_first_html(client: TestClient, path: str) -> None:
     assert response.headers["cache-control"] == "no-cache"
     assert response.headers["x-reversi-build"] == config(client)["version"]
     assert '<html lang="de">' in response.text
+
+
+def test_a_tournaments_page_is_the_shell_and_its_scoring_comes_from_the_core(
+    client: TestClient,
+) -> None:
+    response = client.get("/turniere/abcDEF123")
+    assert response.status_code == 200 and '<html lang="de">' in response.text
+    hall: Any = config(client)["hall"]
+    assert hall["tournament"] == {"win": 2, "draw": 1, "loss": 0, "bye": 1.0}
 
 
 def test_versioned_files_are_immutable_and_compressed(client: TestClient) -> None:

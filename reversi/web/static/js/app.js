@@ -32,6 +32,8 @@ const ROUTES = [
   { match: (path) => path === "/halle", page: async (main) => (await import("./lobby/lobby.js")).lobbyPage(main) },
   { match: (path) => path === "/bilanz", page: async (main) => (await import("./player/bilanz.js")).bilanzPage(main) },
   { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks/leaderboard.js")).leaderboardPage(main) },
+  { match: (path) => path === "/turniere", page: async (main) => (await import("./turniere/list.js")).turnierePage(main) },
+  { match: (path) => path.startsWith("/turniere/"), page: tournamentPage },
   { match: (path) => path === "/meilensteine", page: async (main) => (await import("./ranks/milestones.js")).milestonesPage(main) },
   ...LEARN_ROUTES,
   ...STUDY_ROUTES,
@@ -93,6 +95,19 @@ async function tablePage(main, context) {
   const { TablePage } = await import("./duel/page.js");
   listenForCallbacks({ always: true });
   new TablePage(config, code).render(main);
+  return undefined;
+}
+
+/** @param {HTMLElement} main @param {Context} context */
+async function tournamentPage(main, context) {
+  let id = "";
+  try {
+    id = decodeURIComponent(context.path.slice("/turniere/".length));
+  } catch {
+    // a malformed address: no tournament
+  }
+  if (!id || id.includes("/")) return notFound(main, context);
+  (await import("./turniere/page.js")).tournamentPage(main, id);
   return undefined;
 }
 

@@ -1,10 +1,11 @@
 // The start page (/): the two ways to play, "In der Halle" (the lobby), "zu 2" and
-// joining by code, the Bilanz, and the learning pages.
+// joining by code, the next tournament, the Bilanz, and the learning pages.
 import { t } from "./core/i18n.js";
 import { html, nothing, render } from "./core/lit.js";
 import { DuelButton, JoinForm } from "./duel/open.js";
 import { learnGroup } from "./learn/group.js";
 import { Lobby } from "./lobby/lobby.js";
+import { NextTournament } from "./turniere/next.js";
 
 /** @param {HTMLElement} main */
 export function startPage(main) {
@@ -25,6 +26,7 @@ export function startPage(main) {
       <div class="start-halle">${new Lobby().update()}</div>
       <ul class="cards cards-more">
         ${duelCard()}
+        ${new NextTournament().update()}
         ${card("/legenden", t("start.legenden"), t("start.legenden.text"), "go-legenden")}
         ${card("/bilanz", t("start.bilanz"), t("start.bilanz.text"), "go-bilanz")}
       </ul>

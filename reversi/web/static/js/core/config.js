@@ -9,7 +9,8 @@
  *   hall: {periods: string[], chat_max: number, levels: string[],
  *     counting: {min_moves: number, pair_games_a_day: number},
  *     rating: {min_moves: number, pair_games_a_day: number, shown_after: number}, nick: {min: number, max: number},
- *     legenden: {key: string, style: string, level: string, anchor: boolean}[], stars: number[]}}} Config
+ *     legenden: {key: string, style: string, level: string, anchor: boolean}[], stars: number[],
+ *     tournament: {win: number, draw: number, loss: number, bye: number}}}} Config
  */
 
 const element = document.getElementById("config");
