@@ -32,7 +32,9 @@ async def players(server: DuelServer, n: int) -> list[str]:
     return [await named(server, f"Spieler {i + 1}", 5, 1500.0 + 10 * i) for i in range(n)]
 
 
-async def started(server: DuelServer, clock: ManualClock, kind: str, n: int) -> tuple[str, list[str]]:
+async def started(
+    server: DuelServer, clock: ManualClock, kind: str, n: int
+) -> tuple[str, list[str]]:
     """A tournament of ``kind`` with ``n`` players, just begun."""
     ids = await players(server, n)
     made = await server.tournaments.create(ids[0], "Spieler A", new(kind, clock.now + 60))
@@ -192,10 +194,7 @@ async def test_two_servers_pair_each_player_once(
         made = await one.tournaments.create(ids[0], "Spieler A", new("arena", clock.now))
         tid = made["id"]
         await asyncio.gather(
-            *(
-                (one if i % 2 else two).tournaments.join(pid, tid)
-                for i, pid in enumerate(ids)
-            )
+            *((one if i % 2 else two).tournaments.join(pid, tid) for i, pid in enumerate(ids))
         )
         await asyncio.gather(one.tournaments.sweep(), two.tournaments.sweep())
         running = await running_tables(one, tid)
