@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+
 import pytest
 
 from reversi.duel.table import DuelError
@@ -111,7 +112,7 @@ async def test_a_player_who_never_moves_loses_and_is_withdrawn(
 
 
 async def test_leaving_and_rejoining(service: DuelServer, clock: ManualClock) -> None:
-    tid, ids = await started(service, clock, "arena", 4)
+    tid, _ = await started(service, clock, "arena", 4)
     first = await running_tables(service, tid)
     detail = await service.tournaments.detail(tid, None)
     leaver = detail["standings"][0]["player"]
@@ -130,8 +131,8 @@ async def test_leaving_and_rejoining(service: DuelServer, clock: ManualClock) ->
 async def test_a_swiss_event_plays_its_rounds_with_a_bye(
     service: DuelServer, clock: ManualClock
 ) -> None:
-    tid, ids = await started(service, clock, "swiss", 5)
-    seen_byes = set()
+    tid, _ = await started(service, clock, "swiss", 5)
+    seen_byes: set[str] = set()
     for number in (1, 2, 3):
         detail = await service.tournaments.detail(tid, None)
         assert detail["round"] == number and detail["status"] == "running"
@@ -145,6 +146,7 @@ async def test_a_swiss_event_plays_its_rounds_with_a_bye(
             await finish(service, game["table"])
     detail = await service.tournaments.detail(tid, None)
     assert detail["status"] == "finished" and detail["ends_at"] is not None
+    assert len(seen_byes) == 3  # a bye each round, never twice to one player
     assert sum(s["score"] for s in detail["standings"]) == 6 + 3  # six games, three byes
     assert detail["podium"] is not None and len(detail["podium"]) == 3
     assert {"buchholz", "sonneborn_berger"} <= set(detail["standings"][0])
