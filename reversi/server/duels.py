@@ -119,6 +119,7 @@ class DuelServer:
                     await task
         self._sweeper = self._beater = self._collector = None
         if self.store is not None:
+            await self.tournaments.stop()
             await self.hub.close_all()
             with contextlib.suppress(Exception):
                 await heartbeat(self.store, self.settings.clock(), stopping=True)

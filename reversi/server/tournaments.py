@@ -10,6 +10,7 @@ service's ``on_end``), when a player joins, and on every sweep.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import secrets
@@ -105,6 +106,8 @@ class Tournaments:
         #: when this process last made the regular tournaments
         self.planned_at = float("-inf")
         self.plan: Callable[[float, float], list[Planned]] = regular
+        #: the steps after ended games, running on their own
+        self._pending: set[asyncio.Task[None]] = set()
 
     @property
     def now(self) -> float:
@@ -202,13 +205,28 @@ class Tournaments:
 
     async def ended(self, table: TableRecord) -> None:
         """A tournament table ended (the duel service's ``on_end``): its result and the
-        next pairings, in one step."""
+        next pairings, in one step — after the move that ended it has been answered."""
         tournament_id = extra(table).get("tournament")
         if tournament_id:
-            try:
-                await self.run(tournament_id)
-            except Exception:  # the sweep tries again; the move that ended it stands
-                log.exception("tournament %s: the step after a game failed", tournament_id)
+            task = asyncio.create_task(self._after_game(tournament_id))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+
+    async def _after_game(self, tournament_id: str) -> None:
+        try:
+            await self.run(tournament_id)
+        except Exception:  # the sweep tries again; the move that ended it stands
+            log.exception("tournament %s: the step after a game failed", tournament_id)
+
+    async def idle(self) -> None:
+        """Waits for the steps after ended games that are still running."""
+        while self._pending:
+            await asyncio.gather(*self._pending)
+
+    async def stop(self) -> None:
+        for task in list(self._pending):
+            task.cancel()
+        await asyncio.gather(*self._pending, return_exceptions=True)
 
     async def sweep(self) -> None:
         """Makes the regular tournaments (once a minute), records stragglers, and steps

@@ -105,6 +105,7 @@ async def test_a_player_who_never_moves_loses_and_is_withdrawn(
     [game] = await running_tables(service, tid)
     clock.advance(service.settings.first_move_time + service.settings.grace + 1)
     await service.service.sweep()  # the clock ends it; its step records it
+    await service.tournaments.idle()
     detail = await service.tournaments.detail(tid, None)
     assert detail["games"][0]["score"] == 0.0  # black never moved
     absent = next(s for s in detail["standings"] if s["name"] == game["black"])
@@ -138,7 +139,7 @@ async def test_a_swiss_event_plays_its_rounds_with_a_bye(
         assert detail["round"] == number and detail["status"] == "running"
         games = await running_tables(service, tid)
         assert len(games) == 2 and {g["round"] for g in games} == {number}
-        seen_byes |= {s["player"] for s in detail["standings"]} - {
+        seen_byes |= {s["name"] for s in detail["standings"]} - {
             *(g["black"] for g in games),
             *(g["white"] for g in games),
         }

@@ -76,6 +76,7 @@ async def finish(server: DuelServer, code: str, winner: str = "black", moves: bo
         await move(server, code, player, sorted(game["legal"])[0])
     loser = white if winner == "black" else black
     await server.service.handle(loser, p.Resign(code=code))
+    await server.tournaments.idle()
 
 
 async def _ids(server: DuelServer, code: str) -> dict[str, str]:
