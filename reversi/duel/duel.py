@@ -105,7 +105,9 @@ class Duel(TableGame):
     def open(self) -> None:
         self._event("opened", {"seat": 0, "name": self.name(0)})
 
-    def join(self, player_id: str, name: str) -> int:
+    def join(self, player_id: str, name: str, black_seat: int | None = None) -> int:
+        """Takes the free seat and starts the game: black drawn by lot, or ``black_seat``
+        (a tournament's pairing gives the colours)."""
         seat = self.seat_of(player_id)
         if seat is not None:
             return seat
@@ -116,11 +118,15 @@ class Duel(TableGame):
         self.table.seat1 = player_id
         self.extra["names"] = [self.name(0), name]
         self._event("joined", {"seat": 1, "name": name})
-        self.start(secrets.randbelow(2))
+        if black_seat is None:
+            self.start(secrets.randbelow(2))
+        else:
+            self.start(black_seat, drawn=False, paired=True)
         return 1
 
-    def start(self, black_seat: int, drawn: bool = True) -> None:
-        """Both seats are taken: ``black_seat`` begins, drawn by lot or (a rematch) not."""
+    def start(self, black_seat: int, drawn: bool = True, paired: bool = False) -> None:
+        """Both seats are taken: ``black_seat`` begins, drawn by lot or not (a rematch,
+        or ``paired`` by a tournament)."""
         self.table.black_seat = black_seat
         self.table.status = Status.PLAYING
         self.table.root = xot_root(self.table.rules, self.rules.xot_starts)
@@ -136,7 +142,10 @@ class Duel(TableGame):
             {
                 "black_seat": black_seat,
                 "drawn": drawn,
-                "text": text("duel.started.drawn" if drawn else "duel.started.swapped", name=black),
+                "text": text(
+                    "duel.started." + ("drawn" if drawn else "paired" if paired else "swapped"),
+                    name=black,
+                ),
             },
         )
 

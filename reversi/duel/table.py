@@ -101,6 +101,8 @@ class Extra(TypedDict, total=False):
     quick: bool
     #: when each seat's rename was last announced
     renamed_at: list[float]
+    #: the tournament this game belongs to (reversi.server.tournaments)
+    tournament: str
 
 
 def extra(table: TableRecord) -> Extra:

@@ -45,6 +45,8 @@ from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter
 from reversi.server.service import DuelService
 from reversi.server.settings import Settings
+from reversi.server.tournaments import Tournaments
+from reversi.server.tournaments_http import TournamentsHttp
 from reversi.server.ws import Hub
 from reversi.storage import Store, make_store
 
@@ -63,6 +65,7 @@ class DuelServer:
         self.http = DuelHttp(self)
         self.hall_api = hall_api(lambda: self.hall, self.http)
         self.games_http = GamesHttp(self.http, lambda: self.store, lambda: self.lookups)
+        self.tournaments_http = TournamentsHttp(self.http, lambda: self.tournaments)
         # made at start, once each
         #: points, levels, leaderboards, record, settings (reversi.hall)
         self.hall: Hall
@@ -71,6 +74,8 @@ class DuelServer:
         self.service: DuelService
         self.identity: Identity
         self.hub: Hub
+        #: arenas and Swiss events (reversi.server.tournaments)
+        self.tournaments: Tournaments
 
     # --- lifespan -----------------------------------------------------------------------
 
@@ -90,6 +95,8 @@ class DuelServer:
         self.service = DuelService(
             store, self.broker, s, positions, lobby, self.hall.level_of, self.hall.rating_shown
         )
+        self.tournaments = Tournaments(self.service)
+        self.service.on_end = self.tournaments.ended
         self.identity = Identity(store, self.broker, s)
         self.hub = Hub(self.service, self.identity, self.limiter, self.lookups, lobby, s)
         self.broker.on_resync.append(self.hub.resync_all)
@@ -112,6 +119,7 @@ class DuelServer:
                     await task
         self._sweeper = self._beater = self._collector = None
         if self.store is not None:
+            await self.tournaments.stop()
             await self.hub.close_all()
             with contextlib.suppress(Exception):
                 await heartbeat(self.store, self.settings.clock(), stopping=True)
@@ -138,6 +146,7 @@ class DuelServer:
                 await self.hub.sweep_searches()
                 await self.hub.close_abandoned()
                 await self.hub.report_online()
+                await self.tournaments.sweep()
             except Exception:
                 log.exception("the sweeper failed; trying again")
 
@@ -158,6 +167,7 @@ class DuelServer:
             WebSocketRoute("/ws", self.websocket),
             *self.hall_api.routes(),
             *self.games_http.routes(),
+            *self.tournaments_http.routes(),
         ]
 
     async def websocket(self, ws: WebSocket) -> None:

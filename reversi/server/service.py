@@ -89,6 +89,8 @@ class DuelService:
         self.level_of = level_of
         #: the hall's Wertungszahl of a player in a time class as shown (None: no hall)
         self.rating_of = rating_of
+        #: told after a game ended and was announced (the tournaments: None: none)
+        self.on_end: Callable[[TableRecord], Awaitable[None]] | None = None
 
     @property
     def now(self) -> float:
@@ -306,6 +308,8 @@ class DuelService:
             await self.lobby.changed(table, message["table"])
             if outcome.rematch is not None:
                 await self.lobby.changed(outcome.rematch)
+        if self.on_end is not None and any(e.kind == "ended" for e in outcome.events):
+            await self.on_end(table)
         callback = outcome.callback
         if callback is not None:
             await self.broker.publish(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -241,4 +242,66 @@ GAMES = Table(
     Index("ix_games_black", "black_id", "finished_at"),
     Index("ix_games_white", "white_id", "finished_at"),
     Index("ix_games_owner", "owner_id", "finished_at"),
+)
+
+# --- tournaments (reversi.server.tournaments): arenas and Swiss events ------------------
+
+#: one tournament: the hall's own (``key``, once each) or a player's (``by``)
+TOURNAMENTS = Table(
+    "tournaments",
+    METADATA,
+    # unguessable: a private tournament is reachable only by its link
+    Column("id", String(24), primary_key=True),
+    Column("key", String(64), nullable=True, unique=True),
+    Column("name", String(60), nullable=False),
+    # "arena" or "swiss"
+    Column("kind", String(8), nullable=False),
+    # "upcoming", "running" or "finished"
+    Column("status", String(10), nullable=False, index=True),
+    Column("starts_at", Float, nullable=False),
+    # an arena's end from the start; a Swiss event's when its last round ended
+    Column("ends_at", Float, nullable=True),
+    Column("minutes", Integer, nullable=True),
+    Column("rounds", Integer, nullable=True),
+    # "3+2": the tables' Gesamtzeit + Zuschlag
+    Column("clock", String(8), nullable=False),
+    Column("xot", Boolean, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("private", Boolean, nullable=False),
+    Column("by", String(32), nullable=True, index=True),
+    # the Swiss round being played (0: none yet) and when it began
+    Column("round", Integer, nullable=False, default=0),
+    Column("round_at", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+#: a player of a tournament; ``left``: withdrawn (rejoining clears it)
+TOURNAMENT_PLAYERS = Table(
+    "tournament_players",
+    METADATA,
+    Column("tournament_id", String(24), primary_key=True),
+    Column("player_id", String(32), primary_key=True),
+    Column("joined_at", Float, nullable=False),
+    Column("left", Boolean, nullable=False),
+    # the Wertungszahl in the tournament's time class when they joined (Swiss seeding)
+    Column("rating", Float, nullable=False),
+    # the Swiss round of their bye (None: none yet)
+    Column("bye_round", Integer, nullable=True),
+    Index("ix_tournament_players_player", "player_id"),
+)
+
+#: one game of a tournament at its duel table; ``score`` (black's) once it ended
+TOURNAMENT_GAMES = Table(
+    "tournament_games",
+    METADATA,
+    Column("code", String(12), primary_key=True),
+    Column("tournament_id", String(24), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("black", String(32), nullable=False),
+    Column("white", String(32), nullable=False),
+    Column("score", Float, nullable=True),
+    Column("started_at", Float, nullable=False),
+    Column("ended_at", Float, nullable=True),
+    Index("ix_tournament_games_tournament", "tournament_id", "ended_at"),
+    Index("ix_tournament_games_open", "ended_at"),
 )

@@ -57,7 +57,7 @@ async def test_migrations_match_the_schema_and_run_twice(store: Store) -> None:
     version = await store.read(
         lambda rows: rows.conn.execute(text("SELECT version_num FROM alembic_version")).all()
     )
-    assert version == [("0006",)]
+    assert version == [("0007",)]
 
 
 async def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(sqlite_url: str, tmp_path: Path) -> None:
