@@ -13,12 +13,14 @@ from starlette.routing import BaseRoute, Route
 from reversi.ai import Level
 from reversi.ai.legenden import ANCHORS, LEGENDEN, STAR_MARGINS, band
 from reversi.duel.chat import CHAT_MAX
+from reversi.duel.rules import CLOCKS
 from reversi.hall import counting, rating_rules
 from reversi.hall.periods import PERIODS
 from reversi.hall.text_rules import NICK_MAX, NICK_MIN
 from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
 from reversi.server.duels import DuelServer, guards
 from reversi.server.errors import EXCEPTION_HANDLERS
+from reversi.server.tournaments import ARENA_MINUTES, NAME_MAX, NAME_MIN, SWISS_ROUNDS
 from reversi.texts import text
 from reversi.tournament.arena import DRAW_POINTS, LOSS_POINTS, WIN_POINTS
 from reversi.tournament.swiss import BYE_POINTS
@@ -101,12 +103,17 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
             for i, lg in enumerate(LEGENDEN)
         ],
         "stars": list(STAR_MARGINS),
-        # /turniere: an arena's points for a win, a draw, a loss; a Swiss bye's points
+        # /turniere: an arena's points for a win, a draw, a loss; a Swiss bye's points;
+        # what a player's own tournament may be
         "tournament": {
             "win": WIN_POINTS,
             "draw": DRAW_POINTS,
             "loss": LOSS_POINTS,
             "bye": BYE_POINTS,
+            "clocks": list(CLOCKS),
+            "minutes": list(ARENA_MINUTES),
+            "rounds": list(SWISS_ROUNDS),
+            "name": {"min": NAME_MIN, "max": NAME_MAX},
         },
     }
     html = bundle.page(hall)

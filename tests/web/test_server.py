@@ -45,7 +45,16 @@ def test_a_tournaments_page_is_the_shell_and_its_scoring_comes_from_the_core(
     response = client.get("/turniere/abcDEF123")
     assert response.status_code == 200 and '<html lang="de">' in response.text
     hall: Any = config(client)["hall"]
-    assert hall["tournament"] == {"win": 2, "draw": 1, "loss": 0, "bye": 1.0}
+    assert hall["tournament"] == {
+        "win": 2,
+        "draw": 1,
+        "loss": 0,
+        "bye": 1.0,
+        "clocks": ["3+2", "5+3", "10+5"],
+        "minutes": [15, 30, 45, 60, 90, 120],
+        "rounds": [3, 4, 5, 6, 7, 8, 9],
+        "name": {"min": 3, "max": 40},
+    }
 
 
 def test_versioned_files_are_immutable_and_compressed(client: TestClient) -> None:

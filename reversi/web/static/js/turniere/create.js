@@ -3,18 +3,15 @@
 // who may (a chosen name and some rated games) and answers others with a German
 // refusal, shown under the button; a made tournament opens its page.
 import { api, errorText } from "../core/api.js";
+import { config } from "../core/config.js";
 import { t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
 import { Part } from "../core/part.js";
 import { clockName } from "../duel/clocks.js";
 
-/** The clocks a tournament may have (docs/api.md, `POST /api/tournaments`). */
-export const CLOCKS = ["3+2", "5+3", "10+5"];
-/** An arena's lengths in minutes, a Swiss tournament's rounds. */
-export const MINUTES = [30, 45, 60, 90];
-export const ROUNDS = [3, 4, 5, 6, 7, 9];
-/** A tournament name's longest length here; the server checks its own. */
-const NAME_MAX = 40;
+/** The choices the server allows (config.hall.tournament): clocks, an arena's minutes,
+ * a Swiss tournament's rounds, a name's length; preselected: 60 minutes, 5 rounds. */
+const RULES = config.hall.tournament;
 
 /** "2026-12-02T19:30": the value of a datetime-local field for a time. @param {Date} date */
 function localValue(date) {
@@ -104,7 +101,7 @@ export class CreateForm extends Part {
       .checked=${this.kind === k} @change=${() => this.choose(k)}> ${t(`turniere.kind.${k}`)}</label>`;
     return html`<p>${t("turniere.create.intro")}</p>
       <p class="turnier-field"><label for="turnier-name">${t("turniere.create.name")}</label>
-        <input id="turnier-name" name="name" type="text" maxlength=${NAME_MAX} autocomplete="off" required
+        <input id="turnier-name" name="name" type="text" minlength=${RULES.name.min} maxlength=${RULES.name.max} autocomplete="off" required
           aria-invalid=${invalid("name")} aria-describedby=${described("name")}></p>
       <fieldset class="choice"><legend>${t("turniere.create.kind")}</legend>${kind("arena")} ${kind("swiss")}</fieldset>
       <p class="turnier-field"><label for="turnier-starts">${t("turniere.create.start")}</label>
@@ -113,11 +110,11 @@ export class CreateForm extends Part {
           aria-invalid=${invalid("starts")} aria-describedby=${described("starts")}></p>
       ${this.kind === "arena"
         ? html`<p class="turnier-field"><label for="turnier-minutes">${t("turniere.create.minutes")}</label>
-          <select id="turnier-minutes" name="minutes">${MINUTES.map((n) => html`<option value=${n} ?selected=${n === 60}>${t("turniere.minutes", { n })}</option>`)}</select></p>`
+          <select id="turnier-minutes" name="minutes">${RULES.minutes.map((n) => html`<option value=${n} ?selected=${n === 60}>${t("turniere.minutes", { n })}</option>`)}</select></p>`
         : html`<p class="turnier-field"><label for="turnier-rounds">${t("turniere.create.rounds")}</label>
-          <select id="turnier-rounds" name="rounds">${ROUNDS.map((n) => html`<option value=${n} ?selected=${n === 5}>${t("turniere.rounds", { n })}</option>`)}</select></p>`}
+          <select id="turnier-rounds" name="rounds">${RULES.rounds.map((n) => html`<option value=${n} ?selected=${n === 5}>${t("turniere.rounds", { n })}</option>`)}</select></p>`}
       <p class="turnier-field"><label for="turnier-clock">${t("turniere.create.clock")}</label>
-        <select id="turnier-clock" name="clock">${CLOCKS.map((c) => html`<option value=${c}>${clockName(c)}</option>`)}</select></p>
+        <select id="turnier-clock" name="clock">${RULES.clocks.map((c) => html`<option value=${c}>${clockName(c)}</option>`)}</select></p>
       <fieldset class="choice"><legend>${t("turniere.create.options")}</legend>
         <label><input type="checkbox" name="xot"> ${t("turniere.create.xot")}</label>
         <label><input type="checkbox" name="rated" checked> ${t("turniere.create.rated")}</label>

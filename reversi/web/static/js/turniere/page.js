@@ -1,12 +1,13 @@
 // /turniere/{id}: one tournament (GET /api/tournaments/{id}) — its state and countdown,
 // "Mitmachen"/"Aussteigen", the live table, the running games to watch and the finished
 // ones to replay, the podium at the end, its rules and how it is scored. While the page
-// is seen it asks again every 3 s; when the player's own game begins (`me.table`) it
-// says so and takes them to the table, once per game.
+// is seen it asks again every 3 s; when the player's own game begins (`me.table`, or the
+// socket's `paired`) it says so and takes them to the table, once per game.
 import { config } from "../core/config.js";
 import { api, ApiError, errorText } from "../core/api.js";
 import { t } from "../core/i18n.js";
 import { html, nothing, render } from "../core/lit.js";
+import { theSocket } from "../core/socket.js";
 import { clockName } from "../duel/clocks.js";
 import { Phase, countdown, kindName, lengthName, now, runningLine, turniereStyles, when } from "./format.js";
 import { half, podiumView, standingsTable } from "./standings.js";
@@ -165,21 +166,38 @@ export function tournamentPage(main, id) {
       ${body()}</section>`, main);
   };
 
-  /** To the player's table, once per game: the notice first, then the table. @param {Detail} detail */
-  const follow = (detail) => {
-    const code = detail.me.table;
+  /** To the player's table, once per game: the notice first, then the table. @param {string | null} code */
+  const follow = (code) => {
     if (!code || taken(code) || state.going) return;
     state.going = code;
     remember(code);
+    draw();
     setTimeout(() => location.assign(`/tisch/${code}`), TO_TABLE_MS);
+  };
+  // a player in the tournament hears of a new game at once (the socket's `paired`, as
+  // with quick pairing); the page's asking every 3 s is the fallback
+  let listening = false;
+  /** @param {Detail} detail */
+  const listen = (detail) => {
+    if (listening || !detail.me.joined || detail.status === Phase.FINISHED) return;
+    listening = true;
+    const socket = theSocket();
+    socket.on((/** @type {any} */ message) => {
+      if (message.type !== "paired") return;
+      if (typeof state.detail === "object" && state.detail) state.detail.me.table = message.code;
+      follow(message.code);
+    });
+    socket.start();
   };
 
   let asked = 0;
   const load = async () => {
     asked = now();
     try {
-      state.detail = /** @type {Detail} */ (await api(`/api/tournaments/${encodeURIComponent(id)}`));
-      follow(state.detail);
+      const detail = /** @type {Detail} */ (await api(`/api/tournaments/${encodeURIComponent(id)}`));
+      state.detail = detail;
+      follow(detail.me.table);
+      listen(detail);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) state.detail = "missing";
       else if (state.detail === null) state.detail = "offline";

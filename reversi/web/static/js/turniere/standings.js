@@ -31,7 +31,7 @@ function arenaRow(line) {
   const results = line.results ?? [];
   return html`<tr class=${line.you ? "you" : nothing} data-player=${line.player}>
     <td class="rank">${line.rank}</td>
-    <th scope="row" class="name">${line.name}${marks(line)}
+    <th scope="row" class="name"><span class="turnier-player">${line.name}</span>${marks(line)}
       ${results.length ? html`<span class="turnier-results" aria-label=${t("turniere.results", { list: results.join(", ") })}>${results.map((n) => html`<span class=${n > 2 ? "doubled" : nothing}>${n}</span>`)}</span>` : nothing}</th>
     <td class="points">${line.points ?? 0}</td>
     <td class="games">${line.games}</td>
@@ -42,7 +42,7 @@ function arenaRow(line) {
 function swissRow(line) {
   return html`<tr class=${line.you ? "you" : nothing} data-player=${line.player}>
     <td class="rank">${line.rank}</td>
-    <th scope="row" class="name">${line.name}${marks(line)}</th>
+    <th scope="row" class="name"><span class="turnier-player">${line.name}</span>${marks(line)}</th>
     <td class="points">${half(line.score ?? 0)}</td>
     <td class="buchholz">${half(line.buchholz ?? 0)}</td>
     <td class="sb">${(line.sonneborn_berger ?? 0).toLocaleString("de-DE", { maximumFractionDigits: 2 })}</td>
