@@ -111,6 +111,8 @@ def table_view(
         "rematch_of": extra.get("rematch_of"),
         "link": f"/tisch/{table.code}",
         "private": bool(extra.get("private")),
+        # a tournament's game: the tournament's id (its page /turniere/{id}), else null
+        "tournament": extra.get("tournament"),
     }
 
 

@@ -100,6 +100,10 @@ def test_four_profiles_join_an_arena_play_and_see_the_standings_change(
             loser.click("#confirm-yes")
             for page in pages:
                 wait_table(page, "t.status === 'finished'")
+                expect(page.locator("#to-tournament")).to_have_attribute(
+                    "href", made["body"]["url"]
+                )
+                expect(page.locator("#rematch")).to_have_count(0)
             winners.append(api(other(pages, loser), "GET", "/api/me")["body"]["nickname"])
 
         # the onlooker's page follows by itself: two wins of 2 points, two losses
@@ -108,6 +112,19 @@ def test_four_profiles_join_an_arena_play_and_see_the_standings_change(
         names = onlooker.locator("#turnier-table tbody .turnier-player").all_inner_texts()
         assert set(names[:2]) == set(winners)
         expect(onlooker.get_by_role("link", name=re.compile("^Partie ansehen: "))).to_have_count(2)
+        # everyone is paired again at once (not with the last opponent), and the table
+        # page takes each to the new table
+        first = {id(page): url for url, pages in tables.items() for page in pages}
+        for page in four:
+            page.wait_for_url(
+                lambda url, was=first[id(page)]: TABLE_URL.match(url) is not None and url != was,
+                timeout=TIMEOUT_MS,
+            )
+        again: dict[str, set[Any]] = {}
+        for page in four:
+            again.setdefault(page.url, set()).add(page)
+        assert sorted(map(len, again.values())) == [2, 2]
+        assert not {frozenset(p) for p in again.values()} & {frozenset(p) for p in tables.values()}
     finally:
         server.stop()
 

@@ -161,6 +161,10 @@ export class TablePage {
       this.showConnection(message.state);
       return;
     }
+    if (message.type === "paired" && message.code !== this.code) {
+      this.nextGame(message);
+      return;
+    }
     if (message.code !== this.code) {
       if (message.type === "error" && message.code === "unknown_table") this.say(message.message, true);
       return;
@@ -391,5 +395,14 @@ export class TablePage {
     if (visible) this.notice = text;
     this.announced = text;
     this.update();
+  }
+
+  /** A tournament paired this player again (docs/protocol.md, "Tournament tables"): once
+   * this game is over, say so and go to the new table. @param {{code: string, link: string}} message */
+  nextGame(message) {
+    const over = this.table && (this.table.status === Status.FINISHED || this.table.status === Status.ABORTED);
+    if (!this.table?.tournament || this.you.seat === null || !over) return;
+    this.say(t("duel.tournament.paired"), true);
+    setTimeout(() => location.assign(message.link), 1500);
   }
 }

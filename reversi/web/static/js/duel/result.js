@@ -55,7 +55,8 @@ function rematch(page) {
   // a rematch follows a played game; an aborted one is simply over
   const can = mine !== null && table.status === Status.FINISHED && !table.seats[1].free && !table.rematch && page.state !== "moved";
   if (table.rematch) return html`<p><a href=${`/tisch/${table.rematch}`} id="rematch-link">${t("rematch.link")}</a></p>`;
-  if (!can) return nothing;
+  // a tournament pairs its players itself (turniere/page.js)
+  if (!can || table.tournament) return nothing;
   if (offers.includes(mine)) return html`<p id="rematch-wait">${t("rematch.waiting", { name: page.name(opp) })}</p>`;
   if (offers.includes(opp)) {
     return html`<div><p id="rematch-question">${t("rematch.offered", { name: page.name(opp) })}</p>
@@ -95,7 +96,9 @@ export function resultBox(page) {
     ${finished ? scoreBar({ black: end.black, white: end.white }, "result-bar") : nothing}
     ${finished ? earned(page) : nothing}
     ${finished && !end.uncounted ? html`<p class="hint">${t("end.counted")}</p>` : nothing}
+    ${table.tournament && page.you.seat !== null ? html`<p class="hint" id="result-tournament">${t("duel.tournament.next")}</p>` : nothing}
     <div class="result-actions">${rematch(page)}
+      ${table.tournament ? html`<a href=${`/turniere/${table.tournament}`} class="button-link primary-link" id="to-tournament">${t("duel.tournament.back")}</a>` : nothing}
       ${finished ? replayLinks(page.code) : nothing}
       <a href="/" class="button-link" id="back-hall">${t("duel.back")}</a>
       ${finished && page.you.seat !== null ? html`<a href="/bilanz" class="button-link" id="to-bilanz">${t("result.to.bilanz")}</a>` : nothing}
