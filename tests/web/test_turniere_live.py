@@ -114,12 +114,12 @@ def test_four_profiles_join_an_arena_play_and_see_the_standings_change(
         expect(onlooker.get_by_role("link", name=re.compile("^Partie ansehen: "))).to_have_count(2)
         # everyone is paired again at once (not with the last opponent), and the table
         # page takes each to the new table
-        first = {id(page): url for url, pages in tables.items() for page in pages}
-        for page in four:
-            page.wait_for_url(
-                lambda url, was=first[id(page)]: TABLE_URL.match(url) is not None and url != was,
-                timeout=TIMEOUT_MS,
+        for url, pages in tables.items():
+            moved_on = re.compile(
+                rf".*/tisch/(?!{re.escape(url.rsplit('/', 1)[1])}$)[A-Z0-9]{{6}}$"
             )
+            for page in pages:
+                page.wait_for_url(moved_on, timeout=TIMEOUT_MS)
         again: dict[str, set[Any]] = {}
         for page in four:
             again.setdefault(page.url, set()).add(page)
