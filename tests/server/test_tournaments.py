@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from reversi.duel.table import DuelError
+from reversi.server import protocol as p
 from reversi.server.clock import ManualClock
 from reversi.server.duels import DuelServer
 from reversi.tournament.schedule import Planned
@@ -238,3 +239,16 @@ async def test_two_servers_make_each_regular_tournament_once(
     finally:
         for server in servers:
             await server.stop()
+
+
+async def test_who_aborts_loses_and_is_withdrawn(service: DuelServer, clock: ManualClock) -> None:
+    tid, _ = await started(service, clock, "arena", 2)
+    [game] = await running_tables(service, tid)
+    detail = await service.tournaments.detail(tid, None)
+    white = next(s for s in detail["standings"] if s["name"] == game["white"])["player"]
+    await service.service.handle(white, p.Abort(code=game["table"]))
+    await service.tournaments.idle()
+    detail = await service.tournaments.detail(tid, None)
+    assert detail["games"][0]["score"] == 1.0
+    leaver = next(s for s in detail["standings"] if s["player"] == white)
+    assert leaver["left"] is True and leaver["games"] == 1
