@@ -18,6 +18,7 @@ import { MoveClock } from "./clock.js";
 import { tellEvent } from "./events.js";
 import { tableTemplate } from "./view.js";
 import { isOpen, Status } from "./status.js";
+import { nextTable } from "../turniere/follow.js";
 
 /** @typedef {import("../core/types.js").View} View */
 
@@ -161,10 +162,7 @@ export class TablePage {
       this.showConnection(message.state);
       return;
     }
-    if (message.type === "paired" && message.code !== this.code) {
-      this.nextGame(message);
-      return;
-    }
+    if (message.type === "paired") return nextTable(this, message);
     if (message.code !== this.code) {
       if (message.type === "error" && message.code === "unknown_table") this.say(message.message, true);
       return;
@@ -395,14 +393,5 @@ export class TablePage {
     if (visible) this.notice = text;
     this.announced = text;
     this.update();
-  }
-
-  /** A tournament paired this player again (docs/protocol.md, "Tournament tables"): once
-   * this game is over, say so and go to the new table. @param {{code: string, link: string}} message */
-  nextGame(message) {
-    const over = this.table && (this.table.status === Status.FINISHED || this.table.status === Status.ABORTED);
-    if (!this.table?.tournament || this.you.seat === null || !over) return;
-    this.say(t("duel.tournament.paired"), true);
-    setTimeout(() => location.assign(message.link), 1500);
   }
 }

@@ -10,6 +10,7 @@ import { html, nothing, render } from "../core/lit.js";
 import { theSocket } from "../core/socket.js";
 import { clockName } from "../duel/clocks.js";
 import { Phase, countdown, kindName, lengthName, now, runningLine, turniereStyles, when } from "./format.js";
+import { goSoon } from "./follow.js";
 import { half, podiumView, standingsTable } from "./standings.js";
 
 /** @typedef {import("./format.js").Tournament} Tournament */
@@ -22,8 +23,6 @@ import { half, podiumView, standingsTable } from "./standings.js";
  */
 
 const POLL_MS = 3000;
-/** how long the notice stands before the page goes to the table */
-const TO_TABLE_MS = 1500;
 /** the tables this tab has already been taken to (back from one, the page stays) */
 const TAKEN = "reversi.turniere.taken";
 
@@ -172,7 +171,7 @@ export function tournamentPage(main, id) {
     state.going = code;
     remember(code);
     draw();
-    setTimeout(() => location.assign(`/tisch/${code}`), TO_TABLE_MS);
+    goSoon(`/tisch/${code}`);
   };
   // a player in the tournament hears of a new game at once (the socket's `paired`, as
   // with quick pairing); the page's asking every 3 s is the fallback
