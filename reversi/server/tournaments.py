@@ -95,7 +95,8 @@ def check(body: NewTournament, now: float) -> None:
     if not now - 60.0 <= body.starts_at <= now + MAX_AHEAD:
         raise _bad("starts_at", days=int(MAX_AHEAD // 86400))
     if body.kind == "arena" and (body.minutes not in ARENA_MINUTES or body.rounds is not None):
-        raise _bad("minutes", choices=", ".join(map(str, ARENA_MINUTES)))
+        *most, last = map(str, ARENA_MINUTES)
+        raise _bad("minutes", choices=f"{', '.join(most)} oder {last}")
     if body.kind == "swiss" and (body.rounds not in SWISS_ROUNDS or body.minutes is not None):
         raise _bad("rounds", min=SWISS_ROUNDS[0], max=SWISS_ROUNDS[-1])
     if body.clock not in CLOCKS:
