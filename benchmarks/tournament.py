@@ -230,8 +230,11 @@ async def play(args: argparse.Namespace, bases: list[str], db_url: str) -> Figur
     for bot in bots:
         bot.measuring = False
     figures.elapsed = time.perf_counter() - began
-    detail = (await maker.get(f"/api/tournaments/{tid}")).json()
-    print(f"arena: {detail['players']} players, {len(detail['standings'])} in the standings")
+    try:
+        detail = (await maker.get(f"/api/tournaments/{tid}", timeout=120)).json()
+        print(f"arena: {detail['players']} players, {len(detail['standings'])} in the standings")
+    except httpx.HTTPError as error:
+        figures.errors.append(f"standings {type(error).__name__}")
     for ws in sockets:
         await ws.close()
     for client, _ in clients:

@@ -16,7 +16,7 @@ from reversi.hall.points import points_for
 from reversi.hall.queries import record_result, tallies
 from reversi.hall.ratings import Rated, rate_game
 from reversi.server.archived import duel_record
-from reversi.storage import Rows, TableRecord
+from reversi.storage import Conflict, Rows, TableRecord
 
 
 def plain(duel: Duel) -> bool:
@@ -31,6 +31,12 @@ def save_change(rows: Rows, expected: int, duel: Duel) -> None:
     assert table.id is not None
     effects = duel.effects
     if effects.result is not None:
+        # the row first (PostgreSQL: locked): two processes ending the same game (a
+        # timeout seen by both sweepers) queue on it, not on the result's unique key
+        # in the other order (a deadlock)
+        locked = rows.table(table.code, lock=True)
+        if locked is None or locked.version != expected:
+            raise Conflict(table.code)
         # the hall's points, once per table, in the same transaction as the table
         recorded = record_result(
             rows.conn,

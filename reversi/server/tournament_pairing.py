@@ -113,8 +113,9 @@ def _pair_arena(rows: Rows, t: tr.Tournament, now: float, rules: DuelRules, done
     if len(waiting) < 2:
         return
     played = tr.games(conn, t.id)
-    seeds = {e.player: e.rating for e in entrants}
-    standings = arena_standings([e.player for e in entrants], [g.game() for g in played], seeds)
+    # near in standing by points: the performance (the tie-break, and most of the time
+    # a full ranking takes) does not matter here
+    standings = arena_standings([e.player for e in entrants], [g.game() for g in played])
     last: dict[str, str] = {}
     blacks: dict[str, int] = {}
     whites: dict[str, int] = {}

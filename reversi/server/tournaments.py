@@ -51,6 +51,8 @@ PLANNED_AHEAD = 2 * 86400.0
 NAME_MIN, NAME_MAX = 3, 40
 #: finished tournaments listed
 FINISHED_LISTED = 20
+#: seconds between two sweeps' steps of a running tournament (per process)
+STEP_EVERY = 5.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,7 +95,8 @@ def check(body: NewTournament, now: float) -> None:
     if not now - 60.0 <= body.starts_at <= now + MAX_AHEAD:
         raise _bad("starts_at", days=int(MAX_AHEAD // 86400))
     if body.kind == "arena" and (body.minutes not in ARENA_MINUTES or body.rounds is not None):
-        raise _bad("minutes", choices=", ".join(map(str, ARENA_MINUTES)))
+        *most, last = map(str, ARENA_MINUTES)
+        raise _bad("minutes", choices=f"{', '.join(most)} oder {last}")
     if body.kind == "swiss" and (body.rounds not in SWISS_ROUNDS or body.minutes is not None):
         raise _bad("rounds", min=SWISS_ROUNDS[0], max=SWISS_ROUNDS[-1])
     if body.clock not in CLOCKS:
@@ -106,6 +109,10 @@ class Tournaments:
         #: when this process last made the regular tournaments
         self.planned_at = float("-inf")
         self.plan: Callable[[float, float], list[Planned]] = regular
+        #: when this process's sweep last stepped each tournament
+        self.stepped_at: dict[str, float] = {}
+        #: each tournament's standings and games as last ranked, and what they saw
+        self._ranked: dict[str, tuple[Any, Any]] = {}
         #: the steps after ended games, running on their own
         self._pending: set[asyncio.Task[None]] = set()
 
@@ -242,7 +249,10 @@ class Tournaments:
             return [t.id for t in [*soon, *tr.by_status(rows.conn, tr.RUNNING)]]
 
         for tournament_id in await self.service.store.read(due):
-            await self.run(tournament_id)
+            # a running one is stepped after every game anyway: here only stragglers
+            if now - self.stepped_at.get(tournament_id, float("-inf")) >= STEP_EVERY:
+                self.stepped_at[tournament_id] = now
+                await self.run(tournament_id)
 
     def _make_planned(self, rows: Rows, now: float) -> int:
         """Inserts the hall's planned tournaments not made yet (unique by key)."""
@@ -313,9 +323,13 @@ class Tournaments:
         return await self.service.store.read(read)
 
     async def detail(self, tournament_id: str, player_id: str | None) -> dict[str, Any]:
-        """``T`` with its standings, games, round, the asking player and the podium."""
+        """``T`` with its standings, games, round, the asking player and the podium.
 
-        def read(rows: Rows) -> dict[str, Any]:
+        Ranking a big arena takes a while (each player's performance): it runs beside
+        the event loop, and again only when a game began or ended or a player left or
+        came back."""
+
+        def read(rows: Rows) -> tuple[tr.Tournament, list[tr.Entrant], list[tr.Played], Any]:
             conn = rows.conn
             t = tr.tournament(conn, tournament_id)
             if t is None:
@@ -323,21 +337,31 @@ class Tournaments:
             entrants = tr.entrants(conn, t.id)
             played = tr.games(conn, t.id)
             ids = [e.player for e in entrants]
-            names = nicknames(conn, [*ids, *([t.by] if t.by else [])])
-            standings = standings_view(t, entrants, played, names)
-            mine = next((e for e in entrants if e.player == player_id), None)
-            table = next(
-                (g.code for g in played if g.ended_at is None and player_id in (g.black, g.white)),
-                None,
-            )
-            active = sum(1 for e in entrants if not e.left)
-            return {
-                **tournament_view(t, active, names),
-                "standings": standings,
-                "games": games_view(played, names),
-                "round": t.round if t.kind == "swiss" else None,
-                "me": {"joined": mine is not None and not mine.left, "table": table},
-                "podium": standings[:3] if t.status == tr.FINISHED else None,
-            }
+            return t, entrants, played, nicknames(conn, [*ids, *([t.by] if t.by else [])])
 
-        return await self.service.store.read(read)
+        t, entrants, played, names = await self.service.store.read(read)
+        seen = (
+            t.status,
+            len(played),
+            sum(g.ended_at is not None for g in played),
+            tuple(e.left for e in entrants),
+        )
+        ranked = self._ranked.get(t.id)
+        if ranked is None or ranked[0] != seen:
+            views = await asyncio.to_thread(
+                lambda: (standings_view(t, entrants, played, names), games_view(played, names))
+            )
+            ranked = self._ranked[t.id] = (seen, views)
+        standings, games = ranked[1]
+        mine = next((e for e in entrants if e.player == player_id), None)
+        table = next(
+            (g.code for g in played if g.ended_at is None and player_id in (g.black, g.white)), None
+        )
+        return {
+            **tournament_view(t, sum(1 for e in entrants if not e.left), names),
+            "standings": standings,
+            "games": games,
+            "round": t.round if t.kind == "swiss" else None,
+            "me": {"joined": mine is not None and not mine.left, "table": table},
+            "podium": standings[:3] if t.status == tr.FINISHED else None,
+        }
