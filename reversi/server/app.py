@@ -25,6 +25,7 @@ from reversi.texts import text
 PAGES = (
     "/",
     "/halle",
+    "/fernpartien",
     "/allein",
     "/zu-zweit",
     "/bilanz",

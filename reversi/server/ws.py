@@ -190,8 +190,9 @@ class Hub:
                 continue
             self.absent_since.pop(code, None)
             with contextlib.suppress(DuelError):
-                await self.service.change(code, lambda duel: duel.close_abandoned())
-                closed.append(code)
+                outcome = await self.service.change(code, lambda duel: duel.close_abandoned())
+                if outcome.events:  # a Fernpartie's stays open
+                    closed.append(code)
         known = {code for code, _ in waiting}
         for code in set(self.absent_since) - known:
             del self.absent_since[code]
