@@ -19,6 +19,12 @@ export function isCorrespondence(rules) {
   return isDays(rules.clock);
 }
 
+/** The seconds of a move: a Fernpartie's days, else the table's move time.
+ * @param {{clock?: string, move_time: number}} rules */
+export function moveSeconds(rules) {
+  return isDays(rules.clock) ? parseInt(/** @type {string} */ (rules.clock), 10) * 86_400 : rules.move_time;
+}
+
 /** "3 min + 2 s pro Zug" for "3+2", "2 Tage pro Zug" for "2d". @param {string} clock */
 export function clockName(clock) {
   if (isDays(clock)) {

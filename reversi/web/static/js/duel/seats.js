@@ -3,7 +3,7 @@
 import { colorName, t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
 import { Status } from "./status.js";
-import { isCorrespondence, isTotal } from "./clocks.js";
+import { isCorrespondence, isTotal, moveSeconds } from "./clocks.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -20,7 +20,7 @@ function clockFor(page, seat) {
   const table = page.table;
   if (!table || table.status !== Status.PLAYING) return "";
   const left = page.secondsLeft(seat);
-  return clockText(left === null ? table.rules.move_time : left);
+  return clockText(left === null ? moveSeconds(table.rules) : left);
 }
 
 /**
