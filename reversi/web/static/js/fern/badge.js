@@ -21,7 +21,7 @@ export async function showFernBadge() {
     said.className = "visually-hidden";
     said.textContent = ` (${t("nav.fern.waiting", { n: games.your_turn })})`;
     badge.setAttribute("aria-hidden", "true");
-    link.append(" ", badge, said);
+    link.append(badge, said);
   }
   nav.querySelector('a[href="/"]')?.after(" ", link);
 }
