@@ -39,6 +39,7 @@ SAMPLES: dict[str, object] = {
     "best_value": "+2",
     "change": "+12",
     "d": 2,
+    "days": 2,
     "h": 5,
     "m": "07",
     "black": 34,

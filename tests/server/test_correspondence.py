@@ -10,8 +10,11 @@ from typing import Any
 
 import pytest
 
+from reversi.archive.record import ggf_of
+from reversi.duel.game import TableGame
 from reversi.duel.rules import DAY, correspondence, time_class
 from reversi.server import protocol as p
+from reversi.server.archived import duel_record
 from reversi.server.clock import ManualClock
 from reversi.server.correspondence import games_of
 from reversi.server.duels import DuelServer
@@ -177,8 +180,25 @@ def test_fernpartien_do_not_count_against_the_waiting_cap(settings: Any) -> None
         one, two = a.get("/api/fernpartien").json(), b.get("/api/fernpartien").json()
         assert one["your_turn"] + two["your_turn"] == 1
         assert one["games"][0]["code"] == table if one["your_turn"] else True
+        ratings = a.get("/api/ratings", params={"class": "fernpartie"}).json()
+        assert ratings == {"time_class": "fernpartie", "rows": []}
 
 
 @pytest.fixture
 def settings(tmp_path: Path, clock: ManualClock, sqlite_url: str) -> Any:
     return make_settings(tmp_path, clock, sqlite_url)
+
+
+@pytest.mark.parametrize(
+    ("chosen", "ti"),
+    [("5+3", "TI[05:00/00:03/00:00]"), ("10+5", "TI[10:00/00:05/00:00]"), ("7d", "TI[7 d je Zug]")],
+)
+async def test_the_ggf_export_names_the_clock(service: DuelServer, chosen: str, ti: str) -> None:
+    code, black, white = await clocked(service, chosen)
+    await play(service, code, black, white, "f5", "d6")
+    await service.service.handle(black, p.Resign(code=code))
+    table = await stored(service).read(lambda rows: rows.table(code))
+    assert table is not None
+    record = duel_record(table, TableGame(table).board)
+    assert record.tags["clock"] == chosen and "move_time" not in record.tags
+    assert ti in ggf_of(record)
