@@ -56,3 +56,26 @@ def test_a_fernpartie_waits_in_its_group_and_the_mover_is_told(
     b.wait_for_url(re.compile(rf".*/tisch/{code}$"), timeout=TIMEOUT_MS)
     wait_ready(b)
     wait_table(b, "t.status === 'playing'")
+
+
+def test_quick_pairing_with_a_clock_and_xot_meets_the_same_choice(
+    duel_server: DuelServer, players: Any
+) -> None:
+    base = duel_server.url
+    a, b = players(), players()
+    for page in (a, b):
+        page.goto(base + "/halle")
+        choice = page.locator("#quick-clock")
+        choice.wait_for(timeout=TIMEOUT_MS)  # the clocks come with the socket's hello
+        labels = choice.locator("option").all_inner_texts()
+        assert not any("Fernpartie" in label for label in labels), labels
+        choice.select_option(label=f"{german('rules.clock.total')}: 5 min + 3 s pro Zug")
+        page.get_by_label(german("rules.xot")).check()
+        page.get_by_role("button", name="Schnelle Partie").click()
+    for page in (a, b):
+        page.wait_for_url(re.compile(r".*/tisch/[A-Z0-9]{6}$"), timeout=TIMEOUT_MS)
+        wait_ready(page)
+        wait_table(page, "t.status === 'playing'")
+    assert a.url == b.url
+    rules = a.locator("#rules").inner_text()
+    assert "5 min + 3 s pro Zug" in rules and german("rules.xot") in rules
