@@ -21,8 +21,8 @@ from reversi.hall.bodies import BadBody, Text, decode
 from reversi.hall.periods import BERLIN
 from reversi.hall.service import Hall
 from reversi.problems import Problem
-from reversi.server.errors import problem_response
 from reversi.server.correspondence import games_of
+from reversi.server.errors import problem_response
 from reversi.server.identity import COOKIE, Identity, valid_nickname
 from reversi.server.lookups import Lookups
 from reversi.server.ratelimit import Limiter

@@ -119,7 +119,7 @@ async def test_the_list_puts_the_games_waiting_for_the_player_first(
 async def test_the_reminder_counts_the_games_with_less_than_a_day_left(
     service: DuelServer, clock: ManualClock
 ) -> None:
-    code, black, white = await clocked(service, "2d")
+    _, black, white = await clocked(service, "2d")
     listed = await games_of(stored(service), black, clock())
     assert listed["your_turn"] == 1 and listed["urgent"] == 0
     clock.advance(DAY + 60)
@@ -179,7 +179,8 @@ def test_fernpartien_do_not_count_against_the_waiting_cap(settings: Any) -> None
         assert b.post(f"/api/tables/{table}/join").status_code == 200
         one, two = a.get("/api/fernpartien").json(), b.get("/api/fernpartien").json()
         assert one["your_turn"] + two["your_turn"] == 1
-        assert one["games"][0]["code"] == table if one["your_turn"] else True
+        mover = one if one["your_turn"] else two
+        assert mover["games"][0]["code"] == table and mover["games"][0]["your_turn"] is True
         ratings = a.get("/api/ratings", params={"class": "fernpartie"}).json()
         assert ratings == {"time_class": "fernpartie", "rows": []}
 
