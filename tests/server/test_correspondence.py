@@ -19,7 +19,7 @@ from reversi.server.clock import ManualClock
 from reversi.server.correspondence import games_of
 from reversi.server.duels import DuelServer
 from reversi.server.lobby import entry
-from tests.app_fixtures import make_settings, players
+from tests.app_fixtures import REDIS_URL, make_settings, need_redis, players
 from tests.server.helpers import COUNTED_LINE, stored, view
 from tests.server.test_total_clock import clocked, play, seat_of, table_of
 
@@ -203,3 +203,31 @@ async def test_the_ggf_export_names_the_clock(service: DuelServer, chosen: str, 
     record = duel_record(table, TableGame(table).board)
     assert record.tags["clock"] == chosen and "move_time" not in record.tags
     assert ti in ggf_of(record)
+
+
+async def test_two_processes_share_a_fernpartie(
+    tmp_path: Path, clock: ManualClock, db_url: str
+) -> None:
+    need_redis()
+    one = DuelServer(make_settings(tmp_path, clock, db_url, redis_url=REDIS_URL))
+    two = DuelServer(make_settings(tmp_path, clock, db_url, redis_url=REDIS_URL))
+    await one.start()
+    await two.start()
+    try:
+        code, black, white = await clocked(one, "3d")
+        await play(one, code, black, white, "f5")
+        clock.advance(DAY)
+        await play(two, code, black, white, "d6")
+        listed = await games_of(stored(two), black, clock())
+        assert listed["your_turn"] == 1 and listed["games"][0]["code"] == code
+        assert listed["games"][0]["left"] == pytest.approx(3 * DAY)
+        table = await table_of(one, code)
+        b = seat_of(table, "black")
+        clock.advance(3 * DAY + two.settings.grace + 1)
+        assert await two.service.sweep() == [code]
+        end = (await table_of(one, code))["end"]
+        assert end["reason"] == "timeout" and end["winner_seat"] == 1 - b
+        assert (await games_of(stored(one), black, clock()))["games"] == []
+    finally:
+        await two.stop()
+        await one.stop()
