@@ -17,7 +17,8 @@ from reversi.duel.table import OPEN, Status
 from reversi.duel.views import remaining
 from reversi.storage import Store, TableRecord
 
-#: a waiting game with less than this left is "urgent": the hall reminds the player
+#: a game waiting for the player's move with less than this left is "urgent": the hall
+#: reminds the player
 REMIND_UNDER = DAY
 
 

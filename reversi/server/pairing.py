@@ -1,5 +1,6 @@
-"""Quick pairing ("Schnelle Partie"): one tap, and the next player who taps sits down
-with you at a table of the default rules.
+"""Quick pairing ("Schnelle Partie"): one tap, and the next player who taps with the
+same clock and "Zufallseröffnung (XOT)" sits down with you at a table of the default
+rules with that clock.
 
 The queue is the database: a search is a waiting table marked ``quick`` (not listed in
 the lobby), opened by the player who waits. A tap runs one write transaction that
