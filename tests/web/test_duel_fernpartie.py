@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from .duel_helpers import TIMEOUT_MS, DuelServer, shown, wait_ready, wait_table
+from .look import assert_accessible
 from .test_duel_time import german
 
 
@@ -46,6 +47,7 @@ def test_a_fernpartie_waits_in_its_group_and_the_mover_is_told(
     entry.wait_for(timeout=TIMEOUT_MS)
     badge = b.locator("#nav-fern")
     badge.wait_for(timeout=TIMEOUT_MS)
+    assert_accessible(b, "/fernpartien")
     if mine:
         assert b.locator("#nav-fern-count").inner_text() == "1"
         assert german("fern.yours") in entry.inner_text()
