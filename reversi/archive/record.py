@@ -14,6 +14,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
+from reversi.duel.rules import correspondence, total_clock
 from reversi.engine import BLACK, PASS, Board, Counting, ReversiError, parse_square, write_ggf
 from reversi.engine.color import COLOR_NAMES
 from reversi.texts import text
@@ -170,6 +171,30 @@ def ggf_of(game: GameRecord) -> str:
         "PW": name("white"),
         "RE": f"{sign}{margin}.000{mark}",
     }
-    if game.tags.get("move_time"):
-        tags["TI"] = text("archive.ggf.move_time", seconds=game.tags["move_time"])
+    if time := ggf_time(game.tags):
+        tags["TI"] = time
     return write_ggf(board_of(game), tags)
+
+
+def _mmss(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes:02d}:{secs:02d}"
+
+
+def ggf_time(tags: dict[str, Any]) -> str | None:
+    """The GGF ``TI`` of a game's clock: a total clock as GGS writes one, initial time /
+    increment per move / extension ("3+2": ``03:00/00:02/00:00``; GGF, skatgame.net/
+    mburo/ggsa/ggf, and the GGS clock ``[[HH:]MM:]SS`` for each part); the time per
+    move and a Fernpartie's days, which GGS has no form for, in words.
+
+    >>> ggf_time({"clock": "3+2"}), ggf_time({"clock": "2d"}), ggf_time({"move_time": 60})
+    ('03:00/00:02/00:00', '2 d je Zug', '60 s je Zug')
+    """
+    rules = {"clock": tags["clock"]} if tags.get("clock") else {}
+    if (total := total_clock(rules)) is not None:
+        return f"{_mmss(total[0])}/{_mmss(total[1])}/00:00"
+    if (per_move := correspondence(rules)) is not None:
+        return text("archive.ggf.days", days=round(per_move / 86_400))
+    if tags.get("move_time"):
+        return text("archive.ggf.move_time", seconds=tags["move_time"])
+    return None

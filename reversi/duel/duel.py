@@ -16,7 +16,7 @@ from reversi.duel.effects import Effects, hall_result
 from reversi.duel.flag import cannot_win
 from reversi.duel.game import TableGame, first_turn, placed_colors
 from reversi.duel.positions import Positions
-from reversi.duel.rules import PER_MOVE, DuelRules, total_clock
+from reversi.duel.rules import PER_MOVE, DuelRules, correspondence, total_clock
 from reversi.duel.table import (
     OPEN,
     OVER,
@@ -75,7 +75,10 @@ class Duel(TableGame):
     def _start_turn(self) -> None:
         first = self._first_turn()
         total = total_clock(self.table.rules)
-        if total is None:
+        per_move = correspondence(self.table.rules)
+        if per_move is not None:  # a Fernpartie: its days, the first move's too
+            budget = per_move
+        elif total is None:
             budget = float(self.table.rules["move_time"])
             if first:
                 budget = max(budget, self.rules.first_move_time)
@@ -290,8 +293,9 @@ class Duel(TableGame):
         self._end(Status.ABORTED, "aborted", None, by=seat)
 
     def close_abandoned(self) -> None:
-        """A waiting table whose opener left the hall closes by itself."""
-        if self.table.status == Status.WAITING:
+        """A waiting table whose opener left the hall closes by itself (a Fernpartie's
+        waits: its opener comes back another day)."""
+        if self.table.status == Status.WAITING and correspondence(self.table.rules) is None:
             self._end(Status.ABORTED, "closed", None)
 
     def _end(

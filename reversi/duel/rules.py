@@ -10,13 +10,17 @@ from typing import Any
 #: "Gesamtzeit + Zuschlag" an opener can choose: minutes for the game + seconds added
 #: after each move, written as the players say it ("3+2")
 CLOCKS = ("3+2", "5+3", "10+5")
+#: "Fernpartie": days per move, written as the rule's value ("1d": one day per move)
+CORRESPONDENCE = ("1d", "2d", "3d", "7d")
+#: a day, in seconds
+DAY = 86_400.0
 #: the rule's value of today's "Zeit pro Zug" (a new table's)
 PER_MOVE = "move"
 #: the time classes, each with its own Wertungszahl (reversi.hall.glicko): a total clock
 #: whose game lasts under 8 minutes at 40 moves a side is "blitz", every other table
-#: (the time per move, "Zugzeit", too: the first, quick pairing's) "schnell"; Fernpartie
-#: comes with its days per move
-TIME_CLASSES = ("schnell", "blitz")
+#: (the time per move, "Zugzeit", too: the first, quick pairing's) "schnell"; a
+#: Fernpartie (days per move) "fernpartie"
+TIME_CLASSES = ("schnell", "blitz", "fernpartie")
 #: a game's expected length (total + 40 increments) below this is blitz, in seconds
 BLITZ_UNDER = 480
 
@@ -32,8 +36,9 @@ class DuelRules:
     grace: float
     #: how often a player may call the other back, in seconds
     callback_interval: float
-    #: the total clocks the opener can choose besides the time per move
-    clocks: tuple[str, ...] = CLOCKS
+    #: the total clocks and the days per move ("Fernpartie") the opener can choose
+    #: besides the time per move
+    clocks: tuple[str, ...] = CLOCKS + CORRESPONDENCE
     #: the starts of "Zufallseröffnung (XOT)": eight moves each (reversi.ai.xot)
     xot_starts: tuple[str, ...] = field(default=(), repr=False)
 
@@ -42,14 +47,24 @@ def total_clock(rules: Mapping[str, Any]) -> tuple[float, float] | None:
     """A table's "Gesamtzeit + Zuschlag" as (seconds for the game, seconds added per
     move); None: the time is per move (also a table stored before there were clocks).
 
-    >>> total_clock({"clock": "3+2"}), total_clock({"move_time": 60})
-    ((180.0, 2.0), None)
+    >>> total_clock({"clock": "3+2"}), total_clock({"move_time": 60}), total_clock({"clock": "2d"})
+    ((180.0, 2.0), None, None)
     """
     chosen = rules.get("clock", PER_MOVE)
-    if chosen == PER_MOVE:
+    if chosen == PER_MOVE or chosen in CORRESPONDENCE:
         return None
     minutes, increment = chosen.split("+")
     return 60.0 * int(minutes), float(increment)
+
+
+def correspondence(rules: Mapping[str, Any]) -> float | None:
+    """A Fernpartie's seconds per move; None: the table is played at once.
+
+    >>> correspondence({"clock": "3d"}), correspondence({"clock": "3+2"})
+    (259200.0, None)
+    """
+    chosen = rules.get("clock", PER_MOVE)
+    return DAY * int(chosen[:-1]) if chosen in CORRESPONDENCE else None
 
 
 def time_class(rules: Mapping[str, Any]) -> str:
@@ -57,7 +72,11 @@ def time_class(rules: Mapping[str, Any]) -> str:
 
     >>> time_class({"clock": "3+2"}), time_class({"clock": "10+5"}), time_class({})
     ('blitz', 'schnell', 'schnell')
+    >>> time_class({"clock": "7d"})
+    'fernpartie'
     """
+    if correspondence(rules) is not None:
+        return "fernpartie"
     clock = total_clock(rules)
     return "blitz" if clock and clock[0] + 40 * clock[1] < BLITZ_UNDER else "schnell"
 

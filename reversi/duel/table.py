@@ -31,8 +31,10 @@ class Status(StrEnum):
 #: a table someone may still sit down at or play on, and one that is over
 OPEN = (Status.WAITING, Status.PLAYING)
 OVER = (Status.FINISHED, Status.ABORTED)
-#: a player waits at this many tables at most
+#: a player waits at this many tables at most, and besides at this many Fernpartien
+#: (days per move: a player plays many of them at once)
 MAX_WAITING = 3
+MAX_WAITING_CORRESPONDENCE = 20
 
 
 class Takeback(TypedDict):

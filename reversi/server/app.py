@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Route
 from reversi.ai import Level
 from reversi.ai.legenden import ANCHORS, LEGENDEN, STAR_MARGINS, band
 from reversi.duel.chat import CHAT_MAX
-from reversi.duel.rules import CLOCKS
+from reversi.duel.rules import CLOCKS, TIME_CLASSES
 from reversi.hall import counting, rating_rules
 from reversi.hall.periods import PERIODS
 from reversi.hall.text_rules import NICK_MAX, NICK_MIN
@@ -29,6 +29,7 @@ from reversi.tournament.swiss import BYE_POINTS
 PAGES = (
     "/",
     "/halle",
+    "/fernpartien",
     "/allein",
     "/zu-zweit",
     "/bilanz",
@@ -95,6 +96,7 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         "levels": [level.value for level in Level],
         "counting": counting.facts(),
         "rating": rating_rules.facts(),
+        "time_classes": list(TIME_CLASSES),
         "nick": {"min": NICK_MIN, "max": NICK_MAX},
         # /legenden: the opponents in path order (each with the level it counts under in
         # the Bilanz, and whether it is that level itself), and the margins of 1, 2, 3 stars

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reversi.archive.record import GameRecord, record_of
-from reversi.duel.rules import total_clock
+from reversi.duel.rules import correspondence, total_clock
 from reversi.duel.table import extra
 from reversi.engine import Board, Counting
 from reversi.engine.color import COLOR_NAMES
@@ -39,10 +39,10 @@ def duel_record(table: TableRecord, board: Board) -> GameRecord:
         clocks=clocks,
         started_at=kept.get("started_at"),
         tags={
-            # "Gesamtzeit + Zuschlag" ("3+2") or the time per move
+            # "Gesamtzeit + Zuschlag" ("3+2"), a Fernpartie's days ("2d") or the time per move
             **(
                 {"clock": table.rules["clock"]}
-                if total_clock(table.rules)
+                if total_clock(table.rules) or correspondence(table.rules)
                 else {"move_time": table.rules.get("move_time")}
             ),
             **({"rematch_of": kept["rematch_of"]} if kept.get("rematch_of") else {}),

@@ -3,7 +3,7 @@ hub, the hall), their lifespan and background tasks (sweeper, heartbeat, collect
 and its routes (``http.py``, the WebSocket, the hall's ``reversi.hall.api``).
 
 >>> server = DuelServer(Settings())
->>> sorted(r.path for r in server.routes())[3:6]  # with the hall's and the archive's
+>>> sorted(r.path for r in server.routes())[4:7]  # with the hall's and the archive's
 ['/api/games/{id}.ggf', '/api/leaderboard', '/api/me']
 
 The app mounts ``server.routes()`` and runs ``server.start()`` / ``server.stop()``

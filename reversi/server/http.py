@@ -21,6 +21,7 @@ from reversi.hall.bodies import BadBody, Text, decode
 from reversi.hall.periods import BERLIN
 from reversi.hall.service import Hall
 from reversi.problems import Problem
+from reversi.server.correspondence import games_of
 from reversi.server.errors import problem_response
 from reversi.server.identity import COOKIE, Identity, valid_nickname
 from reversi.server.lookups import Lookups
@@ -110,7 +111,15 @@ class DuelHttp:
             Route("/api/tables/{code}/resume", self.resume_seat, methods=["POST"]),
             Route("/api/transfer", self.start_transfer, methods=["POST"]),
             Route("/api/transfer/redeem", self.redeem_transfer, methods=["POST"]),
+            Route("/api/fernpartien", self.correspondence, methods=["GET"]),
         ]
+
+    async def correspondence(self, request: Request) -> Response:
+        """The player's Fernpartien (``reversi.server.correspondence``)."""
+        player = await self.player(request)
+        store, now = self.parts.service.store, self.parts.settings.clock()
+        body = await games_of(store, player.id if player else None, now)
+        return JSONResponse(body, headers=NO_STORE)
 
     async def player(self, conn: HTTPConnection) -> PlayerRecord | None:
         """The player the request's cookie names, if it is valid."""

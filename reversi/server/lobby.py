@@ -32,6 +32,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
 from reversi.duel import messages as out
+from reversi.duel.rules import correspondence
 from reversi.duel.table import OPEN, Status, extra
 from reversi.duel.views import table_view
 from reversi.server.connection import Announcement
@@ -76,10 +77,12 @@ def entry(
 ) -> dict[str, Any] | None:
     """What the lobby shows of a table, or None when it does not show it (a private
     table, a quick pairing's search, a game that is over, a waiting table whose opener
-    is not ``here``). Like the table's view it holds no player ids."""
+    is not ``here``: a Fernpartie's waits for days, here or not). Like the table's view
+    it holds no player ids; ``correspondence``: a Fernpartie (the lobby's own group)."""
     if is_private(table) or table.status not in OPEN:
         return None
-    if table.status == Status.WAITING and (is_quick(table) or not here):
+    fern = correspondence(table.rules) is not None
+    if table.status == Status.WAITING and (is_quick(table) or not (here or fern)):
         return None
     game = view.get("game")
     return {
@@ -96,6 +99,7 @@ def entry(
         "ply": game["ply"] if game else 0,
         "link": f"/tisch/{table.code}",
         "onlookers": onlookers,
+        "correspondence": fern,
     }
 
 

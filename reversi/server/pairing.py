@@ -1,5 +1,6 @@
-"""Quick pairing ("Schnelle Partie"): one tap, and the next player who taps sits down
-with you at a table of the default rules.
+"""Quick pairing ("Schnelle Partie"): one tap, and the next player who taps with the
+same clock and "Zufallseröffnung (XOT)" sits down with you at a table of the default
+rules with that clock.
 
 The queue is the database: a search is a waiting table marked ``quick`` (not listed in
 the lobby), opened by the player who waits. A tap runs one write transaction that
@@ -30,7 +31,7 @@ from typing import Any
 
 from reversi.duel import messages as out
 from reversi.duel.duel import Duel, DuelError
-from reversi.duel.rules import TIME_CLASSES
+from reversi.duel.rules import CORRESPONDENCE, PER_MOVE, time_class
 from reversi.duel.table import Status, extra, new_code, new_table, set_standing
 from reversi.hall.ratings import ratings_for
 from reversi.server.channels import player_channel
@@ -68,9 +69,14 @@ def in_window(search: TableRecord, player_id: str, ratings: dict[str, float], no
     return abs(mine - theirs) <= rating_window(now - search.created_at)
 
 
-def _ratings(rows: Rows, ids: list[str | None]) -> dict[str, float]:
-    found = ratings_for(rows.conn, [i for i in ids if i], TIME_CLASSES[0])
+def _ratings(rows: Rows, ids: list[str | None], tc: str) -> dict[str, float]:
+    found = ratings_for(rows.conn, [i for i in ids if i], tc)
     return {pid: r.value for pid, r in found.items()}
+
+
+def kind(rules: dict[str, Any]) -> tuple[str, bool]:
+    """What two searches must share to meet: the clock and "Zufallseröffnung (XOT)"."""
+    return rules.get("clock", PER_MOVE), bool(rules.get("xot"))
 
 
 def is_quick(table: TableRecord) -> bool:
@@ -99,14 +105,27 @@ class Pairing:
         #: the players with a socket on any process (``Lobby.present``); None: everyone
         self.present = present
 
-    async def pair(self, player_id: str, name: str) -> Paired:
-        level = await self.service.standing(player_id)
+    async def pair(
+        self, player_id: str, name: str, clock: str = PER_MOVE, xot: bool = False
+    ) -> Paired:
+        """The player's search or table with ``clock`` (the time per move or a total
+        clock; no Fernpartie: ``bad_rules``) and ``xot``; it meets only a search of the
+        same clock and XOT, in the rating window of that clock's time class."""
+        offered = (PER_MOVE, *(c for c in self.service.rules.clocks if c not in CORRESPONDENCE))
+        if clock not in offered:
+            raise DuelError("bad_rules", key="server.bad_rules.clock", choices=", ".join(offered))
+        level = await self.service.standing(player_id, time_class({"clock": clock}))
         for _ in range(5):
             present = None if self.present is None else self.present()
             try:
                 result = await self.service.store.write(
                     functools.partial(
-                        self._claim, player_id=player_id, name=name, level=level, present=present
+                        self._claim,
+                        player_id=player_id,
+                        name=name,
+                        level=level,
+                        present=present,
+                        wanted=(clock, xot),
                     )
                 )
             except Conflict:  # a search changed under us (e.g. cancelled): look again
@@ -125,6 +144,7 @@ class Pairing:
         name: str,
         level: tuple[int | None, str | None],
         present: Collection[str] | None,
+        wanted: tuple[str, bool] = (PER_MOVE, False),
     ) -> Paired:
         """One transaction: the player's own search or fresh pairing, or the oldest
         other search's free seat whose player has a socket (``present``), or a new search."""
@@ -146,6 +166,7 @@ class Pairing:
             and t.seat1 is None
             and t.created_at >= fresh
             and (present is None or t.seat0 in present)
+            and kind(t.rules) == wanted
         ]
         last = rows.last_opponent(player_id)
         # the one just played waits a little for someone new (the oldest search first)
@@ -154,12 +175,17 @@ class Pairing:
             for t in searches
             if t.seat0 != last or now - t.created_at >= self.settings.pair_again_after
         ]
-        ratings = _ratings(rows, [player_id, *(t.seat0 for t in searches)])
+        tc = time_class({"clock": wanted[0]})
+        ratings = _ratings(rows, [player_id, *(t.seat0 for t in searches)], tc)
         searches = [t for t in searches if in_window(t, player_id, ratings, now)]
         if searches:
             return self._sit(rows, searches[0], player_id, name, level)
         for _ in range(8):
-            table = new_table(new_code(), player_id, name, now, self.service.rules, quick=True)
+            table = new_table(
+                new_code(), player_id, name, now, self.service.rules, quick=True, clock=wanted[0]
+            )
+            if wanted[1]:
+                table.rules["xot"] = True
             if rows.table(table.code) is None:
                 break
         duel = Duel(table, now, self.service.rules)
@@ -196,7 +222,9 @@ class Pairing:
             if now - t.created_at < self.settings.pair_timeout
             and (present is None or t.seat0 in present)
         ]
-        ratings = _ratings(rows, [t.seat0 for t in searches])
+        ids = [t.seat0 for t in searches]
+        classes = {time_class(t.rules) for t in searches}
+        ratings = {tc: _ratings(rows, ids, tc) for tc in classes}
         for younger in searches[1:]:
             again = now - younger.created_at >= self.settings.pair_again_after
             last = rows.last_opponent(younger.seat0) if younger.seat0 else None
@@ -209,7 +237,8 @@ class Pairing:
                     and t.id < younger.id
                     and t.seat0 != younger.seat0
                     and (again or t.seat0 != last)
-                    and in_window(t, younger.seat0 or "", ratings, now)
+                    and kind(t.rules) == kind(younger.rules)
+                    and in_window(t, younger.seat0 or "", ratings[time_class(t.rules)], now)
                 ),
                 None,
             )

@@ -135,7 +135,11 @@ class Unlobby(Message, tag="unlobby", frozen=True):
 
 
 class Quick(Message, tag="quick", frozen=True):
-    """ "Schnelle Partie": pair with the next player who taps (reversi.server.pairing)."""
+    """ "Schnelle Partie": pair with the next player who taps (reversi.server.pairing)
+    with the same ``clock`` ("move" or a total clock, no Fernpartie) and ``xot``."""
+
+    clock: Text | None = None
+    xot: bool | None = None
 
 
 class QuickCancel(Message, tag="quick_cancel", frozen=True):

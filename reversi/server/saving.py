@@ -9,8 +9,16 @@ from typing import Any
 
 from reversi.archive.queries import add_game
 from reversi.duel.duel import Duel
-from reversi.duel.rules import rated, time_class
-from reversi.duel.table import MAX_WAITING, DuelError, Status, extra, set_level, set_rating
+from reversi.duel.rules import correspondence, rated, time_class
+from reversi.duel.table import (
+    MAX_WAITING,
+    MAX_WAITING_CORRESPONDENCE,
+    DuelError,
+    Status,
+    extra,
+    set_level,
+    set_rating,
+)
 from reversi.hall.milestones import level
 from reversi.hall.points import points_for
 from reversi.hall.queries import record_result, tallies
@@ -68,8 +76,13 @@ def save_change(rows: Rows, expected: int, duel: Duel) -> None:
 
 
 def add_table(rows: Rows, duel: Duel, player_id: str) -> None:
-    if len(rows.tables_of(player_id, [Status.WAITING])) >= MAX_WAITING:
-        raise DuelError("too_many_tables", max=MAX_WAITING)
+    """Adds the new table; a player waits at :data:`MAX_WAITING` tables played at once
+    and at :data:`MAX_WAITING_CORRESPONDENCE` Fernpartien at most."""
+    fern = correspondence(duel.table.rules) is not None
+    cap = MAX_WAITING_CORRESPONDENCE if fern else MAX_WAITING
+    waiting = rows.tables_of(player_id, [Status.WAITING])
+    if sum(1 for t in waiting if (correspondence(t.rules) is not None) == fern) >= cap:
+        raise DuelError("too_many_tables", max=cap)
     rows.add_table(duel.table)
     assert duel.table.id is not None
     rows.add_events(duel.table.id, duel.events)

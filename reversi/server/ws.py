@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from starlette.websockets import WebSocket
 
 from reversi.duel import messages as out
+from reversi.duel.rules import PER_MOVE
 from reversi.duel.table import DuelError, Status, normal_code
 from reversi.problems import Problem
 from reversi.server import protocol as p
@@ -190,8 +191,9 @@ class Hub:
                 continue
             self.absent_since.pop(code, None)
             with contextlib.suppress(DuelError):
-                await self.service.change(code, lambda duel: duel.close_abandoned())
-                closed.append(code)
+                outcome = await self.service.change(code, lambda duel: duel.close_abandoned())
+                if outcome.events:  # a Fernpartie's stays open
+                    closed.append(code)
         known = {code for code, _ in waiting}
         for code in set(self.absent_since) - known:
             del self.absent_since[code]
@@ -409,7 +411,13 @@ class Hub:
             and await self.limiter.hit(s.pair_limit, "pair-player", conn.player.id)
         ):
             raise DuelError("rate_limited", key="server.rate_limited.pairing")
-        result = await self.pairing.pair(conn.player.id, conn.player.nickname)
+        assert isinstance(message, p.Quick)
+        result = await self.pairing.pair(
+            conn.player.id,
+            conn.player.nickname,
+            PER_MOVE if message.clock is None else message.clock,
+            bool(message.xot),
+        )
         table = result.table
         if not result.paired:  # the search lives while a socket of its player watches it
             await self.watch(conn, table.code, None)

@@ -215,8 +215,8 @@ def test_me_and_the_rating_board_over_http(tmp_path: Path, clock: ManualClock) -
     with players(make_settings(tmp_path, clock), 1) as (a,):
         me = a.get("/api/me").json()
         fresh = {"value": None, "deviation": 350, "provisional": True, "games": 0}
-        assert me["ratings"] == {"schnell": fresh, "blitz": fresh}
-        assert me["rating_history"] == {"schnell": [], "blitz": []}
+        assert me["ratings"] == {"schnell": fresh, "blitz": fresh, "fernpartie": fresh}
+        assert me["rating_history"] == {"schnell": [], "blitz": [], "fernpartie": []}
         assert a.get("/api/ratings").json() == {"time_class": "schnell", "rows": []}
         bad = a.get("/api/ratings", params={"class": "blitz'"})
         assert bad.status_code == 400 and bad.json()["error"] == "bad_time_class"

@@ -24,7 +24,8 @@ TOPICS = [
     "Einen Tisch öffnen",
     "Tisch-Code und Einladen",
     "Die Regeln des Tisches",
-    "Zugzeit",
+    "Bedenkzeit",
+    "Fernpartien",
     "📣 Rückruf",
     "Chat und Stummschalten",
     "Zug zurücknehmen",
@@ -35,6 +36,7 @@ TOPICS = [
     "Zuschauen",
     "Auf einem anderen Gerät weiterspielen",
     "Was zählt",
+    "Wertungszahl",
 ]
 
 
@@ -50,7 +52,10 @@ def check_guide(page: Any) -> None:
         expect(page.get_by_role("region", name=topic)).to_be_visible()
     rule = page.get_by_role("region", name="Was zählt")
     expect(rule).to_contain_text("mindestens 5 Züge")
-    expect(page.get_by_role("region", name="Zugzeit")).to_contain_text("mindestens eine Minute")
+    expect(page.get_by_role("region", name="Bedenkzeit")).to_contain_text("mindestens eine Minute")
+    expect(page.get_by_role("region", name="Bedenkzeit")).to_contain_text("3+2")
+    expect(page.get_by_role("region", name="Fernpartien")).to_contain_text("7 Tagen pro Zug")
+    expect(page.get_by_role("region", name="Wertungszahl")).to_contain_text("Glicko-2")
 
 
 def test_the_start_pages_zu_2_card_links_the_guide(page: Any, duel_server: DuelServer) -> None:

@@ -12,6 +12,7 @@ import { STUDY_ROUTES } from "./study/routes.js";
 import { ANALYSE_ROUTES } from "./analyse/routes.js";
 import { legendeOf, unlockedCount } from "./legenden/rules.js";
 import { legendenStars } from "./core/store.js";
+import { showFernBadge } from "./fern/badge.js";
 
 /**
  * The pages by path: each draws itself into `main`. A page that needs the engine
@@ -29,6 +30,7 @@ const ROUTES = [
   { match: (path) => path.startsWith("/partie/"), page: replayPage },
   { match: (path) => path === "/weiter", page: async (main) => (await import("./player/transfer.js")).transferPage(main) },
   { match: (path) => path === "/profil", page: async (main) => (await import("./player/profile.js")).profilePage(main) },
+  { match: (path) => path === "/fernpartien", page: async (main) => (await import("./fern/page.js")).fernPage(main) },
   { match: (path) => path === "/halle", page: async (main) => (await import("./lobby/lobby.js")).lobbyPage(main) },
   { match: (path) => path === "/bilanz", page: async (main) => (await import("./player/bilanz.js")).bilanzPage(main) },
   { match: (path) => path === "/rangliste", page: async (main) => (await import("./ranks/leaderboard.js")).leaderboardPage(main) },
@@ -140,6 +142,7 @@ async function main() {
     if (link.getAttribute("href") === location.pathname) link.setAttribute("aria-current", "page");
   }
   document.querySelector("header nav")?.setAttribute("aria-label", t("nav.label"));
+  showFernBadge(); // the games that wait for the player's move, once there are Fernpartien
   await route.page(root, { engine, booting, path });
   // call-backs ("Rückruf") reach every hall page while the player sits at a table
   if (!("table" in route && route.table)) listenForCallbacks();

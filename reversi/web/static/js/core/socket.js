@@ -22,7 +22,7 @@ export class Socket {
     this.tables = new Map(); // code → {version, listener}
     this.listeners = new Set(); // every message and connection change
     this.nickname = null;
-    /** @type {string[]} the total clocks ("3+2") an opener may choose, from the hello */
+    /** @type {string[]} the total clocks ("3+2") and Fernpartien ("2d") an opener may choose, from the hello */
     this.clocks = [];
     this.serverOffset = 0;
     this.lobby = false; // following the Halle's lobby (sent again after a reconnect)

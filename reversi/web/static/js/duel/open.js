@@ -6,14 +6,14 @@ import { api, errorText } from "../core/api.js";
 import { normalCode } from "../core/ids.js";
 import { Part } from "../core/part.js";
 import { theSocket } from "../core/socket.js";
-import { PER_MOVE, clockName } from "./clocks.js";
+import { PER_MOVE, clockChoice } from "./clocks.js";
 
 /**
  * Opens a table and goes there; says why not.
  * @param {(text: string) => void} say
  * @param {boolean} [secret] private: reachable by code or link only, not in the lobby
  * @param {boolean} [onlookerChat] onlookers read the players' chat
- * @param {string} [clock] "move" (Zeit pro Zug) or a total clock such as "3+2"
+ * @param {string} [clock] "move" (Zeit pro Zug), a total clock such as "3+2" or days per move ("2d")
  * @param {boolean} [rated] "gewertet": the game moves the Wertungszahl
  */
 export async function openTable(say, secret = false, onlookerChat = false, clock = PER_MOVE, rated = true) {
@@ -66,7 +66,7 @@ export class DuelButton extends Part {
     const clock = clocks.length
       ? html`<label class="open-clock" for="open-clock"><span>${t("rules.clock")}</span>
         <select id="open-clock"><option value=${PER_MOVE}>${t("rules.clock.move")}</option>
-          ${clocks.map((c) => html`<option value=${c}>${t("rules.clock.total")}: ${clockName(c)}</option>`)}</select></label>`
+          ${clocks.map((c) => html`<option value=${c}>${clockChoice(c)}</option>`)}</select></label>`
       : nothing;
     return html`${button}${clock}<label class="check" for="open-private"><input type="checkbox" id="open-private">
       <span>${t("duel.private")}</span></label><label class="check" for="open-onlooker-chat"><input type="checkbox" id="open-onlooker-chat">

@@ -4,7 +4,7 @@ import { t } from "../core/i18n.js";
 import { html, live, nothing } from "../core/lit.js";
 import { copyButton } from "../core/copy.js";
 import { Status } from "./status.js";
-import { PER_MOVE, clockName, isTotal } from "./clocks.js";
+import { PER_MOVE, clockChoice, clockName, isCorrespondence, isTotal } from "./clocks.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
@@ -50,9 +50,9 @@ function rulesForm(page) {
       <label><input type="radio" name="clock" value=${PER_MOVE} .checked=${live(chosen === PER_MOVE)}
         @change=${() => change({ clock: PER_MOVE })}> ${t("rules.clock.move")}</label>
       ${clocks.map((/** @type {string} */ c) => html`<label><input type="radio" name="clock" value=${c}
-        .checked=${live(c === chosen)} @change=${() => change({ clock: c })}> ${t("rules.clock.total")}: ${clockName(c)}</label>`)}
+        .checked=${live(c === chosen)} @change=${() => change({ clock: c })}> ${clockChoice(c)}</label>`)}
     </fieldset>
-    ${isTotal(rules) ? nothing : html`<fieldset class="choice" id="rule-move-times"><legend>${t("rules.move_time")}</legend>
+    ${isTotal(rules) || isCorrespondence(rules) ? nothing : html`<fieldset class="choice" id="rule-move-times"><legend>${t("rules.move_time")}</legend>
       ${times.map((/** @type {number} */ s) => html`<label><input type="radio" name="move_time" value=${String(s)}
         .checked=${live(s === rules.move_time)} @change=${() => change({ move_time: s })}> ${moveTimeText(s)}</label>`)}
     </fieldset>`}
@@ -83,8 +83,8 @@ export function rulesPanel(page) {
   return html`<section class="panel rules" id="rules" aria-labelledby="rules-heading">
     <h2 id="rules-heading">${t("rules.heading")}</h2>
     ${editable ? rulesForm(page) : html`<dl class="rules-text" id="rules-text" aria-describedby=${who ? "rules-who" : nothing}>
-      ${isTotal(rules)
-        ? html`<dt>${t("rules.clock.total")}</dt><dd id="rule-clock-text">${clockName(rules.clock)}</dd>`
+      ${isTotal(rules) || isCorrespondence(rules)
+        ? html`<dt>${t(isTotal(rules) ? "rules.clock.total" : "rules.clock.correspondence")}</dt><dd id="rule-clock-text">${clockName(rules.clock)}</dd>`
         : html`<dt>${t("rules.move_time")}</dt><dd>${moveTimeText(rules.move_time)}</dd>`}
       <dt>${t("rules.hints.short")}</dt><dd>${rules.hints ? t("rules.yes") : t("rules.no")}</dd>
       <dt>${t("rules.counting")}</dt><dd>${t(`rules.counting.${rules.counting}`)}</dd>

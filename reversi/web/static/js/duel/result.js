@@ -6,6 +6,8 @@ import { html, nothing } from "../core/lit.js";
 import { scoreBar } from "../board/panels.js";
 import { replayLinks } from "../archive/links.js";
 import { uncountedText } from "../ranks/counting.js";
+import { ratingText } from "../ranks/rating.js";
+import { config } from "../core/config.js";
 import { Status } from "./status.js";
 import { isTotal } from "./clocks.js";
 
@@ -84,6 +86,29 @@ function earned(page) {
     ? html` <span id="result-level">${t("end.level", { level: `⭐ ${level}` })}</span>` : nothing}</p>`;
 }
 
+/** "+12", "−3", "±0". @param {number} n */
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+
+/** What the rated game did to each seat's Wertungszahl ("Wertungszahl +12"): the
+ * player's own first, then the other's. @param {TablePage} page */
+function ratingChanges(page) {
+  const end = page.table.end;
+  if (!end.ratings || !end.ratings_before) return nothing;
+  const mine = page.you.seat;
+  const order = mine === 1 ? [1, 0] : [0, 1];
+  return html`<ul class="earned rating-changes" id="result-ratings">${order.map((seat) => {
+    const before = end.ratings_before[seat];
+    const after = end.ratings[seat];
+    const you = seat === mine ? ".you" : "";
+    const params = { name: page.name(seat), value: ratingText(after) || "", n: after.games, shown: config.hall.rating.shown_after };
+    let line;
+    if (after.value === null) line = t(`end.rating.later${you}`, params);
+    else if (before.value === null) line = t(`end.rating.first${you}`, params);
+    else line = t(`end.rating.change${you}`, { ...params, change: signed(after.value - before.value) });
+    return html`<li id=${`result-rating-${seat}`}>${line}</li>`;
+  })}</ul>`;
+}
+
 /** @param {TablePage} page */
 export function resultBox(page) {
   const table = page.table;
@@ -95,6 +120,7 @@ export function resultBox(page) {
     <p id="result-text">${resultText(page)}</p>
     ${finished ? scoreBar({ black: end.black, white: end.white }, "result-bar") : nothing}
     ${finished ? earned(page) : nothing}
+    ${finished ? ratingChanges(page) : nothing}
     ${finished && !end.uncounted ? html`<p class="hint">${t("end.counted")}</p>` : nothing}
     ${table.tournament && page.you.seat !== null ? html`<p class="hint" id="result-tournament">${t("duel.tournament.next")}</p>` : nothing}
     <div class="result-actions">${rematch(page)}

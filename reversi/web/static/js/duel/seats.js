@@ -3,13 +3,15 @@
 import { colorName, t } from "../core/i18n.js";
 import { html, nothing } from "../core/lit.js";
 import { Status } from "./status.js";
-import { isTotal } from "./clocks.js";
+import { isCorrespondence, isTotal, moveSeconds } from "./clocks.js";
 
 /** @typedef {import("./page.js").TablePage} TablePage */
 
-/** @param {number} seconds */
+/** "1:05"; a Fernpartie's hours and days: "5 Std. 07 Min.", "2 Tg. 3 Std.". @param {number} seconds */
 export function clockText(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 86_400) return t("clock.days", { d: Math.floor(s / 86_400), h: Math.floor((s % 86_400) / 3600) });
+  if (s >= 3600) return t("clock.hours", { h: Math.floor(s / 3600), m: String(Math.floor((s % 3600) / 60)).padStart(2, "0") });
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
@@ -18,7 +20,7 @@ function clockFor(page, seat) {
   const table = page.table;
   if (!table || table.status !== Status.PLAYING) return "";
   const left = page.secondsLeft(seat);
-  return clockText(left === null ? table.rules.move_time : left);
+  return clockText(left === null ? moveSeconds(table.rules) : left);
 }
 
 /**
@@ -27,7 +29,7 @@ function clockFor(page, seat) {
  */
 function firstMoveNote(page, seat) {
   const clock = page.table.clock;
-  if (!clock || clock.seat !== seat || !clock.first_moves) return nothing;
+  if (!clock || clock.seat !== seat || !clock.first_moves || isCorrespondence(page.table.rules)) return nothing;
   const budget = clock.deadline - clock.started_at;
   if (!isTotal(page.table.rules) && !(budget > page.table.rules.move_time + 0.5)) return nothing;
   return html`<span class="clock-note" id=${`clock-note-${seat}`}>${t("clock.first", { time: clockText(budget) })}</span>`;
@@ -56,7 +58,7 @@ export function seatsTemplate(page) {
           ${s.free ? nothing : html`<span class=${`presence ${here ? "on" : "off"}`}>${here ? t("seat.here") : t("seat.away")}</span>`}</span>
       </span>
       <span class="seat-clock">${firstMoveNote(page, seat)}<span class=${`clock${low ? " low" : ""}`} id=${`clock-${seat}`} role="timer"
-        aria-label=${t(isTotal(table.rules) ? "seat.clock.total" : "seat.clock")}>${clockFor(page, seat)}</span></span>
+        aria-label=${t(isTotal(table.rules) ? "seat.clock.total" : isCorrespondence(table.rules) ? "seat.clock.correspondence" : "seat.clock")}>${clockFor(page, seat)}</span></span>
     </div>`;
   })}</div>`;
 }

@@ -1,7 +1,7 @@
 // "🎯 Duell-Ecke" (/duell-ecke): how a duel works at this hall — the table, its code
-// and link, the table's rules and clock, the call-back, chat and muting, take-backs,
+// and link, the table's rules and clocks, Fernpartien, the call-back, chat and muting, take-backs,
 // resigning and aborting, the rematch, the lobby, quick pairing, watching, another
-// device, and which games count. Texts only (keys `guide.*`), no engine: it draws at
+// device, which games count, and the Wertungszahl. Texts only (keys `guide.*`), no engine: it draws at
 // once, and offline like every page of the client.
 import { countingRule } from "../ranks/counting.js";
 import { t } from "../core/i18n.js";
@@ -14,6 +14,7 @@ export const GUIDE = [
   { id: "einladen", key: "invite" },
   { id: "regeln", key: "rules" },
   { id: "zugzeit", key: "clock" },
+  { id: "fernpartien", key: "fern" },
   { id: "rueckruf", key: "callback" },
   { id: "chat", key: "chat" },
   { id: "zuruecknehmen", key: "takeback" },
@@ -24,6 +25,7 @@ export const GUIDE = [
   { id: "zuschauen", key: "watch" },
   { id: "anderes-geraet", key: "device" },
   { id: "punkte", key: "points" },
+  { id: "wertungszahl", key: "rating" },
 ];
 
 /** @param {{id: string, key: string}} part */

@@ -9,13 +9,14 @@ import { theSocket } from "../core/socket.js";
 import { Part } from "../core/part.js";
 import { QuickPairing } from "./quick.js";
 import { Status } from "../duel/status.js";
-import { clockName, isTotal } from "../duel/clocks.js";
+import { PER_MOVE, clockName } from "../duel/clocks.js";
+import { fernpartien } from "../fern/data.js";
 
 /**
  * @typedef {{name: string, level: number | null, color: string | null} | null} LobbySeat
  * @typedef {{code: string, status: string, version: number, since: number, ply: number,
  *   rules: {move_time: number, hints: boolean, counting: string, clock?: string, xot?: boolean, rated?: boolean}, seats: LobbySeat[],
- *   counts: {black: number, white: number} | null, link: string, onlookers: number}} LobbyEntry
+ *   counts: {black: number, white: number} | null, link: string, onlookers: number, correspondence?: boolean}} LobbyEntry
  */
 
 /** @param {number} n seconds */
@@ -43,6 +44,9 @@ export class Lobby extends Part {
     this.message = "";
     this.serverOffset = 0;
     this.quick = new QuickPairing();
+    /** how many of the player's Fernpartien have less than a day left for their move */
+    this.urgent = 0;
+    fernpartien().then((games) => { this.urgent = games?.urgent || 0; this.update(); });
     const socket = theSocket();
     socket.on((/** @type {any} */ message) => this.receive(message));
     socket.followLobby();
@@ -129,7 +133,7 @@ export class Lobby extends Part {
     const mine = this.mine.has(entry.code);
     return html`<li class=${mine ? "halle-table mine" : "halle-table"} data-code=${entry.code}>
       <span class="halle-who">${who(opener)}${mine ? html` <strong class="halle-mine">${t("halle.mine")}</strong>` : nothing}</span>
-      <span class="halle-rules">${isTotal(rules) ? html`${t("rules.clock")} ${clockName(/** @type {string} */ (rules.clock))}` : html`${t("rules.move_time")} ${moveTime(rules.move_time)}`} · ${t("rules.hints.short")} ${rules.hints ? t("rules.yes") : t("rules.no")} · ${t(`halle.counting.${rules.counting}`)}${rules.xot ? html` · <span class="halle-xot">${t("halle.xot")}</span>` : nothing} · <span class="halle-rated">${rules.rated ? t("rules.rated.yes") : t("rules.rated.no")}</span></span>
+      <span class="halle-rules">${rules.clock && rules.clock !== PER_MOVE ? html`${t("rules.clock")} ${clockName(rules.clock)}` : html`${t("rules.move_time")} ${moveTime(rules.move_time)}`} · ${t("rules.hints.short")} ${rules.hints ? t("rules.yes") : t("rules.no")} · ${t(`halle.counting.${rules.counting}`)}${rules.xot ? html` · <span class="halle-xot">${t("halle.xot")}</span>` : nothing} · <span class="halle-rated">${rules.rated ? t("rules.rated.yes") : t("rules.rated.no")}</span></span>
       <span class="halle-since">${this.waited(entry.since)}</span>
       ${mine
         ? html`<a class="button" href=${entry.link}>${t("halle.to_table")}</a>`
@@ -153,8 +157,12 @@ export class Lobby extends Part {
 
   template() {
     const all = [...this.entries.values()];
-    const waiting = all.filter((e) => e.status === Status.WAITING).sort((x, y) => x.since - y.since);
-    const playing = all.filter((e) => e.status === Status.PLAYING);
+    const now = all.filter((e) => !e.correspondence);
+    const fern = all.filter((e) => e.correspondence);
+    const waiting = now.filter((e) => e.status === Status.WAITING).sort((x, y) => x.since - y.since);
+    const playing = now.filter((e) => e.status === Status.PLAYING);
+    const fernWaiting = fern.filter((e) => e.status === Status.WAITING).sort((x, y) => x.since - y.since);
+    const fernPlaying = fern.filter((e) => e.status === Status.PLAYING);
     const heading = this.page
       ? html`<h1 id="halle-heading">${t("halle.heading")}</h1>`
       : html`<h2 id="halle-heading">${t("halle.heading")}</h2>`;
@@ -166,6 +174,8 @@ export class Lobby extends Part {
     const online = this.refused !== null || this.online !== 1 ? "halle.online" : "halle.online.one";
     return html`${heading}
       <p class="halle-online" id="halle-online">${t(online, { n: this.online })}</p>
+      ${this.urgent ? html`<p class="halle-remind" id="halle-remind" role="status">${t(this.urgent === 1 ? "halle.fern.remind.one" : "halle.fern.remind", { n: this.urgent })}
+        <a href="/fernpartien">${t("halle.fern.go")}</a></p>` : nothing}
       ${this.refused !== null ? refused : this.quick.update()}
       <h3 id="halle-tables-heading">${t("halle.tables")}</h3>
       ${waiting.length
@@ -175,7 +185,11 @@ export class Lobby extends Part {
       <h3 id="halle-duels-heading">${t("halle.duels")}</h3>
       ${playing.length
         ? html`<ul class="halle-list" id="halle-duels" aria-labelledby="halle-duels-heading">${playing.map((e) => this.duelItem(e))}</ul>`
-        : html`<p class="hint" id="halle-duels-none">${t("halle.duels.none")}</p>`}`;
+        : html`<p class="hint" id="halle-duels-none">${t("halle.duels.none")}</p>`}
+      <h3 id="halle-fern-heading">${t("halle.fern")}</h3>
+      ${fern.length
+        ? html`<ul class="halle-list" id="halle-fern" aria-labelledby="halle-fern-heading">${fernWaiting.map((e) => this.tableItem(e))}${fernPlaying.map((e) => this.duelItem(e))}</ul>`
+        : html`<p class="hint" id="halle-fern-none">${t("halle.fern.none")}</p>`}`;
   }
 }
 

@@ -6,6 +6,7 @@ import { html, nothing } from "../core/lit.js";
 import { errorText } from "../core/api.js";
 import { theSocket } from "../core/socket.js";
 import { Part } from "../core/part.js";
+import { PER_MOVE, clockChoice, isDays } from "../duel/clocks.js";
 
 export class QuickPairing extends Part {
   constructor() {
@@ -16,6 +17,9 @@ export class QuickPairing extends Part {
     /** @type {string | null} the search's table */
     this.code = null;
     this.started = 0;
+    /** the chosen clock ("move" or a total clock such as "3+2") and XOT, kept for a reconnect's tap */
+    this.clock = PER_MOVE;
+    this.xot = false;
     this.socket = theSocket();
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.ticker = undefined;
@@ -30,7 +34,8 @@ export class QuickPairing extends Part {
     } else if (message.type === "hello" && this.searching) {
       // a reconnect: the same search again (the server answers with the same table)
       this.ask();
-    }
+    } else if (message.type === "hello") this.update(); // the clocks to choose from
+
   }
 
   /** @param {string} link */
@@ -50,6 +55,9 @@ export class QuickPairing extends Part {
   }
 
   async start() {
+    const select = /** @type {HTMLSelectElement | null} */ (this.element.querySelector("#quick-clock"));
+    this.clock = select?.value || PER_MOVE;
+    this.xot = Boolean(/** @type {HTMLInputElement | null} */ (this.element.querySelector("#quick-xot"))?.checked);
     this.busy = true;
     this.message = "";
     this.update();
@@ -61,7 +69,7 @@ export class QuickPairing extends Part {
 
   async ask() {
     try {
-      const reply = await this.socket.request({ type: "quick" });
+      const reply = await this.socket.request({ type: "quick", clock: this.clock, xot: this.xot });
       this.code = reply.code;
       if (reply.paired) {
         this.go(`/tisch/${reply.code}`);
@@ -106,9 +114,14 @@ export class QuickPairing extends Part {
         <button type="button" id="quick-cancel" ?disabled=${this.busy} @click=${() => this.cancel()}>${t("halle.quick.cancel")}</button>
         <p class="form-msg" id="quick-msg" role="status">${this.message}</p>`;
     }
+    const clocks = this.socket.clocks.filter((/** @type {string} */ c) => !isDays(c));
     return html`<button type="button" class="primary" id="quick-go" ?disabled=${this.busy}
         aria-describedby="quick-help" @click=${() => this.start()}>${t("halle.quick")}</button>
       <span class="hint" id="quick-help">${t("halle.quick.text")}</span>
+      ${clocks.length ? html`<div class="quick-choice"><label class="open-clock" for="quick-clock"><span>${t("halle.quick.clock")}</span>
+        <select id="quick-clock"><option value=${PER_MOVE} ?selected=${this.clock === PER_MOVE}>${t("rules.clock.move")}</option>
+          ${clocks.map((/** @type {string} */ c) => html`<option value=${c} ?selected=${this.clock === c}>${clockChoice(c)}</option>`)}</select></label>
+        <label class="check" for="quick-xot"><input type="checkbox" id="quick-xot" ?checked=${this.xot}><span>${t("rules.xot")}</span></label></div>` : nothing}
       <p class="form-msg" id="quick-msg" role="status">${this.message}</p>`;
   }
 }

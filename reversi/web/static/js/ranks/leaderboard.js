@@ -69,6 +69,9 @@ export function leaderboardPage(main) {
     board: null,
     /** @type {any} the Wertungszahl's board, as ``board`` */
     ratings: null,
+    /** the time class of the Wertungszahl's board */
+    ratingClass: config.hall.time_classes.includes(params.get("klasse") || "")
+      ? String(params.get("klasse")) : config.hall.time_classes[0],
   };
   /** @param {string | null} at */
   const go = (at, period = state.period) => { state.period = period; state.at = at; load(); };
@@ -100,7 +103,7 @@ export function leaderboardPage(main) {
         </div>
         <div id="board-body" aria-live="polite">${boardBody(state.board)}</div>
       </div>
-      ${ratingBoard(state.ratings)}
+      ${ratingBoard(state.ratings, state.ratingClass, chooseClass)}
       <section class="counting" id="was-zaehlt" aria-labelledby="counting-heading">
         <h2 id="counting-heading">${t("counting.heading")}</h2>
         ${countingRule()}
@@ -123,6 +126,14 @@ export function leaderboardPage(main) {
     }
     draw();
   }
+  /** The Wertungszahl's board of time class ``tc``. @param {string} tc */
+  function chooseClass(tc) {
+    state.ratingClass = tc;
+    state.ratings = null;
+    draw();
+    api(`/api/ratings?class=${encodeURIComponent(tc)}`).then((answer) => { if (tc === state.ratingClass) state.ratings = answer; },
+      () => { state.ratings = "offline"; }).then(draw);
+  }
   load();
-  api("/api/ratings").then((answer) => { state.ratings = answer; }, () => { state.ratings = "offline"; }).then(draw);
+  chooseClass(state.ratingClass);
 }

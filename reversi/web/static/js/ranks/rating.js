@@ -18,15 +18,17 @@ export function ratingText(r) {
   return r.value === null ? null : `${r.value}${r.provisional ? "?" : ""}`;
 }
 
-/** The Rangliste of one time class.
- * @param {any} board the server's /api/ratings, "offline", or null while it loads */
-export function ratingBoard(board) {
+/** The Rangliste of the Wertungszahl: a tab for each time class, the chosen one's table.
+ * @param {any} board the server's /api/ratings?class=…, "offline", or null while it loads
+ * @param {string} chosen the time class shown @param {(tc: string) => void} choose */
+export function ratingBoard(board, chosen, choose) {
+  const classes = config.hall.time_classes;
   let body;
   if (board === null) body = html`<p>${t("hall.loading")}</p>`;
   else if (board === "offline") body = html`<p class="error">${t("hall.offline")}</p>`;
   else if (!board.rows.length) body = html`<p id="rating-empty">${t("rating.board.empty")}</p>`;
   else {
-    body = html`<div class="table-wrap"><table id="rating-table" class="board-table">
+    body = html`<div class="table-wrap"><table id="rating-table" class="board-table" data-class=${board.time_class}>
       <caption class="visually-hidden">${t("rating.board.title", { class: t(`timeclass.${board.time_class}`) })}</caption>
       <thead><tr><th scope="col">${t("hall.col.rank")}</th><th scope="col">${t("hall.col.name")}</th>
         <th scope="col">${t("rating.col.value")}</th><th scope="col">${t("rating.col.games")}</th></tr></thead>
@@ -37,9 +39,22 @@ export function ratingBoard(board) {
         <td class="games">${row.games}</td></tr>`)}</tbody>
     </table></div>`;
   }
-  const title = board && typeof board === "object" ? t("rating.board.title", { class: t(`timeclass.${board.time_class}`) }) : t("rating.heading");
+  /** @param {KeyboardEvent} event @param {string} tc */
+  const arrows = (event, tc) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    const next = classes[(classes.indexOf(tc) + step + classes.length) % classes.length];
+    choose(next);
+    /** @type {HTMLElement | null} */ (document.getElementById(`rating-tab-${next}`))?.focus();
+  };
   return html`<section class="rating-board" id="rating-board" aria-labelledby="rating-heading">
-    <h2 id="rating-heading">${title}</h2>${body}
+    <h2 id="rating-heading">${t("rating.board.title", { class: t(`timeclass.${chosen}`) })}</h2>
+    <div class="tabs" role="tablist" aria-label=${t("rating.board.classes")}>
+      ${classes.map((tc) => html`<button type="button" role="tab" id=${`rating-tab-${tc}`} aria-controls="rating-panel"
+        aria-selected=${String(tc === chosen)} tabindex=${tc === chosen ? "0" : "-1"}
+        @click=${() => choose(tc)} @keydown=${(/** @type {KeyboardEvent} */ e) => arrows(e, tc)}>${t(`timeclass.${tc}`)}</button>`)}
+    </div>
+    <div id="rating-panel" role="tabpanel" aria-labelledby=${`rating-tab-${chosen}`} aria-live="polite">${body}</div>
     <p class="hint" id="rating-rules">${t("rating.rules", ruleFacts())}</p></section>`;
 }
 
