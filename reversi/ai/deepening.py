@@ -71,9 +71,13 @@ class Deepening:
         self.done = self.done or not stopped
         return not stopped
 
-    def step(self, stop_at: float, clock: Clock = time.perf_counter) -> None:
+    def step(
+        self, stop_at: float, clock: Clock = time.perf_counter, *, report_at: float | None = None
+    ) -> None:
         """Deepens until the deadline: the next depths, and the exact values where
-        they are due (every other step, so that the depths go on meanwhile)."""
+        they are due (every other step, so that the depths go on meanwhile). With
+        ``report_at``: returns at the first depth or solve finished after that time, so
+        that a caller showing the values shows each new depth as soon as it is there."""
         self.steps += 1
         while not self.done and clock() < stop_at:
             due = self.depth >= self.empties - 1 or (
@@ -84,6 +88,8 @@ class Deepening:
                 if not self.solve(stop_at, clock):
                     return
             elif not self.deepen(stop_at, clock):
+                return
+            if report_at is not None and clock() >= report_at:
                 return
 
     @property
