@@ -100,9 +100,10 @@ def on_native(native: Any, calls: list[Call]) -> list[Any]:
 
 
 def test_wasm_answers_as_the_extension(native: Any, wasm: Any) -> None:
-    """Moves, flips, perft (plain and with its table), the evaluation, exact and win/draw/loss solves, fixed-depth
-    searches (with and without Multi-ProbCut) and decisive moves on random positions,
-    in one run of Pyodide: the same scores, moves, depths, node counts and best-move sets."""
+    """Moves, flips, perft (plain and with its table), the evaluation, exact and
+    win/draw/loss solves, fixed-depth searches (with and without Multi-ProbCut) and
+    decisive moves on random positions, in one run of Pyodide: the same scores, moves,
+    depths, node counts and best-move sets."""
     winner, every, wdl = native.WINNER, native.EVERY_BEST, native.WDL
     none = native.NO_DEADLINE
     calls: list[Call] = []
