@@ -1,9 +1,10 @@
 """Every legal move's value on the native core, deepened step by step (the analysis
 board's values and :func:`reversi.ai.analyse`).
 
-Each depth is one call of the core (``rv_values``: each move's child searched with a
-full window, so every value is exact at that depth, not only the best's); a call the
-deadline stops leaves its work in the kept tables, and the next step resumes it. Up to
+Each depth is one call of the core (``rv_values``: each move's child searched so that
+every value is exact at that depth, not only the best's: in a window around its value
+two plies shallower, searched again where it falls out); a call the deadline stops
+leaves its work in the kept tables, and the next step resumes it. Up to
 :data:`EXACT_EMPTIES` the moves are also solved exactly (the first depths come first,
 for quick values), the exact ones replacing their estimates one by one.
 """

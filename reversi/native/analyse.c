@@ -1,8 +1,10 @@
 /* The analysis board's values: every legal move's value at one depth, or exact, and the
-   principal variation after the best move. Built on the midgame search (a full window
-   per move, so that every move's value is exact at that depth, not only the best's) and
-   on the solver (each move's child solved exactly); the tables are kept between calls,
-   so that deepening step by step reuses what the steps before found. */
+   principal variation after the best move. Built on the midgame search (each move in a
+   window around its value two plies shallower, searched again where it falls out, so
+   that every move's value is exact at that depth, not only the best's) and on the
+   solver (each move's child solved exactly, from its midgame value); the tables are
+   kept between calls, so that deepening step by step reuses what the steps before
+   found. */
 
 #include "board.h"
 #include "internal.h"

@@ -81,7 +81,8 @@ static uint64_t perft_table(uint64_t p, uint64_t o, int depth) {
     uint64_t kp = p, ko = o;
     canonical(&kp, &ko);
     const rv_entry *e = rv_find(&rv_mid_table, kp, ko);
-    if (e && e->depth == depth) return (uint64_t)(uint32_t)e->lower | (uint64_t)(uint32_t)e->upper << 32;
+    if (e && e->depth == depth)
+        return (uint64_t)(uint32_t)e->lower | (uint64_t)(uint32_t)e->upper << 32;
     uint64_t nodes = 0;
     while (moves) {
         const int sq = first_square(moves);
