@@ -11,7 +11,8 @@ holds zero weights, so that Edax's move ordering gets nothing from a trained eva
 Sets, each run by both programs one after the other (both see the same load), Edax
 with ``-n 1``: perft from the start (Edax's ``-count games N``, which counts plies
 1…N with a table of positions, timed by its own CPU clock for each ply; ours runs
-perft(1)…perft(N), timed by this process's CPU clock); exact solves (empties to the
+perft(1)…perft(N), timed by this process's CPU clock, plain and with a table of the
+positions counted before); exact solves (empties to the
 winner, Edax's ``-solve`` at level 60) of the 20 fixed positions at 14 empties and 10
 at 18 empties that ``benchmarks/native.py`` and ``benchmarks/endgame.py`` use, each
 with its symmetric images (``--images``), and of FFO #40–#44. For the solves Edax's
@@ -150,6 +151,10 @@ def bench_perft(edax: Edax, depth: int) -> None:
     assert native is not None
     p, o = Board().player, Board().opponent
     leaves, ours = cpu(lambda: [native.perft(p, o, ply) for ply in range(1, depth + 1)])
+    counted_ours, table = cpu(
+        lambda: [native.perft(p, o, ply, table=True) for ply in range(1, depth + 1)]
+    )
+    assert counted_ours == leaves
     output, _ = edax.run("-count", "games", str(depth))
     counted = parse_count(output).get(depth)
     if counted is None:
@@ -157,7 +162,8 @@ def bench_perft(edax: Edax, depth: int) -> None:
     agree = "agree" if counted.leaves == leaves[-1] else f"DISAGREE (Edax {counted.leaves:,})"
     print(
         f"perft({depth}): {leaves[-1]:,} leaves, {agree}; plies 1–{depth}: CPU ours {ours:.2f} s, "
-        f"Edax {counted.seconds:.2f} s: {ratio(ours, counted.seconds)}; {load()}",
+        f"Edax {counted.seconds:.2f} s: {ratio(ours, counted.seconds)}; ours with a table of "
+        f"counted positions (as Edax's) {table:.2f} s: {ratio(table, counted.seconds)}; {load()}",
         flush=True,
     )
 

@@ -2,8 +2,10 @@
 
     .venv/bin/python benchmarks/native.py                  # perft 10, 20 × 14 empties, FFO #40
     .venv/bin/python benchmarks/native.py --perft 10 --python-ffo   # Python's FFO #40 too
+    .venv/bin/python benchmarks/native.py --values 11      # the analysis board's values
 
-Prints, side by side: perft from the start (leaves and leaves per CPU second);
+Prints, side by side: perft from the start (leaves and leaves per CPU second; plain
+and with a table of the positions counted before, up to symmetry);
 exact solves (empties to the winner) of the 20 fixed positions at 14 empties of
 ``benchmarks/endgame.py`` and of FFO #40 (Python's only with ``--python-ffo``: a
 minute or more); Schwer's midgame depth in its 0.5 s (CPU clock) on 20 positions
@@ -15,6 +17,7 @@ load average is printed first and last.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -54,6 +57,14 @@ def bench_perft(depth: int, python: bool) -> None:
     print(
         f"perft({depth}) native: {leaves:,} leaves, {seconds:.2f} CPU s, "
         f"{int(leaves) / seconds / 1e6:.1f} M leaves/s",
+        flush=True,
+    )
+    counted, fast = cpu(lambda: native.perft(p, o, depth, table=True))
+    assert counted == leaves
+    fast = max(fast, 1e-6)
+    print(
+        f"perft({depth}) native with a table of counted positions: {fast:.2f} CPU s, "
+        f"{seconds / fast:.1f}× faster than plain",
         flush=True,
     )
     if python:
@@ -141,6 +152,30 @@ def bench_depth(count: int, seed: int) -> None:
         )
 
 
+def bench_values(until: int) -> None:
+    """The analysis board's values (reversi.ai.deepening, as the worker deepens them) on
+    the positions of benchmarks/analyse_values.py: the CPU time until every legal move
+    has its value at each depth up to ``until``, and at 20 empties until every move is
+    exact."""
+    from benchmarks.analyse_values import POSITIONS
+    from reversi.ai.deepening import Deepening
+
+    native = core()
+    assert native is not None
+    for name, moves in POSITIONS.items():
+        board = Board(moves=moves)
+        values = Deepening(native, board.player, board.opponent)
+        start = time.process_time()
+        reached = []
+        while values.depth < min(until, values.empties - 1):
+            values.deepen(math.inf, time.process_time)
+            reached.append(f"{values.depth}: {time.process_time() - start:.2f}")
+        print(f"values, {name}: CPU s until every move has depth " + ", ".join(reached))
+        if values.empties <= 20:
+            _, solved = cpu(partial(values.solve, math.inf, time.process_time))
+            print(f"values, {name}: every move exact after {solved:.2f} CPU s more", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--perft", type=int, default=10)
@@ -149,11 +184,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--python-ffo", action="store_true")
     parser.add_argument("--depth-only", action="store_true", help="only Schwer's depth")
+    parser.add_argument(
+        "--values", type=int, default=0, metavar="DEPTH",
+        help="only the analysis board's values, up to DEPTH",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if core() is None:
         print("reversi._native is not built: nothing to compare")
         return 1
     print(f"Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}, {load()}")
+    if args.values:
+        bench_values(args.values)
+        print(load())
+        return 0
     if not args.depth_only:
         bench_perft(args.perft, not args.no_python_perft)
         bench_solves(args.count, args.seed)

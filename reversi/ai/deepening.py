@@ -1,9 +1,10 @@
 """Every legal move's value on the native core, deepened step by step (the analysis
 board's values and :func:`reversi.ai.analyse`).
 
-Each depth is one call of the core (``rv_values``: each move's child searched with a
-full window, so every value is exact at that depth, not only the best's); a call the
-deadline stops leaves its work in the kept tables, and the next step resumes it. Up to
+Each depth is one call of the core (``rv_values``: each move's child searched so that
+every value is exact at that depth, not only the best's: in a window around its value
+two plies shallower, searched again where it falls out); a call the deadline stops
+leaves its work in the kept tables, and the next step resumes it. Up to
 :data:`EXACT_EMPTIES` the moves are also solved exactly (the first depths come first,
 for quick values), the exact ones replacing their estimates one by one.
 """
@@ -71,9 +72,13 @@ class Deepening:
         self.done = self.done or not stopped
         return not stopped
 
-    def step(self, stop_at: float, clock: Clock = time.perf_counter) -> None:
+    def step(
+        self, stop_at: float, clock: Clock = time.perf_counter, *, report_at: float | None = None
+    ) -> None:
         """Deepens until the deadline: the next depths, and the exact values where
-        they are due (every other step, so that the depths go on meanwhile)."""
+        they are due (every other step, so that the depths go on meanwhile). With
+        ``report_at``: returns at the first depth or solve finished after that time, so
+        that a caller showing the values shows each new depth as soon as it is there."""
         self.steps += 1
         while not self.done and clock() < stop_at:
             due = self.depth >= self.empties - 1 or (
@@ -84,6 +89,8 @@ class Deepening:
                 if not self.solve(stop_at, clock):
                     return
             elif not self.deepen(stop_at, clock):
+                return
+            if report_at is not None and clock() >= report_at:
                 return
 
     @property

@@ -79,8 +79,14 @@ class Core:
     def flips(self, p: Bitboard, o: Bitboard, square: int) -> Bitboard:
         return int(self._module.flips(p, o, square))
 
-    def perft(self, p: Bitboard, o: Bitboard, depth: int) -> int:
-        return int(self._module.perft(p, o, depth))
+    def perft(self, p: Bitboard, o: Bitboard, depth: int, *, table: bool = False) -> int:
+        """Leaves at ``depth`` plies; ``table``: with a table of the positions counted
+        before (up to symmetry; the same count, faster, and the searches' kept bounds
+        are forgotten)."""
+        with self._lock:
+            if table:
+                return int(self._module.perft_table(p, o, depth))
+            return int(self._module.perft(p, o, depth))
 
     def evaluate(self, p: Bitboard, o: Bitboard) -> int:
         return int(self._module.evaluate(p, o))

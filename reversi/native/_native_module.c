@@ -54,6 +54,14 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS return PyLong_FromUnsignedLongLong(leaves);
 }
 
+static PyObject *py_perft_table(PyObject *self, PyObject *args) {
+    unsigned long long p, o, leaves;
+    int depth;
+    if (!PyArg_ParseTuple(args, "KKi", &p, &o, &depth)) return NULL;
+    Py_BEGIN_ALLOW_THREADS leaves = rv_perft_table(p, o, depth);
+    Py_END_ALLOW_THREADS return PyLong_FromUnsignedLongLong(leaves);
+}
+
 static PyObject *py_evaluate(PyObject *self, PyObject *args) {
     unsigned long long p, o;
     int status;
@@ -163,6 +171,8 @@ static PyMethodDef methods[] = {
     {"moves", py_moves, METH_VARARGS, "moves(p, o) -> the legal moves' bits"},
     {"flips", py_flips, METH_VARARGS, "flips(p, o, square) -> the flipped discs"},
     {"perft", py_perft, METH_VARARGS, "perft(p, o, depth) -> leaves"},
+    {"perft_table", py_perft_table, METH_VARARGS,
+     "perft_table(p, o, depth) -> leaves (with a table of counted positions)"},
     {"evaluate", py_evaluate, METH_VARARGS, "evaluate(p, o) -> hundredths of a disc"},
     {"solve", py_solve, METH_VARARGS,
      "solve(p, o, flags, deadline) -> (status, score, move, depth, exact, nodes, best_moves)"},

@@ -1,8 +1,10 @@
 /* The analysis board's values: every legal move's value at one depth, or exact, and the
-   principal variation after the best move. Built on the midgame search (a full window
-   per move, so that every move's value is exact at that depth, not only the best's) and
-   on the solver (each move's child solved exactly); the tables are kept between calls,
-   so that deepening step by step reuses what the steps before found. */
+   principal variation after the best move. Built on the midgame search (each move in a
+   window around its value two plies shallower, searched again where it falls out, so
+   that every move's value is exact at that depth, not only the best's) and on the
+   solver (each move's child solved exactly, from its midgame value); the tables are
+   kept between calls, so that deepening step by step reuses what the steps before
+   found. */
 
 #include "board.h"
 #include "internal.h"
@@ -25,21 +27,72 @@ static int children_of(uint64_t p, uint64_t o, child *out) {
     return n;
 }
 
+/* The values of the last position by square and depth parity (depth 0: none), the
+   guesses for the next depth's windows: a move's value two plies shallower is usually
+   close (one ply shallower is pulled the other way by the side that moved last). Kept
+   while the calls keep the table. */
+static uint64_t known_p, known_o;
+static int32_t known_value[2][64];
+static int8_t known_depth[2][64];
+
+#define WINDOW 150
+/* the solver starts from a midgame value of at least this depth (else its own guess) */
+#define GUESS_AFTER 6
+
+/* The child's value at depth - 1 in a window around a guess, searched again on the
+   side it fell out of: the same value as a full window, cheaper. */
+static int32_t windowed(const child *c, int depth, int32_t guess, bool have_guess) {
+    if (!have_guess) return -rv_midgame_window(c->p, c->o, depth - 1, -RV_INFINITY, RV_INFINITY);
+    const int32_t low = guess - WINDOW, high = guess + WINDOW;
+    int32_t value = -rv_midgame_window(c->p, c->o, depth - 1, -high, -low);
+    if (rv_stopped) return value;
+    if (value <= low)
+        value = -rv_midgame_window(c->p, c->o, depth - 1, -(value + 1), RV_INFINITY);
+    else if (value >= high)
+        value = -rv_midgame_window(c->p, c->o, depth - 1, -RV_INFINITY, -(value - 1));
+    return value;
+}
+
+/* For the solver: the deepest value known of the move (for the child's player, in
+   discs), else RV_NO_GUESS. */
+static int disc_guess(int sq) {
+    const int parity = known_depth[1][sq] > known_depth[0][sq];
+    if (known_depth[parity][sq] < GUESS_AFTER) return RV_NO_GUESS;
+    const int32_t value = known_value[parity][sq];
+    if (value >= RV_WIN / 2 || value <= -RV_WIN / 2) return RV_NO_GUESS;
+    const int32_t discs = (value >= 0 ? value + 50 : value - 50) / 100;
+    return discs > 64 ? -64 : discs < -64 ? 64 : -(int)discs;
+}
+
 /* The value of one move's child for the player who made it; *stopped when the
    deadline came first. */
 static int32_t child_value(const child *c, int depth, bool exact, unsigned flags,
                            double deadline, uint64_t *nodes, bool *stopped) {
     if (exact) {
         int score = 0;
-        const int status = rv_exact_value(c->p, c->o, flags | RV_KEEP_TABLE, deadline, &score);
+        const int status = rv_exact_value(c->p, c->o, flags | RV_KEEP_TABLE, deadline,
+                                          disc_guess(c->sq), &score);
         *nodes += rv_nodes;
         *stopped = status != RV_OK;
         return -score;
     }
     rv_start(deadline);
-    const int32_t value = -rv_midgame_value(c->p, c->o, depth - 1);
+    int32_t guess = 0;
+    bool have_guess = false;
+    for (int back = 2; back >= 1 && !have_guess; back--) {
+        const int parity = (depth - back) & 1;
+        if (known_depth[parity][c->sq] == depth - back) {
+            guess = known_value[parity][c->sq];
+            have_guess = guess > -RV_WIN / 2 && guess < RV_WIN / 2;
+        }
+    }
+    const int32_t value = windowed(c, depth, guess, have_guess);
     *nodes += rv_nodes;
     *stopped = rv_stopped;
+    if (!rv_stopped) {
+        known_value[depth & 1][c->sq] = value;
+        known_depth[depth & 1][c->sq] = (int8_t)depth;
+    }
     return value;
 }
 
@@ -48,7 +101,12 @@ int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline
     if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
     if (depth < 1 || depth > 64) return RV_ERR_ARGUMENT;
     if ((p & o) || !legal(p, o)) return RV_ERR_POSITION;
-    if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
+    if (!(flags & RV_KEEP_TABLE) || p != known_p || o != known_o) {
+        if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
+        for (int sq = 0; sq < 64; sq++) known_depth[0][sq] = known_depth[1][sq] = 0;
+        known_p = p;
+        known_o = o;
+    }
     const int empties = 64 - count(p | o);
     const bool exact = depth >= empties;
     child children[32];

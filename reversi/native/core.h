@@ -73,6 +73,9 @@ uint64_t rv_flips(uint64_t p, uint64_t o, int square);
 /* Leaves at depth plies (reversi.engine.perft: a forced pass uses a ply, a finished
    game is one leaf). */
 uint64_t rv_perft(uint64_t p, uint64_t o, int depth);
+/* The same count with a table of the counts below positions reached before (by another
+   move order): faster, and it forgets the searches' kept bounds (as rv_clear_table). */
+uint64_t rv_perft_table(uint64_t p, uint64_t o, int depth);
 
 /* --- evaluation -------------------------------------------------------------------- */
 /* The trained evaluation in hundredths of a disc: exactly reversi.ai.trained.evaluate.
@@ -117,12 +120,15 @@ int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double dead
 
 /* --- the analysis board (analyse.c) ------------------------------------------------ */
 /* Every legal move's value: values[square] for each legal square (the other entries are
-   left alone). Below the empties, depth plies of the midgame search for each move with a
-   full window, scored as rv_search; at depth >= the empties, each move solved exactly
-   (the final disc difference, RV_WINNER as rv_solve). result: the best value and move,
-   best_moves every move reaching it, depth (the empties when exact), exact. RV_STOPPED
-   when the deadline came first (then only the moves before it have their value). The
-   tables are kept with RV_KEEP_TABLE, so that a deeper call reuses a shallower one's. */
+   left alone). Below the empties, depth plies of the midgame search for each move, scored
+   as rv_search: each move's exact value at that depth (after a call on the same position
+   with RV_KEEP_TABLE, in a window around its value two plies shallower, searched again
+   where it falls out); at depth >= the empties, each move solved exactly (the final disc
+   difference, RV_WINNER as rv_solve, the solver starting from the move's midgame
+   value). result: the best value and move, best_moves every move reaching it, depth
+   (the empties when exact), exact. RV_STOPPED when the deadline came first (then only
+   the moves before it have their value). The tables are kept with RV_KEEP_TABLE, so
+   that a deeper call reuses a shallower one's. */
 int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
               int32_t *values, rv_result *result);
 

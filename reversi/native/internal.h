@@ -63,9 +63,14 @@ static inline void rv_put(rv_table *t, uint64_t p, uint64_t o, int32_t lower, in
 
 /* search.c: a midgame search to a fixed depth, full window (the solver's guess) */
 int32_t rv_midgame_value(uint64_t p, uint64_t o, int depth);
+/* the same in a window (fail-soft: the value inside, else a bound on its side) */
+int32_t rv_midgame_window(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t beta);
 
-/* solve.c: the exact score alone (no best move), rv_nodes counting the search */
-int rv_exact_value(uint64_t p, uint64_t o, unsigned flags, double deadline, int *score);
+/* solve.c: the exact score alone (no best move), rv_nodes counting the search; the
+   null windows start at guess (discs), or at a shallow search's value with RV_NO_GUESS */
+#define RV_NO_GUESS (-1000)
+int rv_exact_value(uint64_t p, uint64_t o, unsigned flags, double deadline, int guess,
+                   int *score);
 
 /* One node more; true when the search must stop (the clock is read every 2048 nodes). */
 static inline bool rv_node(void) {

@@ -32,6 +32,75 @@ uint64_t rv_perft(uint64_t p, uint64_t o, int depth) {
     return perft(p, o, depth);
 }
 
+/* perft with a table of the leaves below each position at each depth (from TABLE_DEPTH
+   on), keyed by the least of its eight symmetric images: a position reached by several
+   move orders, or an image of one, is counted once. The table is the
+   midgame search's memory (a new generation, so the search's bounds are forgotten):
+   the count in its two bounds, the depth in its depth. */
+#ifndef TABLE_DEPTH
+#define TABLE_DEPTH 4
+#endif
+
+static uint64_t mirrored(uint64_t x) { /* a1 <-> h1 */
+    x = (x >> 1 & 0x5555555555555555ull) | (x & 0x5555555555555555ull) << 1;
+    x = (x >> 2 & 0x3333333333333333ull) | (x & 0x3333333333333333ull) << 2;
+    return (x >> 4 & 0x0F0F0F0F0F0F0F0Full) | (x & 0x0F0F0F0F0F0F0F0Full) << 4;
+}
+
+static uint64_t transposed(uint64_t x) { /* a8 <-> h1 */
+    uint64_t t = 0x0F0F0F0F00000000ull & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = 0x3333000033330000ull & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = 0x5500550055005500ull & (x ^ (x << 7));
+    return x ^ t ^ (t >> 7);
+}
+
+/* The least of the position's eight images (mirrored, flipped, transposed): the same
+   for every image, so that symmetric positions share one count. */
+static void canonical(uint64_t *p, uint64_t *o) {
+    uint64_t bp = *p, bo = *o;
+    for (int i = 1; i < 8; i++) {
+        uint64_t ip = *p, io = *o;
+        if (i & 1) ip = mirrored(ip), io = mirrored(io);
+        if (i & 2) ip = __builtin_bswap64(ip), io = __builtin_bswap64(io);
+        if (i & 4) ip = transposed(ip), io = transposed(io);
+        if (ip < bp || (ip == bp && io < bo)) bp = ip, bo = io;
+    }
+    *p = bp;
+    *o = bo;
+}
+
+static uint64_t perft_table(uint64_t p, uint64_t o, int depth) {
+    uint64_t moves = legal(p, o);
+    if (!moves) {
+        if (depth > 1 && legal(o, p)) return perft_table(o, p, depth - 1);
+        return 1;
+    }
+    if (depth < TABLE_DEPTH) return perft(p, o, depth);
+    uint64_t kp = p, ko = o;
+    canonical(&kp, &ko);
+    const rv_entry *e = rv_find(&rv_mid_table, kp, ko);
+    if (e && e->depth == depth)
+        return (uint64_t)(uint32_t)e->lower | (uint64_t)(uint32_t)e->upper << 32;
+    uint64_t nodes = 0;
+    while (moves) {
+        const int sq = first_square(moves);
+        moves &= moves - 1;
+        const uint64_t f = flips(p, o, sq);
+        nodes += perft_table(o ^ f, p | f | (1ull << sq), depth - 1);
+    }
+    rv_put(&rv_mid_table, kp, ko, (int32_t)(uint32_t)nodes, (int32_t)(uint32_t)(nodes >> 32), -1,
+           depth);
+    return nodes;
+}
+
+uint64_t rv_perft_table(uint64_t p, uint64_t o, int depth) {
+    if (depth <= 0) return 1;
+    rv_clear_table();
+    return perft_table(p, o, depth);
+}
+
 const char *rv_status_text(int status) {
     switch (status) {
     case RV_OK: return "ok";

@@ -29,7 +29,7 @@
 #define PLAIN_SQUARES (~CORNERS & ~NEAR_CORNERS)
 
 typedef struct child {
-    uint64_t p, o;
+    uint64_t p, o, replies; /* replies: the child's legal moves */
     int32_t key;
     int sq;
 } child;
@@ -66,11 +66,11 @@ static int ordered(uint64_t p, uint64_t o, uint64_t moves, int hint, child *out)
         c->p = o ^ f;
         c->o = p | f | bit;
         c->sq = sq;
+        const uint64_t replies = c->replies = legal(c->p, c->o);
         if (sq == hint) {
             c->key = -1000;
             continue;
         }
-        const uint64_t replies = legal(c->p, c->o);
         c->key = 10 * count(replies) + 20 * count(replies & CORNERS);
         if (bit & CORNERS)
             c->key -= 40;
@@ -111,6 +111,8 @@ static void store(uint64_t p, uint64_t o, int32_t lower, int32_t upper, int move
 static bool probcut_on; /* the running rv_search's RV_PROBCUT */
 
 static int32_t pvs(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t beta);
+static int32_t pvs_moves(uint64_t p, uint64_t o, uint64_t moves, int depth, int32_t alpha,
+                         int32_t beta);
 
 /* The fit for depth at this many empties; past the table's last depth, that row with
    the shallow search as many plies shorter (so of the same parity). */
@@ -147,8 +149,13 @@ static bool probcut(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t be
 }
 
 static int32_t pvs(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t beta) {
+    return pvs_moves(p, o, legal(p, o), depth, alpha, beta);
+}
+
+/* pvs with the position's legal moves already known (the parent's ordering found them) */
+static int32_t pvs_moves(uint64_t p, uint64_t o, uint64_t moves, int depth, int32_t alpha,
+                         int32_t beta) {
     if (rv_node()) return 0;
-    const uint64_t moves = legal(p, o);
     if (!moves) {
         if (legal(o, p)) return -pvs(o, p, depth, -beta, -alpha);
         return final_value(p, o);
@@ -180,11 +187,11 @@ static int32_t pvs(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t bet
         const child *c = &children[i];
         int32_t value;
         if (i == 0) {
-            value = -pvs(c->p, c->o, depth - 1, -beta, -alpha);
+            value = -pvs_moves(c->p, c->o, c->replies, depth - 1, -beta, -alpha);
         } else {
-            value = -pvs(c->p, c->o, depth - 1, -alpha - 1, -alpha);
+            value = -pvs_moves(c->p, c->o, c->replies, depth - 1, -alpha - 1, -alpha);
             if (alpha < value && value < beta && !rv_stopped)
-                value = -pvs(c->p, c->o, depth - 1, -beta, -value);
+                value = -pvs_moves(c->p, c->o, c->replies, depth - 1, -beta, -value);
         }
         if (rv_stopped) return 0;
         if (value > best) {
@@ -280,6 +287,10 @@ int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double dead
 }
 
 int32_t rv_midgame_value(uint64_t p, uint64_t o, int depth) {
+    return rv_midgame_window(p, o, depth, -RV_INFINITY, RV_INFINITY);
+}
+
+int32_t rv_midgame_window(uint64_t p, uint64_t o, int depth, int32_t alpha, int32_t beta) {
     probcut_on = false;
-    return pvs(p, o, depth, -RV_INFINITY, RV_INFINITY);
+    return pvs(p, o, depth, alpha, beta);
 }

@@ -295,9 +295,8 @@ static int guess(uint64_t p, uint64_t o) {
     return discs;
 }
 
-static int exact_score(uint64_t p, uint64_t o) {
-    const int n = 64 - count(p | o);
-    const int g = n >= GUESS_EMPTIES ? guess(p, o) : 0;
+/* The score by null windows from the guess g (MTD(f)). */
+static int exact_score_from(uint64_t p, uint64_t o, int g) {
     int value = solve(p, o, g - 1, g + 1);
     if (value == g || rv_stopped) return value;
     int lower = value > g ? value : -64, upper = value > g ? 64 : value;
@@ -310,6 +309,11 @@ static int exact_score(uint64_t p, uint64_t o) {
             lower = value;
     }
     return value;
+}
+
+static int exact_score(uint64_t p, uint64_t o) {
+    const int n = 64 - count(p | o);
+    return exact_score_from(p, o, n >= GUESS_EMPTIES ? guess(p, o) : 0);
 }
 
 /* Does the move's child reach at least target for the player to move? */
@@ -364,10 +368,11 @@ int rv_solve(uint64_t p, uint64_t o, unsigned flags, double deadline, rv_result 
     return rv_stopped ? RV_STOPPED : RV_OK;
 }
 
-int rv_exact_value(uint64_t p, uint64_t o, unsigned flags, double deadline, int *score) {
+int rv_exact_value(uint64_t p, uint64_t o, unsigned flags, double deadline, int guess,
+                   int *score) {
     const int status = begin(p, o, flags, deadline);
     if (status != RV_OK) return status;
-    *score = exact_score(p, o);
+    *score = guess == RV_NO_GUESS ? exact_score(p, o) : exact_score_from(p, o, guess);
     return rv_stopped ? RV_STOPPED : RV_OK;
 }
 

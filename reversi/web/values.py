@@ -5,7 +5,9 @@ Nothing can interrupt a call in the worker, so each step has a deadline of its o
 twice as long as the step before (:data:`FIRST_SECONDS`, then doubled up to
 :data:`LAST_SECONDS`); the page's other messages and a cancel are taken between two
 steps. On the native core (engine.wasm in the browser) each step deepens the core's
-values (:class:`reversi.ai.deepening.Deepening`) and the line is the core's principal
+values (:class:`reversi.ai.deepening.Deepening`) and ends at the first depth finished
+after its time (at the latest after :data:`NATIVE_STEP_SECONDS`), so that each new
+depth is shown as soon as it is there; the line is the core's principal
 variation; they stop deepening when every move is exact or after :data:`NATIVE_SECONDS`.
 On the Python engine each step is one call of :func:`reversi.ai.analyse`, the line a
 short analysis per ply, and they stop when every move is exact or after the longest
@@ -37,8 +39,9 @@ if TYPE_CHECKING:
 FIRST_SECONDS = 0.1
 #: the longest step: after it the values stand (a cancel waits at most this long)
 LAST_SECONDS = 3.2
-#: on the native core: the longest step, and the values stop deepening after this many
-#: seconds in all
+#: on the native core: the longest step (a step ends at the first depth finished after
+#: its own time, so that a new depth is shown as soon as it is there), and the values
+#: stop deepening after this many seconds in all
 NATIVE_STEP_SECONDS = 0.8
 NATIVE_SECONDS = 30.0
 
@@ -107,9 +110,9 @@ class Values:
         deepening = self.deepening
         assert deepening is not None
         started = time.perf_counter()
-        stop_at = started + self.seconds
-        deepening.step(stop_at)
-        line = deepening.line(max(stop_at, time.perf_counter() + LINE_SECONDS))
+        stop_at = started + NATIVE_STEP_SECONDS
+        deepening.step(stop_at, report_at=started + self.seconds)
+        line = deepening.line(time.perf_counter() + LINE_SECONDS)
         self.spent += time.perf_counter() - started
         self.done = deepening.done or self.spent >= NATIVE_SECONDS
         self.seconds = min(NATIVE_STEP_SECONDS, self.seconds * 2)

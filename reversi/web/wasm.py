@@ -56,6 +56,9 @@ class WasmNative(ModuleType):
     def perft(self, p: int, o: int, depth: int) -> int:
         return int(self._core.perft(p, o, depth))
 
+    def perft_table(self, p: int, o: int, depth: int) -> int:
+        return int(self._core.perftTable(p, o, depth))
+
     def evaluate(self, p: int, o: int) -> int:
         status, value = self._core.evaluate(p, o)
         if status != self.OK:

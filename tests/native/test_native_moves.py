@@ -6,7 +6,7 @@ import pytest
 
 from reversi.engine.moves import flips, legal_moves
 from reversi.engine.perft import perft_position
-from tests.native.helpers import game_positions, native, random_positions
+from tests.native.helpers import START, game_positions, native, random_positions
 
 
 def test_legal_moves_and_flips_on_ten_thousand_positions() -> None:
@@ -46,3 +46,15 @@ def test_perft_to_depth_six_from_200_positions() -> None:
     core = native()
     for p, o in random_positions(200, seed=13):
         assert core.perft(p, o, 6) == perft_position(p, o, 6), f"{p:x} {o:x}"
+
+
+def test_perft_with_a_table_counts_as_plain_perft() -> None:
+    # the table of counted positions (up to symmetry) changes the time, never the count;
+    # passes and finished games among the positions
+    core = native()
+    for p, o in game_positions(300, seed=14)[::3]:
+        for depth in (1, 4, 6):
+            assert core.perft(p, o, depth, table=True) == core.perft(p, o, depth), f"{p:x} {o:x}"
+    p, o = START
+    for depth in range(10):
+        assert core.perft(p, o, depth, table=True) == core.perft(p, o, depth)

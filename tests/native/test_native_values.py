@@ -124,3 +124,47 @@ def test_the_deepening_reaches_exact_values_and_keeps_its_line_legal() -> None:
     line = deepening.line(time.perf_counter() + 1)
     assert line[0] == deepening.best
     assert_legal_line(p, o, line)
+
+
+def test_values_deepened_with_the_table_kept_are_each_depths_full_search() -> None:
+    # each depth after the ones before it searches every move in a window around its
+    # value two plies shallower (searched again where it falls out): the values must
+    # be those of a fresh full-window search at that depth
+    core = loaded()
+    for p, o in random_positions(6, seed=74, empties=range(24, 50)):
+        if not legal_moves(p, o):
+            continue
+        for depth in range(1, 7):
+            kept, values = core.values(p, o, depth, keep=depth > 1)
+            fresh, expected = core.values(p, o, depth, keep=False)
+            assert values == expected and kept.score == fresh.score, f"{p:x} {o:x} {depth}"
+            core.values(p, o, 1, keep=False)  # the next depth starts from a kept table again
+            for shallower in range(2, depth + 1):
+                core.values(p, o, shallower, keep=True)
+
+
+def test_exact_values_after_the_midgame_depths_are_the_python_solvers() -> None:
+    # the solver of each move starts from its midgame value (the deepest known): the
+    # exact values must not depend on that start
+    core = loaded()
+    for i, (p, o) in enumerate(random_positions(8, seed=75, empties=range(10, 13))):
+        if not legal_moves(p, o):
+            continue
+        winner = i % 2 == 1
+        empties = 64 - (p | o).bit_count()
+        for depth in range(1, 8):
+            core.values(p, o, depth, winner=winner, keep=depth > 1)
+        found, values = core.values(p, o, empties, winner=winner, keep=True)
+        solver = EndgameSolver(winner=winner)
+        assert values == {sq: -solver.score(cp, co) for sq, (cp, co) in children(p, o).items()}
+        assert found.exact and found.score == solver.score(p, o)
+
+
+def test_a_step_that_reports_returns_at_the_first_depth_after_its_time() -> None:
+    core = loaded()
+    ((p, o),) = random_positions(1, seed=76, empties=range(36, 37))
+    deepening = Deepening(core, p, o)
+    deepening.step(time.perf_counter() + 30, report_at=time.perf_counter())
+    assert deepening.depth == 1 and not deepening.done
+    deepening.step(time.perf_counter() + 30, report_at=time.perf_counter())
+    assert deepening.depth == 2

@@ -100,9 +100,10 @@ def on_native(native: Any, calls: list[Call]) -> list[Any]:
 
 
 def test_wasm_answers_as_the_extension(native: Any, wasm: Any) -> None:
-    """Moves, flips, perft, the evaluation, exact and win/draw/loss solves, fixed-depth
-    searches (with and without Multi-ProbCut) and decisive moves on random positions,
-    in one run of Pyodide: the same scores, moves, depths, node counts and best-move sets."""
+    """Moves, flips, perft (plain and with its table), the evaluation, exact and
+    win/draw/loss solves, fixed-depth searches (with and without Multi-ProbCut) and
+    decisive moves on random positions, in one run of Pyodide: the same scores, moves,
+    depths, node counts and best-move sets."""
     winner, every, wdl = native.WINNER, native.EVERY_BEST, native.WDL
     none = native.NO_DEADLINE
     calls: list[Call] = []
@@ -110,6 +111,7 @@ def test_wasm_answers_as_the_extension(native: Any, wasm: Any) -> None:
         calls += [["moves", p, o], ["evaluate", p, o]]
         calls += [["flips", p, o, square] for square in range(64)]
     calls += [["perft", p, o, 5] for p, o in positions(2, 8, (30, 60))]
+    calls += [["perft_table", p, o, 6] for p, o in positions(2, 8, (30, 60))]
     for p, o in positions(3, 40, (6, 14)):
         calls += [["solve", p, o, winner | every, none], ["solve", p, o, 0, none]]
         calls += [["solve", p, o, wdl | winner, none]]

@@ -67,6 +67,11 @@ export class WasmCore {
     return U64(this.x.rv_perft(BigInt(p), BigInt(o), depth));
   }
 
+  /** perft with a table of counted positions (rv_perft_table) @param {Int} p @param {Int} o @param {number} depth */
+  perftTable(p, o, depth) {
+    return U64(this.x.rv_perft_table(BigInt(p), BigInt(o), depth));
+  }
+
   /** [status, value] @param {Int} p @param {Int} o */
   evaluate(p, o) {
     const at = this.result; // its first field takes the status
