@@ -80,6 +80,7 @@ def puzzle(native: Core, raw: dict[str, Any]) -> dict[str, Any]:
         "answer": raw["answer"],
         "score": best,
         "scores": scores,
+        "depth": raw["depth"],
         "themes": themes(board, raw["answer"], final),
         "rating": value,
         "step": step(value),
@@ -90,7 +91,12 @@ def build(raws: list[dict[str, Any]], games: int, seconds: int) -> dict[str, Any
     native = core()
     if native is None:
         raise SystemExit("the native core (reversi._native) is not built: run dev/setup")
-    unique = {raw["position"]: raw for raw in raws}
+    # a midgame answer must rank first at the deepest depth effort looked at (depth 10)
+    unique = {
+        raw["position"]: raw
+        for raw in raws
+        if raw["phase"] == "endgame" or raw["effort"] <= min(raw["depth"], 10)
+    }
     puzzles = sorted(
         (puzzle(native, raw) for raw in unique.values()), key=lambda p: (p["rating"], p["id"])
     )

@@ -4,6 +4,7 @@ The games are self-play of the project's engine (Schwer at a short budget, seede
 repeats) from varied openings: an XOT start (8 balanced random moves) for three games in
 four, the standard start for the rest, and in every game two "wild" plies (a random legal
 move at a random ply between 10 and 40) so that the games leave the engine's usual paths.
+``--weak`` lets one side play Leicht (lopsided games: wipeouts).
 ``--archive FILE`` adds finished games of the archive (one transcript per line).
 
 Each game's positions with a choice (two or more legal moves) are judged:
@@ -54,8 +55,9 @@ SELF_PLAY_BUDGET = 0.01
 PER_GAME = {"endgame": 3, "midgame": 2}
 
 
-def self_play(seed: int) -> Board:
-    """One finished game; its opening and wild plies follow ``seed``."""
+def self_play(seed: int, weak: bool = False) -> Board:
+    """One finished game; its opening and wild plies follow ``seed``. ``weak``: one side
+    (Ebenholz for even seeds) plays Leicht, so that lopsided endings (wipeouts) come up."""
     rng = random.Random(seed)
     start = xot.load().choose(rng).moves if seed % 4 else ""
     board = Board(moves=start)
@@ -65,7 +67,8 @@ def self_play(seed: int) -> Board:
         if ply in wild:
             board.push(rng.choice(list(board.legal_moves)))
         else:
-            board.push(choose_move(board, "schwer", seed=seed, budget=SELF_PLAY_BUDGET))
+            level = "leicht" if weak and board.turn == (seed % 2 == 0) else "schwer"
+            board.push(choose_move(board, level, seed=seed, budget=SELF_PLAY_BUDGET))
     return board
 
 
@@ -169,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--weak", action="store_true", help="one side plays Leicht")
     parser.add_argument("--archive", type=Path, help="transcripts of finished games, one a line")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
@@ -187,8 +191,8 @@ def main(argv: list[str] | None = None) -> int:
                 out.write(json.dumps(found) + "\n")
                 count += 1
         for seed in range(args.first, args.first + args.games):
-            name = f"self:{seed}"
-            for found in mine_game(native, self_play(seed), name, random.Random(seed)):
+            name = f"{'weak' if args.weak else 'self'}:{seed}"
+            for found in mine_game(native, self_play(seed, args.weak), name, random.Random(seed)):
                 out.write(json.dumps(found) + "\n")
                 count += 1
             out.flush()
