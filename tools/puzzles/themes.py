@@ -137,7 +137,7 @@ def paritaet(board: Board, answer: int) -> bool:
     sizes = {r: list(region.values()).count(r) for r in set(region.values())}
     if len(sizes) < 2 or sizes[region[answer]] % 2 == 0:
         return False
-    return any(sizes[region[m.square]] % 2 == 0 for m in board.legal_moves)
+    return any(sizes[region[sq]] % 2 == 0 for sq in _bits(board.legal_moves.mask))
 
 
 def still(board: Board, answer: int) -> bool:
@@ -178,7 +178,7 @@ def tempo(board: Board, answer: int) -> bool:
     replies = _opponent_replies(_after(board, answer), mover)
     if replies > 1:
         return False
-    others = [m.square for m in board.legal_moves if m.square != answer]
+    others = [sq for sq in _bits(board.legal_moves.mask) if sq != answer]
     return all(_opponent_replies(_after(board, sq), mover) > replies for sq in others)
 
 

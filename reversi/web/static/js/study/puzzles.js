@@ -176,7 +176,7 @@ class PuzzlesPage {
     this.board.set({ moves: p.moves + p.answer });
   }
 
-  tried_ids() {
+  triedIds() {
     return new Set(attempts().map((a) => a.puzzle));
   }
 
@@ -194,7 +194,7 @@ class PuzzlesPage {
       puzzle = streakPuzzle(inMix(this.puzzles, this.mix), this.streak.solved, this.streak.used);
       if (puzzle) this.streak.used.add(puzzle.id);
     } else {
-      puzzle = pickFrom(inMix(this.puzzles, this.mix), this.tried_ids());
+      puzzle = pickFrom(inMix(this.puzzles, this.mix), this.triedIds());
     }
     if (puzzle) this.open(puzzle, true);
   }
@@ -273,7 +273,7 @@ class PuzzlesPage {
       <p>${t("puzzles.themes.lead", { min: THEME_MINIMUM })}</p>
       <ul class="theme-list">${results.map((r) => html`<li class="theme" data-theme=${r.theme} data-verdict=${r.verdict}>
         <span class="theme-name">${t(`puzzles.theme.${r.theme}`)}</span>
-        <span class="theme-result">${t("puzzles.themes.result", { solved: r.solved, tried: r.tried })}${r.verdict ? html` · <strong>${t(`puzzles.themes.${r.verdict}`)}</strong>` : ""}</span>
+        <span class="theme-result">${r.tried ? t("puzzles.themes.result", { solved: r.solved, tried: r.tried }) : t("puzzles.themes.untried")}${r.verdict ? html` · <strong>${t(`puzzles.themes.${r.verdict}`)}</strong>` : ""}</span>
         <span class="theme-about">${t(`puzzles.theme.${r.theme}.about`)}</span>
         <button type="button" class="theme-practise" @click=${() => this.start("mix", [r.theme])}>${t("puzzles.themes.practise", { theme: t(`puzzles.theme.${r.theme}`) })}</button></li>`)}</ul></section>`;
   }
