@@ -1,1 +1,2 @@
-"""The puzzles of /aufgaben: mining (mine.py), themes (themes.py), the shipped file (build.py); docs/puzzles.md."""
+"""The puzzles of /aufgaben (docs/puzzles.md): mining (mine.py), themes (themes.py)
+and the shipped file (build.py)."""
