@@ -18,6 +18,7 @@ from reversi.hall.service import Hall
 from reversi.server.device_records import DeviceMoves
 from reversi.server.drill import DrillItem
 from reversi.server.http import DuelHttp, tls
+from reversi.server.puzzles import PuzzleAttempt
 from reversi.server.settings import Settings
 from reversi.storage import Store
 
@@ -97,5 +98,12 @@ def hall_api(hall: Callable[[], Hall], http: DuelHttp) -> HallApi:
 
     records = DeviceMoves(parts.settings.device_games_kept)
     return HallApi(
-        hall, CookiePlayers(http), SETTINGS, allow_write, records, allow_games, DrillItem
+        hall,
+        CookiePlayers(http),
+        SETTINGS,
+        allow_write,
+        records,
+        allow_games,
+        DrillItem,
+        PuzzleAttempt,
     )

@@ -12,7 +12,7 @@ from reversi.ai import solve
 from reversi.engine import Board, Counting
 from reversi.web.session import Session, Worker
 
-#: 10 empties (a position of a self-play game of tools/generate_puzzles.py).
+#: 10 empties (a position of a self-play game of the old puzzle generator).
 LATE = (
     "d3c5f6d2c2g7e6f3h8e7d1b1d6e2e3d7c6f5f4g5e8c7b3b2c3a3a1c4c1f7a4a2b4a5a6h7e1f2d8c8"
     "b8b7f1g1g2a8b6h1g4g3"

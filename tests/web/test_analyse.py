@@ -181,8 +181,8 @@ def test_a_finished_game_a_puzzle_and_an_opening_open_the_analysis_board(
     page.get_by_role("button", name=re.compile("Lösung zeigen")).click()
     page.get_by_role("link", name="Analysebrett").click()
     page.wait_for_selector("#analyse[data-state=ready]", state="attached", timeout=60_000)
-    assert query(page) == {"stellung": puzzle["position"]}
-    assert squares(page) == engine_squares(Board(puzzle["position"]))
+    assert query(page) == {"partie": puzzle["moves"]}  # the game up to the puzzle
+    assert squares(page) == engine_squares(Board(moves=puzzle["moves"]))
     # an opening, at the step shown
     page.goto(f"{server.url}/eroeffnungen#perpendicular-opening")
     link = page.get_by_role("link", name="Analysebrett")

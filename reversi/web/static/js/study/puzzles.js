@@ -1,72 +1,37 @@
-// /aufgaben: endgame puzzles from self-play, solved exactly by our solver
-// (data/puzzles.json, tools/generate_puzzles.py). A wrong try is refused with its
-// exact result; the rest can be played out against the exact solver.
+// /aufgaben: puzzles mined from the engine's self-play (data/puzzles.json, tools/puzzles,
+// docs/puzzles.md): endgames solved exactly, midgames by deep search. A wrong try is
+// refused with its result; the first try at each puzzle is rated (puzzleprogress.js). The
+// page offers the puzzle of the day, a custom mix by themes and steps, a streak, and the
+// player's strong and weak themes. Everything runs on the device; attempts sync online.
 import { html, render } from "../core/lit.js";
 import { colorName, t } from "../core/i18n.js";
 import { StudyBoard, loadData, useStyles } from "./common.js";
 import { analysePath } from "../analyse/links.js";
+import { attempts, bestStreak, noteStreak, provisional, puzzleRating, record, syncPuzzles, themeResults, THEME_MINIMUM } from "./puzzleprogress.js";
+import { berlinDay, inMix, pickFrom, puzzleOfTheDay, streakPuzzle } from "./puzzlepick.js";
 
-const SOLVED_KEY = "reversi.aufgaben.geloest";
-// Consecutive days walk through the set in this stride (coprime to its size).
-const DAY_STRIDE = 7;
+export { berlinDay, puzzleOfTheDay };
 
 /** @typedef {import("../core/types.js").Attempt} Attempt */
 /**
- * A puzzle of data/puzzles.json (tools/generate_puzzles.py): the moves from the start
- * to its position, the mover, the best move and every legal move's exact score.
+ * A puzzle of data/puzzles.json (tools/puzzles/build.py): the moves from the start to its
+ * position, the mover, the answer and every legal move's score (exact in the endgame,
+ * the deep search's estimate in the midgame), its themes, rating and step (1–5).
  * @typedef {object} Puzzle
  * @property {string} id
- * @property {number} empties
- * @property {number} step its place among `steps` (1 = the fewest empties)
- * @property {import("../core/types.js").Color} turn
  * @property {string} moves
- * @property {string} position the position as OBF
+ * @property {import("../core/types.js").Color} turn
+ * @property {number} empties
+ * @property {"endgame" | "midgame"} phase
  * @property {"win" | "best"} kind
  * @property {string} answer
  * @property {number} score the answer's
  * @property {Record<string, number>} scores
+ * @property {string[]} themes
+ * @property {number} rating
+ * @property {number} step
  */
-/** @typedef {{steps: number[], games_played: number, puzzles: Puzzle[]}} PuzzlesData */
-
-export function berlinDay(now = new Date()) {
-  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" })
-    .format(now).split("-").map(Number);
-  return { iso: `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`, number: Date.UTC(y, m - 1, d) / 86400000 };
-}
-
-/** @param {number} n */
-function stride(n) {
-  let s = DAY_STRIDE;
-  /** @type {(a: number, b: number) => number} */
-  const gcd = (a, b) => (b ? gcd(b, a % b) : a);
-  while (gcd(s, n) !== 1) s += 1;
-  return s;
-}
-
-/** @param {Puzzle[]} puzzles @param {{number: number}} [day] */
-export function puzzleOfTheDay(puzzles, day = berlinDay()) {
-  return puzzles[(day.number * stride(puzzles.length)) % puzzles.length];
-}
-
-/** @returns {Set<string>} */
-function solvedIds() {
-  try {
-    return new Set(JSON.parse(localStorage.getItem(SOLVED_KEY) || "[]"));
-  } catch {
-    return new Set();
-  }
-}
-
-/** @param {string} id */
-function markSolved(id) {
-  const ids = solvedIds();
-  ids.add(id);
-  try {
-    localStorage.setItem(SOLVED_KEY, JSON.stringify([...ids]));
-  } catch {
-    // private mode: the puzzle counts as solved until the page is left
-  }
-}
+/** @typedef {{themes: string[], games_played: number, puzzles: Puzzle[]}} PuzzlesData */
 
 // The exact result of a move for the side to move, as the end of a sentence that
 // begins "Mit g8 …" or "Damit …": "gewinnt Ebenholz mit 6 Steinen Vorsprung" …
@@ -78,22 +43,36 @@ function resultText(score, turn) {
   return t(n === 1 ? `${key}.one` : key, { n, color: colorName(turn) });
 }
 
+// The key of a text about `n` things: its ".one" form for one.
+/** @param {string} key @param {number} n */
+const counted = (key, n) => (n === 1 ? `${key}.one` : key);
+
+/** @param {Puzzle} p */
+const margin = (p) => p.score - Math.max(...Object.entries(p.scores).filter(([sq]) => sq !== p.answer).map(([, s]) => s));
+
 class PuzzlesPage {
   /** @param {HTMLElement} root @param {PuzzlesData} data */
   constructor(root, data) {
     this.root = root;
     this.data = data;
     this.puzzles = data.puzzles;
+    this.byId = new Map(this.puzzles.map((p) => [p.id, p]));
     this.today = puzzleOfTheDay(this.puzzles);
-    this.solved = solvedIds();
     /** @type {Puzzle | null} */
     this.puzzle = null;
     /** @type {"solve" | "solved" | "playout"} */
     this.phase = "solve";
+    this.tried = false;
     /** @type {string | null} the last refused square */
     this.wrong = null;
     /** @type {{ok: boolean | null, text: string} | null} */
     this.feedback = null;
+    /** @type {"day" | "mix" | "streak"} */
+    this.mode = "day";
+    /** @type {{themes: string[], steps: number[]}} */
+    this.mix = { themes: [], steps: [] };
+    this.streak = { solved: 0, over: false, used: new Set() };
+    this.online = true;
     this.board = new StudyBoard({
       label: t("puzzles.board.label"),
       typing: true, // the page's one board: typing "g", "7" plays g7
@@ -102,21 +81,29 @@ class PuzzlesPage {
     });
   }
 
-  /** @param {Puzzle} puzzle */
-  number(puzzle) {
-    return this.puzzles.filter((p) => p.step === puzzle.step).indexOf(puzzle) + 1;
+  async sync() {
+    this.online = await syncPuzzles();
+    this.update();
   }
 
   /** @param {Puzzle} puzzle */
   task(puzzle) {
     const color = colorName(puzzle.turn);
+    if (puzzle.phase === "midgame") return t("puzzles.task.mid", { color });
     return puzzle.kind === "win" ? t("puzzles.task.win", { color }) : t("puzzles.task.best", { color });
+  }
+
+  /** @param {Puzzle} puzzle @param {string} square */
+  verdict(puzzle, square) {
+    if (puzzle.phase === "endgame") return resultText(puzzle.scores[square], puzzle.turn);
+    return t("puzzles.estimate", { n: Math.round(puzzle.score - puzzle.scores[square]) });
   }
 
   /** @param {Puzzle} puzzle @param {boolean} [focus] */
   async open(puzzle, focus = false) {
     this.puzzle = puzzle;
     this.phase = "solve";
+    this.tried = false;
     this.wrong = null;
     this.feedback = null;
     history.replaceState(null, "", `#${puzzle.id}`);
@@ -125,16 +112,32 @@ class PuzzlesPage {
     if (focus) /** @type {HTMLElement} */ (this.root.querySelector("#puzzle-heading")).focus();
   }
 
+  // The first try at a puzzle is its rated attempt; in a streak a miss ends the streak.
+  /** @param {boolean} ok */
+  attempted(ok) {
+    if (this.tried) return;
+    this.tried = true;
+    record(this.puzzle.id, ok);
+    if (this.mode === "streak" && !this.streak.over) {
+      if (ok) this.streak.solved += 1;
+      else this.streak.over = true;
+      noteStreak(this.streak.solved);
+    }
+    this.sync();
+  }
+
   /** @param {Attempt} attempt */
   decide(attempt) {
     if (this.phase !== "solve" || !attempt.legal) return true;
     const puzzle = this.puzzle;
-    const score = puzzle.scores[attempt.square];
-    if (attempt.square === puzzle.answer) {
+    const right = attempt.square === puzzle.answer;
+    this.attempted(right);
+    if (right) {
       this.phase = "solved";
-      markSolved(puzzle.id);
-      this.solved.add(puzzle.id);
-      this.feedback = { ok: true, text: t("puzzles.right", { square: attempt.square, result: resultText(score, puzzle.turn) }) };
+      const text = puzzle.phase === "endgame"
+        ? t("puzzles.right", { square: attempt.square, result: resultText(puzzle.score, puzzle.turn) })
+        : t("puzzles.right.mid", { square: attempt.square, n: margin(puzzle) });
+      this.feedback = { ok: true, text };
       this.update();
       return true;
     }
@@ -142,7 +145,8 @@ class PuzzlesPage {
     this.wrong = attempt.square;
     this.feedback = null;
     this.update();
-    return t("puzzles.wrong", { square: attempt.square, result: resultText(score, puzzle.turn) });
+    const key = puzzle.phase === "endgame" ? "puzzles.wrong" : "puzzles.wrong.mid";
+    return t(key, { square: attempt.square, result: this.verdict(puzzle, attempt.square) });
   }
 
   /** @param {import("../core/types.js").Answer} answer @param {import("../core/types.js").Cause} cause */
@@ -150,7 +154,7 @@ class PuzzlesPage {
     if (cause === "game" && answer.view.result) this.update();
   }
 
-  // The rest of the game from the puzzle after `square`, against the exact solver.
+  // The rest of the game from the puzzle after `square`, against Schwer (exact when it can).
   /** @param {string} square */
   async playOut(square) {
     const puzzle = this.puzzle;
@@ -160,31 +164,47 @@ class PuzzlesPage {
     await this.board.game({ level: "schwer", human: puzzle.turn, moves: puzzle.moves + square, exact: true });
   }
 
-  async again() {
-    await this.open(this.puzzle, true);
-  }
-
   showAnswer() {
+    const p = this.puzzle;
+    this.attempted(false);
     this.phase = "solved";
-    this.feedback = { ok: null, text: t("puzzles.answer", { square: this.puzzle.answer, result: resultText(this.puzzle.score, this.puzzle.turn) }) };
+    const text = p.phase === "endgame"
+      ? t("puzzles.answer", { square: p.answer, result: resultText(p.score, p.turn) })
+      : t("puzzles.answer.mid", { square: p.answer, n: margin(p) });
+    this.feedback = { ok: null, text };
     this.update();
-    this.board.set({ moves: this.puzzle.moves + this.puzzle.answer });
+    this.board.set({ moves: p.moves + p.answer });
   }
 
-  stepList() {
-    return this.data.steps.map((empties, i) => {
-      const step = i + 1;
-      const inStep = this.puzzles.filter((p) => p.step === step);
-      const done = inStep.filter((p) => this.solved.has(p.id)).length;
-      return html`<li class="puzzle-step"><h3 id="step-${step}">${t("puzzles.step", { step, empties })}</h3>
-        <p class="step-done">${t("puzzles.step.done", { done, n: inStep.length })}</p>
-        <ul class="puzzle-buttons" aria-labelledby="step-${step}">${inStep.map((p, k) => {
-          const solved = this.solved.has(p.id);
-          const label = t(solved ? "puzzles.button.solved" : "puzzles.button", { n: k + 1, step });
-          return html`<li><button type="button" class="puzzle-button" data-puzzle=${p.id} data-solved=${solved ? "true" : "false"}
-            aria-label=${label} aria-current=${this.puzzle === p ? "true" : "false"} @click=${() => this.open(p, true)}>${k + 1}${solved ? " ✓" : ""}</button></li>`;
-        })}</ul></li>`;
-    });
+  triedIds() {
+    return new Set(attempts().map((a) => a.puzzle));
+  }
+
+  /** @param {"mix" | "streak"} mode @param {string[]} [themes] only these themes */
+  start(mode, themes) {
+    this.mode = mode;
+    if (themes) this.mix = { themes, steps: [] };
+    this.streak = { solved: 0, over: false, used: new Set() };
+    this.next();
+  }
+
+  next() {
+    let puzzle;
+    if (this.mode === "streak") {
+      puzzle = streakPuzzle(inMix(this.puzzles, this.mix), this.streak.solved, this.streak.used);
+      if (puzzle) this.streak.used.add(puzzle.id);
+    } else {
+      puzzle = pickFrom(inMix(this.puzzles, this.mix), this.triedIds());
+    }
+    if (puzzle) this.open(puzzle, true);
+  }
+
+  /** @param {"themes" | "steps"} field @param {string | number} value @param {boolean} on */
+  choose(field, value, on) {
+    const list = /** @type {(string | number)[]} */ (this.mix[field]).filter((v) => v !== value);
+    if (on) list.push(value);
+    this.mix = { ...this.mix, [field]: list };
+    this.update();
   }
 
   actions() {
@@ -198,22 +218,79 @@ class PuzzlesPage {
     if (this.phase === "solved") {
       buttons.push(html`<button type="button" class="primary" id="play-out" @click=${() => this.playOut(p.answer)}>${t("puzzles.playout", { square: p.answer })}</button>`);
     }
-    if (this.phase !== "solve" || this.wrong) buttons.push(html`<button type="button" id="again" @click=${() => this.again()}>${t("puzzles.again")}</button>`);
-    if (this.phase !== "solve") buttons.push(html`<a class="button-link" id="to-analyse" href=${analysePath({ obf: p.position })}>${t("analyse.open")}</a>`);
+    const ended = this.mode === "streak" && this.streak.over;
+    if (this.mode !== "day" && !ended && (this.phase !== "solve" || this.wrong)) {
+      buttons.push(html`<button type="button" class="primary" id="next-puzzle" @click=${() => this.next()}>${t("puzzles.next")}</button>`);
+    }
+    if (this.phase !== "solve" || this.wrong) buttons.push(html`<button type="button" id="again" @click=${() => this.open(p, true)}>${t("puzzles.again")}</button>`);
+    if (this.phase !== "solve") buttons.push(html`<a class="button-link" id="to-analyse" href=${analysePath({ tree: p.moves })}>${t("analyse.open")}</a>`);
     return buttons;
+  }
+
+  ratingPart() {
+    const rating = puzzleRating(attempts(), this.byId);
+    const value = Math.round(rating.value);
+    const deviation = Math.round(rating.deviation);
+    const text = rating.games === 0
+      ? t("puzzles.rating.none")
+      : t(counted(provisional(rating) ? "puzzles.rating.provisional" : "puzzles.rating.value", rating.games), { value, deviation, n: rating.games });
+    return html`<section class="puzzle-rating" aria-labelledby="rating-heading">
+      <h2 id="rating-heading">${t("puzzles.rating.heading")}</h2>
+      <p id="puzzle-rating" data-value=${rating.games ? value : ""}>${text}</p>
+      ${this.online ? "" : html`<p id="puzzle-offline">${t("puzzles.sync.offline")}</p>`}
+      <p class="source">${t("puzzles.rating.about")}</p></section>`;
+  }
+
+  trainPart() {
+    const pool = inMix(this.puzzles, this.mix);
+    const status = this.mode === "streak"
+      ? t(this.streak.over ? counted("puzzles.streak.over", this.streak.solved) : "puzzles.streak.running", { n: this.streak.solved, best: bestStreak() })
+      : "";
+    return html`<section class="puzzle-train" aria-labelledby="train-heading">
+      <h2 id="train-heading">${t("puzzles.train.heading")}</h2>
+      <fieldset><legend>${t("puzzles.train.themes")}</legend>${this.data.themes.map((theme) => html`
+        <label><input type="checkbox" name="theme" value=${theme} .checked=${this.mix.themes.includes(theme)}
+          @change=${(/** @type {Event} */ e) => this.choose("themes", theme, /** @type {HTMLInputElement} */ (e.target).checked)}> ${t(`puzzles.theme.${theme}`)}</label>`)}
+      </fieldset>
+      <fieldset><legend>${t("puzzles.train.steps")}</legend>${[1, 2, 3, 4, 5].map((step) => html`
+        <label><input type="checkbox" name="step" value=${step} .checked=${this.mix.steps.includes(step)}
+          @change=${(/** @type {Event} */ e) => this.choose("steps", step, /** @type {HTMLInputElement} */ (e.target).checked)}> ${t("puzzles.train.step", { step })}</label>`)}
+      </fieldset>
+      <p id="mix-count" aria-live="polite">${t(pool.length ? counted("puzzles.train.count", pool.length) : "puzzles.train.count.none", { n: pool.length })}</p>
+      <p class="puzzle-actions">
+        <button type="button" id="start-mix" ?disabled=${!pool.length} @click=${() => this.start("mix")}>${t("puzzles.train.mix")}</button>
+        <button type="button" id="start-streak" ?disabled=${!pool.length} @click=${() => this.start("streak")}>${t("puzzles.train.streak")}</button>
+        <button type="button" id="go-today" @click=${() => { this.mode = "day"; this.open(this.today, true); }}>${t("puzzles.today", { date: berlinDay().iso })}</button>
+      </p>
+      <p class="source">${t("puzzles.train.streak.about")}</p>
+      ${status ? html`<p id="streak-status" role="status">${status}</p>` : ""}</section>`;
+  }
+
+  themesPart() {
+    const results = themeResults(attempts(), this.byId, this.data.themes);
+    return html`<section class="puzzle-themes" aria-labelledby="themes-heading">
+      <h2 id="themes-heading">${t("puzzles.themes.heading")}</h2>
+      <p>${t("puzzles.themes.lead", { min: THEME_MINIMUM })}</p>
+      <ul class="theme-list">${results.map((r) => html`<li class="theme" data-theme=${r.theme} data-verdict=${r.verdict}>
+        <span class="theme-name">${t(`puzzles.theme.${r.theme}`)}</span>
+        <span class="theme-result">${r.tried ? t("puzzles.themes.result", { solved: r.solved, tried: r.tried }) : t("puzzles.themes.untried")}${r.verdict ? html` · <strong>${t(`puzzles.themes.${r.verdict}`)}</strong>` : ""}</span>
+        <span class="theme-about">${t(`puzzles.theme.${r.theme}.about`)}</span>
+        <button type="button" class="theme-practise" @click=${() => this.start("mix", [r.theme])}>${t("puzzles.themes.practise", { theme: t(`puzzles.theme.${r.theme}`) })}</button></li>`)}</ul></section>`;
   }
 
   update() {
     const p = this.puzzle;
     const view = this.board.answer && this.board.answer.view;
     const over = this.phase === "playout" && view && view.result;
+    const themes = p ? p.themes.map((theme) => t(`puzzles.theme.${theme}`)).join(", ") : "";
     render(html`
       <article class="study puzzles" aria-labelledby="puzzles-heading">
         <h1 id="puzzles-heading">${t("puzzles.heading")}</h1>
         <p class="lead">${t("puzzles.lead")}</p>
         <section class="puzzle" aria-labelledby="puzzle-heading" data-puzzle=${p ? p.id : ""} data-phase=${this.phase}>
-          <h2 id="puzzle-heading" tabindex="-1">${p ? t(p === this.today ? "puzzles.title.today" : "puzzles.title", { step: p.step, n: this.number(p), empties: p.empties }) : ""}</h2>
-          ${p ? html`<p class="puzzle-task" id="puzzle-task">${this.task(p)}</p>` : ""}
+          <h2 id="puzzle-heading" tabindex="-1">${p ? t(p === this.today ? "puzzles.title.today" : "puzzles.title", { step: p.step, empties: p.empties }) : ""}</h2>
+          ${p ? html`<p class="puzzle-meta" id="puzzle-meta">${t(themes && this.phase !== "solve" ? "puzzles.meta" : "puzzles.meta.none", { themes, rating: p.rating })}</p>
+            <p class="puzzle-task" id="puzzle-task">${this.task(p)}</p>` : ""}
           <div class="puzzle-body">
             ${this.board.element}
             <div class="puzzle-side">
@@ -225,16 +302,14 @@ class PuzzlesPage {
             </div>
           </div>
         </section>
+        ${this.trainPart()}
+        ${this.ratingPart()}
+        ${this.themesPart()}
         <section class="puzzle-about" aria-labelledby="about-heading">
           <h2 id="about-heading">${t("puzzles.about")}</h2>
           ${t("puzzles.intro").split("\n\n").map((text) => html`<p>${text}</p>`)}
         </section>
-        <section class="puzzle-index" aria-labelledby="index-heading">
-          <h2 id="index-heading">${t("puzzles.index")}</h2>
-          <p><button type="button" id="go-today" @click=${() => this.open(this.today, true)}>${t("puzzles.today", { date: berlinDay().iso })}</button></p>
-          <ol class="puzzle-steps">${this.stepList()}</ol>
-        </section>
-        <p class="source">${t("puzzles.source", { games: this.data.games_played })}</p>
+        <p class="source">${t("puzzles.source", { games: this.data.games_played, n: this.puzzles.length })}</p>
       </article>`, this.root);
   }
 }
@@ -247,6 +322,17 @@ export async function puzzlesPage(root) {
   const data = await loadData("puzzles");
   root.replaceChildren();
   const page = new PuzzlesPage(root, data);
-  const wanted = data.puzzles.find((p) => p.id === decodeURIComponent(location.hash.slice(1)));
-  await page.open(wanted || page.today);
+  const wanted = () => page.byId.get(decodeURIComponent(location.hash.slice(1)));
+  await page.open(wanted() || page.today);
+  page.sync();
+  // while this page is shown: sync when the device is online again, open a linked puzzle
+  const here = () => root.isConnected && !!root.querySelector(".puzzles");
+  const online = () => (here() ? page.sync() : removeEventListener("online", online));
+  const linked = () => {
+    if (!here()) return removeEventListener("hashchange", linked);
+    const puzzle = wanted();
+    if (puzzle && puzzle !== page.puzzle) page.open(puzzle, true);
+  };
+  addEventListener("online", online);
+  addEventListener("hashchange", linked);
 }
