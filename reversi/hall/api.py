@@ -239,7 +239,7 @@ class HallApi:
         allow_write: Allow = _always,
         records: DeviceRecords | None = None,
         allow_games: AllowGames = _always_games,
-        drill_item: type[Any] | None = None,
+        decks: Mapping[str, type[Any]] | None = None,
     ) -> None:
         #: the running hall (made when the app starts, after its routes)
         self._hall = hall
@@ -248,12 +248,13 @@ class HallApi:
         self.players = players
         self.schema = settings_schema
         self.allow_write = allow_write
-        #: the body of ``PUT /api/drill``: a list of the game's drill items (none: no route)
-        self.drill_body: type[Any] | None = None
-        if drill_item is not None:
-            items = Annotated[list[drill_item], msgspec.Meta(max_length=MAX_DRILL_BATCH)]  # type: ignore[valid-type]
-            self.drill_body = msgspec.defstruct(
-                "DrillBody", [("items", items)], forbid_unknown_fields=True
+        #: the game's decks of spaced repetition by name (``/api/{name}``, e.g. the drill
+        #: ``drill``): the body of their ``PUT``, a list of the deck's items
+        self.deck_bodies: dict[str, type[Any]] = {}
+        for name, item in (decks or {}).items():
+            items = Annotated[list[item], msgspec.Meta(max_length=MAX_DRILL_BATCH)]  # type: ignore[valid-type]
+            self.deck_bodies[name] = msgspec.defstruct(
+                f"{name.title()}Body", [("items", items)], forbid_unknown_fields=True
             )
 
     @property
@@ -272,7 +273,10 @@ class HallApi:
             Route("/api/milestones/seen", self.milestones_seen, methods=["POST"]),
             Route("/api/results", self.results, methods=["POST"]),
             Route("/api/settings", self.settings, methods=["GET", "PUT"]),
-            *([Route("/api/drill", self.drill, methods=["GET", "PUT"])] if self.drill_body else []),
+            *(
+                Route(f"/api/{name}", self._deck_route(name), methods=["GET", "PUT"])
+                for name in self.deck_bodies
+            ),
         ]
 
     @staticmethod
@@ -383,32 +387,39 @@ class HallApi:
         kept = await self.hall.save_settings(player.id, settings, changed_at)
         return self._reply(kept, set_cookie)
 
-    async def drill(self, request: Request) -> Response:
-        """The drill's progress (:mod:`reversi.hall.progress`): ``PUT`` merges the sent
-        items into the stored ones, both answer the stored items."""
+    def _deck_route(self, name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def route(request: Request) -> Response:
+            return await self.deck(request, name)
+
+        return route
+
+    async def deck(self, request: Request, name: str) -> Response:
+        """A deck's progress (:mod:`reversi.hall.progress`): ``PUT`` merges the sent
+        items into the stored ones, both answer the stored items. A bad body is
+        ``bad_{name}``."""
         if request.method == "GET":
             player = await self.players.find(request)
-            return self._reply({"items": await self.hall.drill(player.id) if player else []})
+            return self._reply({"items": await self.hall.drill(player.id, name) if player else []})
         await self._check_rate(request)
-        assert self.drill_body is not None
+        bad = f"bad_{name}"
         try:
-            body = decode(await request.body(), self.drill_body, MAX_DRILL_BODY)
+            body = decode(await request.body(), self.deck_bodies[name], MAX_DRILL_BODY)
         except BadBody as why:
             if why.problem in _PROBLEMS:
                 raise _body_problem(why, MAX_DRILL_BODY) from None
             index = why.index("items")
             if index is None:
-                raise Problem("bad_drill", "hall.error.bad_drill", max=MAX_DRILL_BATCH) from None
+                raise Problem(bad, f"hall.error.{bad}", max=MAX_DRILL_BATCH) from None
             field = "id" if why.path.endswith("]") else why.field()
             raise Problem(
-                "bad_drill", "hall.error.bad_drill.item", number=index + 1, field=field[:20]
+                bad, f"hall.error.{bad}.item", number=index + 1, field=field[:20]
             ) from None
         items = [msgspec.to_builtins(item) for item in body.items]
         if len({item["id"] for item in items}) != len(items):
-            raise Problem("bad_drill", "hall.error.bad_drill.twice")
+            raise Problem(bad, f"hall.error.{bad}.twice")
         latest = self.hall.clock() + 60
         for item in items:
             item["changed_at"] = min(item["changed_at"], latest)
         player, set_cookie = await self.players.find_or_create(request)
-        kept = await self.hall.save_drill(player.id, items, MAX_DRILL_ITEMS)
+        kept = await self.hall.save_drill(player.id, items, MAX_DRILL_ITEMS, name)
         return self._reply({"items": kept}, set_cookie)

@@ -125,14 +125,16 @@ class Hall:
             )
         )
 
-    async def drill(self, player_id: str) -> list[dict[str, Any]]:
+    async def drill(self, player_id: str, deck: str = "drill") -> list[dict[str, Any]]:
         found = (await self._read(lambda c: q.profile(c, player_id)))["settings"]
-        return list((found.get(q.drill_key(self.game)) or {}).get("items", []))
+        return list((found.get(q.drill_key(self.game, deck)) or {}).get("items", []))
 
     async def save_drill(
-        self, player_id: str, items: list[dict[str, Any]], keep: int
+        self, player_id: str, items: list[dict[str, Any]], keep: int, deck: str = "drill"
     ) -> list[dict[str, Any]]:
-        return list(await self._write(lambda c: q.save_drill(c, player_id, self.game, items, keep)))
+        return list(
+            await self._write(lambda c: q.save_drill(c, player_id, self.game, items, keep, deck))
+        )
 
     async def mark_seen(self, player_id: str, ids: Iterable[str]) -> list[str]:
         ids = list(ids)

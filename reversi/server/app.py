@@ -34,6 +34,7 @@ PAGES = (
     "/lernen",
     "/tipps",
     "/eroeffnungen",
+    "/eroeffnungstrainer",
     "/aufgaben",
     "/duell-ecke",
     "/profil",
