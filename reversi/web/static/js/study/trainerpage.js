@@ -90,6 +90,9 @@ class TrainerPage {
 
   moved() {
     this.trainerMoving = false;
+    // the ring on the right move of a wrong answer goes once the line moves on
+    this.board.marked.clear();
+    this.board.paintMarks();
     this.next();
   }
 
@@ -219,5 +222,12 @@ export async function trainerPage(root) {
   syncTrainer().then(() => page.update());
   const due = dueCards(data.lines).filter((c) => c.color === page.color)[0];
   const wanted = page.byId(decodeURIComponent(location.hash.slice(1))) || (due && page.byId(due.line)) || page.byId("tiger");
+  // a link to another line of this page (/eroeffnungstrainer#cat) starts it
+  const onHash = () => {
+    if (!root.contains(page.root.querySelector("#trainer"))) return removeEventListener("hashchange", onHash);
+    const line = page.byId(decodeURIComponent(location.hash.slice(1)));
+    if (line && line !== page.drill?.line) page.start(line);
+  };
+  addEventListener("hashchange", onHash);
   if (wanted) await page.start(wanted);
 }
