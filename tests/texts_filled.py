@@ -47,6 +47,7 @@ SAMPLES: dict[str, object] = {
     "color": "Ebenholz",
     "count": 2,
     "date": "2026-12-02",
+    "days": 3,
     "depth": 12,
     "detail": "Zeitlimit erreicht",
     "done": 4,
@@ -101,6 +102,7 @@ SAMPLES: dict[str, object] = {
     "reached": "jeder Zug mindestens Tiefe 6",
     "refused": 1,
     "result": "gewinnt Ebenholz mit 6 Steinen Vorsprung",
+    "right": "c3",
     "s": 12,
     "score": "+4",
     "second": "d6",
@@ -133,6 +135,8 @@ SAMPLES: dict[str, object] = {
 
 #: where one text's caller passes something else under a common name
 OVERRIDES: dict[str, dict[str, object]] = {
+    "trainer.book.via": {"number": 12, "name": "Kuh"},
+    "trainer.start": {"color": "Ebenholz", "name": "Tiger"},
     "legenden.progress": {"stars": 7, "n": 50},
     "legenden.intro": {"n": 50},
     "legenden.game.info": {"total": 50},

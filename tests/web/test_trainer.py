@@ -27,7 +27,9 @@ def turned(square: str, k: int) -> str:
 
 
 def wait_ask(page: Any, ply: int | None = None) -> None:
-    selector = "#trainer[data-phase=ask]" if ply is None else f"#trainer[data-phase=ask][data-ply='{ply}']"
+    selector = (
+        "#trainer[data-phase=ask]" if ply is None else f"#trainer[data-phase=ask][data-ply='{ply}']"
+    )
     page.wait_for_selector(selector, state="attached", timeout=60_000)
 
 
@@ -62,9 +64,7 @@ def test_a_turned_line_in_another_order_offline_then_the_computer(
         assert shown(page) == Board(moves="".join(turned(m, k) for m in TIGER[:2])).obf()
         # a move off the line: the right one is named and ringed, the drill waits
         tap(page, turned("c5", k))
-        expect(page.locator("#trainer-feedback")).to_contain_text(
-            f"Richtig ist {turned('c3', k)}"
-        )
+        expect(page.locator("#trainer-feedback")).to_contain_text(f"Richtig ist {turned('c3', k)}")
         expect(page.locator(".liveboard .sq.found")).to_have_count(1)
         expect(page.locator(f".liveboard .sq[data-square={turned('c3', k)}]")).to_have_class(
             re.compile("found")
@@ -98,7 +98,7 @@ def test_a_line_comes_back_by_the_schedule(server: Server, page: Any) -> None:
             if wrong and ply == 2:
                 tap(page, wrong)
                 expect(page.locator("#trainer-feedback")).to_contain_text("Richtig ist c4")
-            tap(page, "f5 d6 c4 d3 c5".split()[ply])
+            tap(page, ["f5", "d6", "c4", "d3", "c5"][ply])
         wait_done(page)
 
     def due(days: float) -> str:
