@@ -5,6 +5,7 @@ against the computer from the line's end at the level chosen."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timedelta
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from reversi.engine import Board
+from tests.processes import REPO
 from tools.book.trainer import SQUARES, image
 
 from .conftest import Server
@@ -131,3 +133,24 @@ def test_a_line_comes_back_by_the_schedule(server: Server, page: Any) -> None:
     # Perlmutt is another card: nothing due for that side
     page.check("input[name=trainer-color][value=white]")
     expect(page.locator("#trainer-due-count")).to_contain_text("keine")
+
+
+def test_a_book_line_as_perlmutt(server: Server, page: Any) -> None:
+    """As Perlmutt the trainer opens; the book line's own moves are the answers."""
+    data = json.loads((REPO / "reversi/web/static/data/trainer.json").read_text())
+    line = next(x for x in data["lines"] if x["source"] == "book")
+    moves = line["moves"].split()
+    page.goto(server.url + f"/eroeffnungstrainer#{line['id']}")
+    wait_ask(page, 0)
+    expect(page.locator("#trainer-line-heading")).to_contain_text("Buchlinie 1 (über ")
+    page.check("input[name=trainer-color][value=white]")
+    for ply in range(1, len(moves), 2):
+        wait_ask(page, ply)
+        assert shown(page) == Board(moves="".join(moves[:ply])).obf()
+        tap(page, moves[ply])
+    wait_done(page)
+    expect(page.locator("#trainer-feedback")).to_contain_text("ohne Fehler")
+    expect(page.locator("#trainer-line")).to_contain_text("Buchlinie 1")
+    assert page.evaluate("Object.keys(JSON.parse(localStorage['reversi.eroeffnungen.v1']))") == [
+        f"{line['id']}:white"
+    ]

@@ -109,11 +109,19 @@ export class LineDrill {
     return verdict;
   }
 
-  /** The trainer's move in a position (its children): back to the line after a transposition, else the line's. @param {Record<string, string>} next */
-  trainerMove(next) {
+  /**
+   * The trainer's move in a position: back to the line after a transposition, else the
+   * line's, in the orientation the board shows (the line's own when it is the same).
+   * @param {string} obf @param {Record<string, string>} next children()
+   */
+  trainerMove(obf, next) {
     const reply = this.reply;
     this.reply = null;
-    const square = reply && next[reply] ? reply : this.rightSquares(next)[0];
+    const right = this.rightSquares(next);
+    const images = symmetries(this.line.obfs[this.ply]);
+    const own = [0, 1, 2, 3, 4, 5, 6, 7].filter((k) => images[k] === obf)
+      .map((k) => squareOf(image(index(this.moves[this.ply]), k))).find((s) => right.includes(s));
+    const square = reply && next[reply] ? reply : own || right[0];
     if (square) this.ply += 1;
     return square || null;
   }

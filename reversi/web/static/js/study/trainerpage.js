@@ -80,7 +80,7 @@ class TrainerPage {
       this.update();
       return;
     }
-    const square = drill.trainerMove(children(answer.obf, answer.flips || {}));
+    const square = drill.trainerMove(answer.obf, children(answer.obf, answer.flips || {}));
     if (!square) return this.finish(); // cannot happen with the data's lines
     this.phase = "wait";
     this.update();
@@ -195,7 +195,9 @@ class TrainerPage {
         <section class="trainer-drill" aria-labelledby="trainer-line-heading">
           <h2 id="trainer-line-heading">${line ? this.name(line) : t("openings.loading")}</h2>
           ${line ? html`<p class="trainer-idea">${this.idea(line)}</p>
-            <p class="line" aria-label=${t("openings.line.label")}>${line.moves.split(" ").map((m, i) => html`<span class=${drill && i < drill.ply ? "played" : "ahead"}>${drill && (i < drill.ply || this.phase === "done") ? m : "··"}</span> `)}</p>` : nothing}
+            <p class="line" aria-label=${t("openings.line.label")}>${line.moves.split(" ").map((m, i) => drill && (i < drill.ply || this.phase === "done")
+              ? html`<span class=${i < drill.ply ? "played" : "ahead"}>${m}</span> `
+              : html`<span class="ahead" aria-hidden="true">··</span> `)}</p>` : nothing}
           <div class="stepper-body">
             ${this.board.element}
             <div class="stepper-side">
