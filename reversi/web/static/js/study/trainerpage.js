@@ -62,6 +62,7 @@ class TrainerPage {
   async start(line) {
     history.replaceState(null, "", `#${line.id}`);
     this.drill = new LineDrill(line, this.color);
+    this.trainerMoving = false;
     this.phase = "wait";
     this.feedback = t("trainer.start", { color: colorName(this.color), name: this.name(line) });
     this.update();
@@ -73,7 +74,9 @@ class TrainerPage {
   async next() {
     const drill = this.drill;
     const answer = this.board.answer;
-    if (!drill || !answer || !answer.obf) return;
+    if (!drill || !answer || !answer.obf || this.trainerMoving) return;
+    // a move of the line left before it was restarted or changed is not this drill's
+    if ((answer.moves || "").length / 2 !== drill.ply) return;
     if (drill.done) return this.finish();
     if (drill.playerTurn) {
       this.phase = "ask";
