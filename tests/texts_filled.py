@@ -122,6 +122,7 @@ SAMPLES: dict[str, object] = {
     "refused": 1,
     "result": "gewinnt Ebenholz mit 6 Steinen Vorsprung",
     "rounds": 7,
+    "right": "c3",
     "s": 12,
     "score": "+4",
     "second": "d6",
@@ -157,6 +158,8 @@ SAMPLES: dict[str, object] = {
 
 #: where one text's caller passes something else under a common name
 OVERRIDES: dict[str, dict[str, object]] = {
+    "trainer.book.via": {"number": 12, "name": "Kuh"},
+    "trainer.start": {"color": "Ebenholz", "name": "Tiger"},
     "legenden.progress": {"stars": 7, "n": 50},
     "legenden.intro": {"n": 50},
     "legenden.game.info": {"total": 50},

@@ -41,6 +41,8 @@ MAX_DRILL_BODY = 32_768
 #: limits of the puzzle progress (``/api/puzzles``): attempts kept (a batch and a body as
 #: the drill's)
 MAX_PUZZLE_ATTEMPTS = 1000
+#: items kept per deck where it is not MAX_DRILL_ITEMS
+KEPT = {"puzzles": MAX_PUZZLE_ATTEMPTS}
 #: computer games are accepted from 2020 on and up to a day ahead of the server's clock
 EARLIEST = 1_577_836_800.0
 
@@ -242,8 +244,7 @@ class HallApi:
         allow_write: Allow = _always,
         records: DeviceRecords | None = None,
         allow_games: AllowGames = _always_games,
-        drill_item: type[Any] | None = None,
-        puzzle_attempt: type[Any] | None = None,
+        decks: Mapping[str, type[Any]] | None = None,
     ) -> None:
         #: the running hall (made when the app starts, after its routes)
         self._hall = hall
@@ -252,10 +253,14 @@ class HallApi:
         self.players = players
         self.schema = settings_schema
         self.allow_write = allow_write
-        #: the body of ``PUT /api/drill``: a list of the game's drill items (none: no route)
-        self.drill_body = _items_body("DrillBody", drill_item)
-        #: the body of ``PUT /api/puzzles``: a list of puzzle attempts (none: no route)
-        self.puzzles_body = _items_body("PuzzlesBody", puzzle_attempt)
+        #: the game's decks of spaced repetition by name (``/api/{name}``, e.g. the drill
+        #: ``drill``): the body of their ``PUT``, a list of the deck's items
+        self.deck_bodies: dict[str, type[Any]] = {}
+        for name, item in (decks or {}).items():
+            items = Annotated[list[item], msgspec.Meta(max_length=MAX_DRILL_BATCH)]  # type: ignore[valid-type]
+            self.deck_bodies[name] = msgspec.defstruct(
+                f"{name.title()}Body", [("items", items)], forbid_unknown_fields=True
+            )
 
     @property
     def hall(self) -> Hall:
@@ -273,11 +278,9 @@ class HallApi:
             Route("/api/milestones/seen", self.milestones_seen, methods=["POST"]),
             Route("/api/results", self.results, methods=["POST"]),
             Route("/api/settings", self.settings, methods=["GET", "PUT"]),
-            *([Route("/api/drill", self.drill, methods=["GET", "PUT"])] if self.drill_body else []),
             *(
-                [Route("/api/puzzles", self.puzzles, methods=["GET", "PUT"])]
-                if self.puzzles_body
-                else []
+                Route(f"/api/{name}", self._deck_route(name), methods=["GET", "PUT"])
+                for name in self.deck_bodies
             ),
         ]
 
@@ -389,52 +392,39 @@ class HallApi:
         kept = await self.hall.save_settings(player.id, settings, changed_at)
         return self._reply(kept, set_cookie)
 
-    async def drill(self, request: Request) -> Response:
-        """The drill's progress (:mod:`reversi.hall.progress`): ``PUT`` merges the sent
-        items into the stored ones, both answer the stored items."""
-        assert self.drill_body is not None
-        return await self._progress(request, "drill", self.drill_body, MAX_DRILL_ITEMS)
+    def _deck_route(self, name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def route(request: Request) -> Response:
+            return await self.deck(request, name)
 
-    async def puzzles(self, request: Request) -> Response:
-        """The puzzle progress, a list of attempts (docs/puzzles.md), kept and merged as
-        the drill's items."""
-        assert self.puzzles_body is not None
-        return await self._progress(request, "puzzles", self.puzzles_body, MAX_PUZZLE_ATTEMPTS)
+        return route
 
-    async def _progress(
-        self, request: Request, kind: str, body_type: type[Any], keep: int
-    ) -> Response:
-        code = f"bad_{kind}"
+    async def deck(self, request: Request, name: str) -> Response:
+        """A deck's progress (:mod:`reversi.hall.progress`): ``PUT`` merges the sent
+        items into the stored ones, both answer the stored items. A bad body is
+        ``bad_{name}``."""
         if request.method == "GET":
             player = await self.players.find(request)
-            return self._reply({"items": await self.hall.drill(player.id, kind) if player else []})
+            return self._reply({"items": await self.hall.drill(player.id, name) if player else []})
         await self._check_rate(request)
+        bad = f"bad_{name}"
         try:
-            body = decode(await request.body(), body_type, MAX_DRILL_BODY)
+            body = decode(await request.body(), self.deck_bodies[name], MAX_DRILL_BODY)
         except BadBody as why:
             if why.problem in _PROBLEMS:
                 raise _body_problem(why, MAX_DRILL_BODY) from None
             index = why.index("items")
             if index is None:
-                raise Problem(code, f"hall.error.{code}", max=MAX_DRILL_BATCH) from None
+                raise Problem(bad, f"hall.error.{bad}", max=MAX_DRILL_BATCH) from None
             field = "id" if why.path.endswith("]") else why.field()
             raise Problem(
-                code, f"hall.error.{code}.item", number=index + 1, field=field[:20]
+                bad, f"hall.error.{bad}.item", number=index + 1, field=field[:20]
             ) from None
         items = [msgspec.to_builtins(item) for item in body.items]
         if len({item["id"] for item in items}) != len(items):
-            raise Problem(code, f"hall.error.{code}.twice")
+            raise Problem(bad, f"hall.error.{bad}.twice")
         latest = self.hall.clock() + 60
         for item in items:
             item["changed_at"] = min(item["changed_at"], latest)
         player, set_cookie = await self.players.find_or_create(request)
-        kept = await self.hall.save_drill(player.id, items, keep, kind)
+        kept = await self.hall.save_drill(player.id, items, KEPT.get(name, MAX_DRILL_ITEMS), name)
         return self._reply({"items": kept}, set_cookie)
-
-
-def _items_body(name: str, item: type[Any] | None) -> type[Any] | None:
-    """The body ``{"items": [...]}`` of a progress ``PUT`` (none without an item type)."""
-    if item is None:
-        return None
-    items = Annotated[list[item], msgspec.Meta(max_length=MAX_DRILL_BATCH)]  # type: ignore[valid-type]
-    return msgspec.defstruct(name, [("items", items)], forbid_unknown_fields=True)

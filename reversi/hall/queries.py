@@ -224,10 +224,10 @@ def save_settings(
     return dict(kept)
 
 
-def drill_key(game: str, kind: str = "drill") -> str:
-    """Where a game's progress list (``kind``: ``drill`` or ``puzzles``) is kept among
-    the profile's ``settings``."""
-    return f"{game}.{kind}"
+def drill_key(game: str, deck: str = "drill") -> str:
+    """Where a game's deck of spaced repetition (the drill, the opening trainer) is
+    kept among the profile's ``settings``."""
+    return f"{game}.{deck}"
 
 
 def save_drill(
@@ -236,16 +236,16 @@ def save_drill(
     game: str,
     items: list[dict[str, Any]],
     keep: int,
-    kind: str = "drill",
+    deck: str = "drill",
 ) -> list[dict[str, Any]]:
-    """Merges ``items`` into the stored list (:func:`reversi.hall.progress.merge`);
+    """Merges ``items`` into the stored deck (:func:`reversi.hall.progress.merge`);
     returns the stored items now."""
     row = _profile_row(conn, player_id, lock=True)
     stored = dict(row["settings"] or {})
-    before = list((stored.get(drill_key(game, kind)) or {}).get("items", []))
+    before = list((stored.get(drill_key(game, deck)) or {}).get("items", []))
     merged = merge(before, items, keep)
     if merged != before:
-        stored[drill_key(game, kind)] = {"items": merged}
+        stored[drill_key(game, deck)] = {"items": merged}
         conn.execute(
             PROFILES.update().where(PROFILES.c.player_id == player_id).values(settings=stored)
         )

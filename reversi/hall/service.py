@@ -125,16 +125,15 @@ class Hall:
             )
         )
 
-    async def drill(self, player_id: str, kind: str = "drill") -> list[dict[str, Any]]:
-        """A progress list (``kind``: the drill's items or the puzzle attempts)."""
+    async def drill(self, player_id: str, deck: str = "drill") -> list[dict[str, Any]]:
         found = (await self._read(lambda c: q.profile(c, player_id)))["settings"]
-        return list((found.get(q.drill_key(self.game, kind)) or {}).get("items", []))
+        return list((found.get(q.drill_key(self.game, deck)) or {}).get("items", []))
 
     async def save_drill(
-        self, player_id: str, items: list[dict[str, Any]], keep: int, kind: str = "drill"
+        self, player_id: str, items: list[dict[str, Any]], keep: int, deck: str = "drill"
     ) -> list[dict[str, Any]]:
         return list(
-            await self._write(lambda c: q.save_drill(c, player_id, self.game, items, keep, kind))
+            await self._write(lambda c: q.save_drill(c, player_id, self.game, items, keep, deck))
         )
 
     async def mark_seen(self, player_id: str, ids: Iterable[str]) -> list[str]:

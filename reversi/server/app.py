@@ -39,6 +39,7 @@ PAGES = (
     "/lernen",
     "/tipps",
     "/eroeffnungen",
+    "/eroeffnungstrainer",
     "/aufgaben",
     "/duell-ecke",
     "/profil",

@@ -1,6 +1,8 @@
-"""One item of Reversi's drill "Aus Fehlern lernen" as ``PUT /api/drill`` takes it
-(docs/api.md; the page's ``js/analyse/drill.js``): a position before a Fehler or Patzer
-of the player, the move played and the best one, and its schedule."""
+"""The items of Reversi's decks of spaced repetition as ``PUT /api/drill`` and
+``PUT /api/openings`` take them (docs/api.md): the drill "Aus Fehlern lernen"
+(``js/analyse/drill.js``: a position before a Fehler or Patzer of the player, the move
+played and the best one) and the opening trainer (``js/study/trainer.js``: a line and
+a side), each with its schedule."""
 
 from __future__ import annotations
 
@@ -42,3 +44,26 @@ class DrillItem(msgspec.Struct, forbid_unknown_fields=True):
     def __post_init__(self) -> None:
         if self.id != f"{self.game}:{self.ply}":
             raise ValueError("id is game:ply")
+
+
+LineId = Annotated[str, msgspec.Meta(pattern="^[a-z0-9-]{1,48}$")]
+
+
+class OpeningItem(msgspec.Struct, forbid_unknown_fields=True):
+    """One line of the opening trainer as ``PUT /api/openings`` takes it (docs/api.md;
+    the page's ``js/study/trainer.js``): ``id`` is ``line:color``, the line of
+    ``data/trainer.json`` and the side the player drills; ``due``, ``streak``,
+    ``solved``, ``missed`` and ``changed_at`` as in :class:`DrillItem`."""
+
+    id: Annotated[str, msgspec.Meta(max_length=60)]
+    line: LineId
+    color: Literal["black", "white"]
+    due: Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+    streak: Count
+    changed_at: Seconds
+    solved: Count = 0
+    missed: Count = 0
+
+    def __post_init__(self) -> None:
+        if self.id != f"{self.line}:{self.color}":
+            raise ValueError("id is line:color")

@@ -16,7 +16,7 @@ from reversi.duel.rules import TIME_CLASSES
 from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.service import Hall
 from reversi.server.device_records import DeviceMoves
-from reversi.server.drill import DrillItem
+from reversi.server.drill import DrillItem, OpeningItem
 from reversi.server.http import DuelHttp, tls
 from reversi.server.puzzles import PuzzleAttempt
 from reversi.server.settings import Settings
@@ -97,13 +97,6 @@ def hall_api(hall: Callable[[], Hall], http: DuelHttp) -> HallApi:
         return True
 
     records = DeviceMoves(parts.settings.device_games_kept)
-    return HallApi(
-        hall,
-        CookiePlayers(http),
-        SETTINGS,
-        allow_write,
-        records,
-        allow_games,
-        DrillItem,
-        PuzzleAttempt,
-    )
+    #: the players' progress lists: "Aus Fehlern lernen", the opening trainer, the puzzles
+    decks = {"drill": DrillItem, "openings": OpeningItem, "puzzles": PuzzleAttempt}
+    return HallApi(hall, CookiePlayers(http), SETTINGS, allow_write, records, allow_games, decks)

@@ -75,6 +75,16 @@ PUZZLE_ATTEMPT = fields(
         "changed_at": st.floats(0, 2e9) | st.integers(10**20, 10**400),
     },
 )
+#: an opening trainer's card (reversi/server/drill.py ``OpeningItem``)
+OPENING_ITEM = fields(
+    ["id", "line", "color", "due", "streak", "solved", "missed", "changed_at"],
+    {
+        "id": st.sampled_from(["tiger:black", "tiger:white", "buch-1:black"]),
+        "line": st.sampled_from(["tiger", "buch-1", "Tiger!"]),
+        "color": st.sampled_from(["black", "white"]),
+        "changed_at": st.floats(0, 2e9) | st.integers(10**20, 10**400),
+    },
+)
 ROUTES: list[tuple[str, str, st.SearchStrategy[Any]]] = [
     ("POST", "/api/me", fields(["nickname"], {"nickname": st.text(max_size=30)})),
     ("POST", "/api/tables/{code}/resume", fields(["secret"], {"secret": st.text(max_size=30)})),
@@ -97,6 +107,11 @@ ROUTES: list[tuple[str, str, st.SearchStrategy[Any]]] = [
         "PUT",
         "/api/puzzles",
         fields(["items"], {"items": st.lists(PUZZLE_ATTEMPT | VALUES, max_size=3)}),
+    ),
+    (
+        "PUT",
+        "/api/openings",
+        fields(["items"], {"items": st.lists(OPENING_ITEM | VALUES, max_size=3)}),
     ),
 ]
 
@@ -145,7 +160,11 @@ def test_four_thousand_fuzzed_bodies_never_give_500(
         assert c.get("/api/me").status_code == 200
         assert c.get("/api/settings").status_code == 200
         assert c.get("/api/drill").status_code == 200
+<<<<<<< HEAD
         assert c.get("/api/puzzles").status_code == 200
+=======
+        assert c.get("/api/openings").status_code == 200
+>>>>>>> trainer
     assert sum(statuses.values()) >= 4_000
     assert statuses.get(400, 0) > 400 and statuses.get(200, 0) > 40, statuses
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []

@@ -15,6 +15,7 @@ GROUP = {
     "/lernen": "learn.lesson",
     "/tipps": "learn.tips",
     "/eroeffnungen": "learn.openings",
+    "/eroeffnungstrainer": "learn.trainer",
     "/aufgaben": "learn.puzzles",
 }
 

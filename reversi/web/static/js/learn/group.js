@@ -8,6 +8,7 @@ const LINKS = [
   ["/lernen", "learn.lesson", "go-lesson"],
   ["/tipps", "learn.tips", "go-tips"],
   ["/eroeffnungen", "learn.openings", "go-openings"],
+  ["/eroeffnungstrainer", "learn.trainer", "go-trainer"],
   ["/aufgaben", "learn.puzzles", "go-puzzles"],
 ];
 

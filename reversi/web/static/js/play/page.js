@@ -233,6 +233,9 @@ export class GamePage {
     if (line && /^([a-h][1-8])+$/.test(line)) {
       message.moves = line;
       if (this.mode === "solo") message.human = (line.length / 2) % 2 === 0 ? "black" : "white";
+      // "Diese Eröffnung gegen den Computer" (/eroeffnungstrainer): &stufe=schwer plays that level
+      const level = params.get("stufe");
+      if (this.mode === "solo" && !this.legende && level && ["leicht", "mittel", "schwer"].includes(level)) message.level = level;
     }
     // "Ab hier gegen den Computer" (/partie/…): /allein?stellung=<OBF>, the human plays
     // the side to move

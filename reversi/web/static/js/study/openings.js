@@ -9,8 +9,9 @@ const FAMILIES = ["diagonal", "perpendicular", "parallel"];
 
 /** @typedef {import("../core/types.js").Attempt} Attempt */
 /**
- * An opening of data/openings.json: its line as squares with spaces ("f5 d6 c3").
- * @typedef {{id: string, name: string, name_de: string, family: string, moves: string}} Opening
+ * An opening of data/openings.json: its line as squares with spaces ("f5 d6 c3") and
+ * its idea in a few German words.
+ * @typedef {{id: string, name: string, name_de: string, idea_de: string, family: string, moves: string}} Opening
  */
 /** @typedef {{source: {title: string, note: string}, openings: Opening[]}} OpeningsData */
 
@@ -186,6 +187,8 @@ class OpeningsPage {
           <p class="stepper-keys">${t("openings.keys")}</p>
           ${s.announce}
           <p class="continue">${this.continueLink()}</p>
+          ${opening ? html`<p class="opening-idea" id="opening-idea">${opening.idea_de}</p>
+            <p><a id="to-trainer" href=${`/eroeffnungstrainer#${opening.id}`}>${t("openings.trainer")}</a></p>` : ""}
           </div>
           </div>
         </section>
