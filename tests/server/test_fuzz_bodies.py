@@ -160,11 +160,8 @@ def test_four_thousand_fuzzed_bodies_never_give_500(
         assert c.get("/api/me").status_code == 200
         assert c.get("/api/settings").status_code == 200
         assert c.get("/api/drill").status_code == 200
-<<<<<<< HEAD
         assert c.get("/api/puzzles").status_code == 200
-=======
         assert c.get("/api/openings").status_code == 200
->>>>>>> trainer
     assert sum(statuses.values()) >= 4_000
     assert statuses.get(400, 0) > 400 and statuses.get(200, 0) > 40, statuses
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
