@@ -23,7 +23,7 @@ def test_both_players_begin_at_the_same_start(duel_server: DuelServer, players: 
     switch.check()
     expect(switch).to_be_checked()
     b.goto(base + "/")
-    entry = b.locator(f".halle-table[data-code={code}]")
+    entry = b.locator(f'.halle-table[data-code="{code}"]')
     expect(entry).to_contain_text("XOT")
     join(b, base, code)
     pages = [a, b]

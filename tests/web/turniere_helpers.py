@@ -169,6 +169,9 @@ class Mock:
         self.seen: list[tuple[str, str, Any]] = []
 
     def attach(self, page: Any) -> Mock:
+        # the page's clock starts at NOW, so the answers' times are as far off as written
+        # however late in the suite the test runs
+        page.clock.install(time=NOW)
         page.route("**/api/tournaments**", self.answer)
         return self
 

@@ -117,11 +117,11 @@ export class QuickPairing extends Part {
     const clocks = this.socket.clocks.filter((/** @type {string} */ c) => !isDays(c));
     return html`<button type="button" class="primary" id="quick-go" ?disabled=${this.busy}
         aria-describedby="quick-help" @click=${() => this.start()}>${t("halle.quick")}</button>
-      <span class="hint" id="quick-help">${t("halle.quick.text")}</span>
-      ${clocks.length ? html`<div class="quick-choice"><label class="open-clock" for="quick-clock"><span>${t("halle.quick.clock")}</span>
+      ${clocks.length ? html`<div class="quick-choice"><label class="open-clock" for="quick-clock"><span class="visually-hidden">${t("halle.quick.clock")}</span>
         <select id="quick-clock"><option value=${PER_MOVE} ?selected=${this.clock === PER_MOVE}>${t("rules.clock.move")}</option>
           ${clocks.map((/** @type {string} */ c) => html`<option value=${c} ?selected=${this.clock === c}>${clockChoice(c)}</option>`)}</select></label>
         <label class="check" for="quick-xot"><input type="checkbox" id="quick-xot" ?checked=${this.xot}><span>${t("rules.xot")}</span></label></div>` : nothing}
+      <span class="hint" id="quick-help">${t("halle.quick.text")}</span>
       <p class="form-msg" id="quick-msg" role="status">${this.message}</p>`;
   }
 }
