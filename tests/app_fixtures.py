@@ -2,12 +2,16 @@
 plugin of the root conftest): settings, clients, databases and brokers. Every storage
 test runs on SQLite and PostgreSQL, every broker test in-process and on Redis; services
 that are not reachable are skipped with a reason (REVERSI_TEST_POSTGRES_URL,
-REVERSI_TEST_REDIS_URL)."""
+REVERSI_TEST_REDIS_URL). With ``REVERSI_TEST_SERVICES=postgres+redis`` every app that
+:func:`make_settings` builds without a database of its own runs on a fresh PostgreSQL
+database (dropped after its test) and on Redis under a prefix of its own, as a
+deployment of several processes does; without it, on SQLite and the in-process broker."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import socket
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -69,6 +73,24 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
             yield url
 
 
+def services_wanted() -> bool:
+    """Whether ``REVERSI_TEST_SERVICES`` asks for PostgreSQL and Redis (the only choice)."""
+    services = os.environ.get("REVERSI_TEST_SERVICES", "")
+    if services not in ("", "postgres+redis"):
+        raise ValueError(f"REVERSI_TEST_SERVICES={services!r}: only 'postgres+redis' is known")
+    return services == "postgres+redis"
+
+
+#: the databases the current test's apps run on, dropped when it ends
+_SERVICES = contextlib.ExitStack()
+
+
+@pytest.fixture(autouse=True)
+def _drop_test_databases() -> Iterator[None]:
+    yield
+    _SERVICES.close()
+
+
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'duels.sqlite3'}"
@@ -87,9 +109,16 @@ def clock() -> ManualClock:
 def make_settings(
     tmp_path: Path, clock: ManualClock, url: str | None = None, **overrides: Any
 ) -> Settings:
+    redis: dict[str, Any] = {}
+    if url is None and services_wanted():
+        url = _SERVICES.enter_context(postgres_database())
+        need_redis()
+        prefix = f"test-{secrets.token_hex(5)}:"
+        redis = {"redis_url": REDIS_URL, "broker_prefix": prefix}
     settings = Settings(
         data_dir=tmp_path,
         database_url=url,
+        **redis,
         clock=clock,
         sweep_interval=0,
         secret="test-secret",

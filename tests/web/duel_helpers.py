@@ -49,12 +49,9 @@ def store_env(data_dir: Path) -> dict[str, str]:
     env = dict(os.environ, REVERSI_DATA_DIR=str(data_dir), REVERSI_SECRET="duel-browser-tests")
     for name in ("REVERSI_DATABASE_URL", "REVERSI_REDIS_URL"):
         env.pop(name, None)
-    services = os.environ.get("REVERSI_TEST_SERVICES", "")
-    if services not in ("", "postgres+redis"):
-        raise ValueError(f"REVERSI_TEST_SERVICES={services!r}: only 'postgres+redis' is known")
-    if services:
-        from tests.app_fixtures import REDIS_URL, postgres_database
+    from tests.app_fixtures import REDIS_URL, postgres_database, services_wanted
 
+    if services_wanted():
         env["REVERSI_DATABASE_URL"] = _SCRATCH.enter_context(postgres_database())
         env["REVERSI_REDIS_URL"] = REDIS_URL
         env["REVERSI_BROKER_PREFIX"] = f"test-{data_dir.name}:"
