@@ -42,7 +42,7 @@ from tests.processes import free_port
 
 SERVER = """
 import uvicorn
-from reversi.server.duels import create_duel_app
+from reversi.server.duel_server import create_duel_app
 from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 settings = Settings.from_env()

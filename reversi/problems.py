@@ -1,6 +1,6 @@
 """The one refusal of the hall and the duel server: a :class:`Problem` names its code,
 its German text's catalogue key and the text's parameters, and is answered in one
-shape everywhere (over HTTP with the status of ``reversi.server.errors.STATUS``):
+shape everywhere (over HTTP with the status of ``reversi.server.http.problem_replies.STATUS``):
 
 >>> Problem("bad_date", "hall.error.bad_date").json()["error"]
 'bad_date'

@@ -21,9 +21,9 @@ from urllib.parse import urlparse
 import pytest
 from starlette.testclient import TestClient
 
-from reversi.server.clock import ManualClock
-from reversi.server.duels import create_duel_app
+from reversi.server.duel_server import create_duel_app
 from reversi.server.settings import Settings
+from reversi.server.wall_clock import ManualClock
 from tests.loose_limits import loose_settings
 from tests.server.scratch_db import scratch_database
 
@@ -144,7 +144,7 @@ def players(settings: Settings, n: int = 2) -> Iterator[list[TestClient]]:
 
 @pytest.fixture
 async def service(tmp_path: Path, clock: ManualClock, db_url: str) -> AsyncIterator[Any]:
-    from reversi.server.duels import DuelServer
+    from reversi.server.duel_server import DuelServer
 
     server = DuelServer(make_settings(tmp_path, clock, db_url))
     await server.start()

@@ -24,7 +24,7 @@ REDIS_URL = os.environ.get("REVERSI_BENCH_REDIS_URL", "redis://127.0.0.1:6379/0"
 SERVER = """
 import signal, sys
 import uvicorn
-from reversi.server.duels import create_duel_app
+from reversi.server.duel_server import create_duel_app
 from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 collect = {collect!r}  # None: the server's default

@@ -49,7 +49,7 @@ class BookMove:
 
 
 @dataclass(frozen=True)
-class Entry:
+class BookEntry:
     """A book position: every legal move with its value, best first, from ``depth`` plies."""
 
     depth: int
@@ -74,7 +74,7 @@ class Book:
     """Positions (normalised) with their entries, grown to ``plies`` plies along the
     (at most ``width``) moves within ``margin`` of the best."""
 
-    def __init__(self, entries: dict[Key, Entry], margin: int, plies: int, width: int) -> None:
+    def __init__(self, entries: dict[Key, BookEntry], margin: int, plies: int, width: int) -> None:
         self.entries = entries
         self.margin = margin
         self.plies = plies
@@ -83,14 +83,14 @@ class Book:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def add(self, p: Bitboard, o: Bitboard, entry: Entry) -> None:
+    def add(self, p: Bitboard, o: Bitboard, entry: BookEntry) -> None:
         """Store the entry of a position given in any of its images."""
         key, k = normalised(p, o)
         image = SQUARE_IMAGES[k]
         moves = tuple(BookMove(image[m.square], m.value) for m in entry.moves)
-        self.entries[key] = Entry(entry.depth, moves)
+        self.entries[key] = BookEntry(entry.depth, moves)
 
-    def lookup(self, p: Bitboard, o: Bitboard) -> Entry | None:
+    def lookup(self, p: Bitboard, o: Bitboard) -> BookEntry | None:
         """The entry of the position (player ``p`` to move), its squares as on this
         board, or None when it is not in the book."""
         key, k = normalised(p, o)
@@ -99,9 +99,9 @@ class Book:
             return None
         back = {image: sq for sq, image in enumerate(SQUARE_IMAGES[k])}
         moves = tuple(BookMove(back[m.square], m.value) for m in entry.moves)
-        return Entry(entry.depth, moves)
+        return BookEntry(entry.depth, moves)
 
-    def choose(self, entry: Entry, seed: int | None = None) -> BookMove:
+    def choose(self, entry: BookEntry, seed: int | None = None) -> BookMove:
         """One of the entry's moves that the book follows (near the best), at random;
         the same for the same seed."""
         near = sorted(entry.near_best(self.margin, self.width), key=lambda m: m.square)
@@ -115,7 +115,7 @@ def dump(book: Book) -> bytes:
     return MAGIC + header + zlib.compress(raw, 9)
 
 
-def _packed(key: Key, entry: Entry) -> bytes:
+def _packed(key: Key, entry: BookEntry) -> bytes:
     parts = [POSITION.pack(*key, entry.depth, len(entry.moves))]
     parts += [MOVE.pack(m.square, m.value) for m in entry.moves]
     return b"".join(parts)
@@ -144,7 +144,7 @@ def parse(data: bytes, source: str = FILE_NAME) -> Book:
     return Book(entries, margin, plies, width)
 
 
-def _entries(raw: bytes) -> Iterator[tuple[Key, Entry]]:
+def _entries(raw: bytes) -> Iterator[tuple[Key, BookEntry]]:
     at = 0
     while at < len(raw):
         p, o, depth, count = POSITION.unpack_from(raw, at)
@@ -153,7 +153,7 @@ def _entries(raw: bytes) -> Iterator[tuple[Key, Entry]]:
         at += count * MOVE.size
         if not moves or len(moves) != count or any(not 0 <= m.square < 64 for m in moves):
             raise ValueError(f"entry at byte {at} has no moves, is cut short or names no square")
-        yield (p, o), Entry(depth, tuple(moves))
+        yield (p, o), BookEntry(depth, tuple(moves))
 
 
 @functools.cache

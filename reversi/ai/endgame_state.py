@@ -13,13 +13,13 @@ from __future__ import annotations
 from reversi.ai.clock import Budget, Clock
 from reversi.engine.bitboard import Bitboard, Square
 
-__all__ = ["CHECK_EVERY", "Entry", "SolveState"]
+__all__ = ["CHECK_EVERY", "SolveEntry", "SolveState"]
 
 #: The deadline is read once every this many nodes plus one.
 CHECK_EVERY = 2047
 
 #: A table entry: lower bound, upper bound, best move's bit (0: none known).
-Entry = tuple[int, int, Bitboard]
+SolveEntry = tuple[int, int, Bitboard]
 
 
 class SolveState:
@@ -34,7 +34,7 @@ class SolveState:
     def __init__(self, *, winner: bool, clock: Clock, stop_at: float) -> None:
         self.winner = winner
         self.nodes = 0
-        self.tt: dict[tuple[Bitboard, Bitboard], Entry] = {}
+        self.tt: dict[tuple[Bitboard, Bitboard], SolveEntry] = {}
         self.budget = Budget(clock, stop_at, CHECK_EVERY)
         # the parity order of each set of few empties, computed once per set
         self._orders: dict[Bitboard, list[Square]] = {}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from reversi.ai.clock import Budget, Clock, SearchTimeout
 from reversi.ai.evaluate import WIN, final_value
 from reversi.ai.ordering import NEAR_CORNERS, ordered_children
-from reversi.ai.tt import Entry, TranspositionTable
+from reversi.ai.tt import TranspositionTable, TTEntry
 from reversi.engine.bitboard import BB_ALL, BB_CORNERS, Bitboard
 from reversi.engine.moves import FLIPS_BY_BIT, legal_moves
 
@@ -169,7 +169,7 @@ class Search:
         if depth == 1:
             return self._frontier(p, o, moves, beta if self.sharp else INFINITY)
 
-        entry: Entry | None = self.tt.get(p, o)
+        entry: TTEntry | None = self.tt.get(p, o)
         hint = 0
         if entry is not None:
             hint = entry.move

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from reversi.engine.bitboard import Bitboard
 
 
-class Entry(NamedTuple):
+class TTEntry(NamedTuple):
     """What a search learnt about a position: ``lower <= value <= upper`` at ``depth``."""
 
     lower: int
@@ -17,7 +17,7 @@ class Entry(NamedTuple):
 
 
 class TranspositionTable:
-    """A dict of :class:`Entry` that starts over when it reaches ``limit`` entries.
+    """A dict of :class:`TTEntry` that starts over when it reaches ``limit`` entries.
 
     Starting over keeps memory bounded in a browser tab at little cost: the
     searches that fill a table this far are long, and refill it quickly.
@@ -26,13 +26,13 @@ class TranspositionTable:
     __slots__ = ("entries", "limit")
 
     def __init__(self, limit: int = 400_000) -> None:
-        self.entries: dict[tuple[Bitboard, Bitboard], Entry] = {}
+        self.entries: dict[tuple[Bitboard, Bitboard], TTEntry] = {}
         self.limit = limit
 
     def __len__(self) -> int:
         return len(self.entries)
 
-    def get(self, p: Bitboard, o: Bitboard) -> Entry | None:
+    def get(self, p: Bitboard, o: Bitboard) -> TTEntry | None:
         return self.entries.get((p, o))
 
     def store(
@@ -41,7 +41,7 @@ class TranspositionTable:
         entries = self.entries
         if len(entries) >= self.limit:
             entries.clear()
-        entries[(p, o)] = Entry(lower, upper, move, depth)
+        entries[(p, o)] = TTEntry(lower, upper, move, depth)
 
     def clear(self) -> None:
         self.entries.clear()

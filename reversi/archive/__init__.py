@@ -3,7 +3,7 @@
 A :class:`~reversi.archive.record.GameRecord` is one shape for every game — a duel
 (its id is the table code), a game from a device (owned by its player) or an imported
 one (GGF, WTHOR). ``record.py`` builds and checks records with the engine,
-``queries.py`` keeps them in the store's ``games`` table, ``files.py`` reads game files.
+``archive_queries.py`` keeps them in the store's ``games`` table, ``files.py`` reads game files.
 """
 
 from reversi.archive.record import ArchiveError, GameRecord, board_of, ggf_of, record_of

@@ -22,7 +22,7 @@ from reversi.engine.ggf import read_ggf, split_ggf_records
 from reversi.engine.wthor import JOU_WIDTH, TRN_WIDTH, read_names, read_wtb
 
 #: one game of a file: its number and its record, or why it was refused
-Entry = tuple[int, GameRecord | ArchiveError]
+FileGame = tuple[int, GameRecord | ArchiveError]
 _GGF_DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})(?:_(\d{2}):(\d{2}):(\d{2}))?")
 
 
@@ -57,7 +57,7 @@ def _ggf_time(tags: dict[str, str], default: float) -> float:
         return default
 
 
-def ggf_games(path: Path, text: str) -> Iterator[Entry]:
+def ggf_games(path: Path, text: str) -> Iterator[FileGame]:
     """The games of a GGF text."""
     now = time.time()
     try:
@@ -104,7 +104,7 @@ def _beside(path: Path, suffix: str, fallback: str) -> Path | None:
     return None
 
 
-def wthor_games(path: Path, data: bytes) -> Iterator[Entry]:
+def wthor_games(path: Path, data: bytes) -> Iterator[FileGame]:
     """The games of a ``.wtb`` file, named by the ``.jou`` / ``.trn`` beside it."""
     try:
         base = read_wtb(data)
@@ -148,7 +148,7 @@ def wthor_games(path: Path, data: bytes) -> Iterator[Entry]:
         )
 
 
-def games_in(path: Path) -> Iterator[Entry]:
+def games_in(path: Path) -> Iterator[FileGame]:
     """The games of a GGF or WTHOR file (by its ending: ``.wtb`` is WTHOR)."""
     if path.suffix.lower() == ".wtb":
         yield from wthor_games(path, path.read_bytes())

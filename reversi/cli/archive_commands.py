@@ -121,7 +121,7 @@ async def import_files(paths: list[Path]) -> int:
 
 
 def _add(rows: Rows, games: list[GameRecord]) -> int:
-    from reversi.archive.queries import add_games
+    from reversi.archive.archive_queries import add_games
 
     return add_games(rows.conn, games)
 
@@ -132,7 +132,7 @@ def _add(rows: Rows, games: list[GameRecord]) -> int:
 async def _archived(id: str) -> GameRecord | None:
     from sqlalchemy.engine import make_url
 
-    from reversi.archive.queries import game
+    from reversi.archive.archive_queries import game
     from reversi.server.settings import Settings
     from reversi.storage import make_store
 

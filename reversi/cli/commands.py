@@ -86,7 +86,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from reversi.server.app import create_app
-    from reversi.server.assets import AssetsMissing
+    from reversi.server.http.assets import AssetsMissing
     from reversi.server.serving import settings_config
 
     try:

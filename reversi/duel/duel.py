@@ -3,7 +3,7 @@
 :class:`Duel` wraps one stored table row; each method checks a player's intent,
 changes the row and records the events that describe the change. It raises
 :class:`DuelError` (and changes nothing) when the intent is not allowed. The
-service (``service.py``) loads, saves and announces; nothing here does I/O.
+service (``reversi.server.duels.duel_service``) loads, saves and announces; nothing here does I/O.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from reversi.duel.chat import clean_chat
 from reversi.duel.effects import Effects, hall_result
 from reversi.duel.flag import cannot_win
 from reversi.duel.game import TableGame, first_turn, placed_colors
-from reversi.duel.positions import Positions
+from reversi.duel.position_cache import Positions
 from reversi.duel.rules import PER_MOVE, DuelRules, correspondence, total_clock
 from reversi.duel.table import (
     OPEN,
@@ -29,7 +29,7 @@ from reversi.duel.table import (
     rematch_table,
     takeback_blocked,
 )
-from reversi.duel.xot import xot_root
+from reversi.duel.xot_rule import xot_root
 from reversi.engine import BLACK, Counting, IllegalMoveError, InvalidSquareError
 from reversi.engine.color import COLOR_NAMES
 from reversi.storage.records import ChatRecord, EventRecord, TableRecord

@@ -5,7 +5,7 @@ colour and name. Reading only: :class:`~reversi.duel.duel.Duel` adds the changes
 
 from __future__ import annotations
 
-from reversi.duel.positions import Positions
+from reversi.duel.position_cache import Positions
 from reversi.duel.table import Extra, Status, extra
 from reversi.engine import BLACK, Board
 from reversi.engine.color import COLOR_NAMES

@@ -103,7 +103,7 @@ class Extra(TypedDict, total=False):
     quick: bool
     #: when each seat's rename was last announced
     renamed_at: list[float]
-    #: the tournament this game belongs to (reversi.server.tournaments)
+    #: the tournament this game belongs to (reversi.server.tournaments.tournament_service)
     tournament: str
 
 

@@ -9,7 +9,7 @@ from msgspec import UNSET
 
 from reversi.duel.game import TableGame, first_turn
 from reversi.duel.messages import ChatLine, Event, Events, State, You, plain
-from reversi.duel.positions import Positions
+from reversi.duel.position_cache import Positions
 from reversi.duel.rules import DuelRules
 from reversi.duel.table import Status, takeback_blocked
 from reversi.duel.table import extra as extra_of

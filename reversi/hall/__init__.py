@@ -7,9 +7,9 @@ It imports storage and the German catalogue (``reversi.texts``), never the engin
 the AI or the server.
 """
 
+from reversi.hall.hall_service import Hall
 from reversi.hall.milestones import MILESTONES, Stats, level
 from reversi.hall.points import POINTS, points_for
 from reversi.hall.queries import record_result
-from reversi.hall.service import Hall
 
 __all__ = ["MILESTONES", "POINTS", "Hall", "Stats", "level", "points_for", "record_result"]

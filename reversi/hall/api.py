@@ -20,11 +20,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from reversi.hall.bodies import BadBody, Int, Seconds, Text, decode
+from reversi.hall.hall_service import Hall
 from reversi.hall.milestones import MILESTONE_IDS
 from reversi.hall.periods import PERIODS, PeriodError, parse_day
 from reversi.hall.points import OUTCOMES
 from reversi.hall.queries import DeviceGame
-from reversi.hall.service import Hall
 from reversi.problems import Problem
 from reversi.texts import text
 

@@ -17,10 +17,15 @@ from reversi.duel.rules import CLOCKS, TIME_CLASSES
 from reversi.hall import counting, rating_rules
 from reversi.hall.periods import PERIODS
 from reversi.hall.text_rules import NICK_MAX, NICK_MIN
-from reversi.server.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
-from reversi.server.duels import DuelServer, guards
-from reversi.server.errors import EXCEPTION_HANDLERS
-from reversi.server.tournaments import ARENA_MINUTES, NAME_MAX, NAME_MIN, SWISS_ROUNDS
+from reversi.server.duel_server import DuelServer, guards
+from reversi.server.http.assets import IMMUTABLE, NO_CACHE, Asset, Bundle, load_bundle
+from reversi.server.http.problem_replies import EXCEPTION_HANDLERS
+from reversi.server.tournaments.tournament_service import (
+    ARENA_MINUTES,
+    NAME_MAX,
+    NAME_MIN,
+    SWISS_ROUNDS,
+)
 from reversi.texts import text
 from reversi.tournament.arena import DRAW_POINTS, LOSS_POINTS, WIN_POINTS
 from reversi.tournament.swiss import BYE_POINTS
@@ -84,7 +89,7 @@ def serve_asset(request: Request, asset: Asset | None, cache_control: str = IMMU
 def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) -> Starlette:
     """The ASGI app; the bundle of client files is loaded once, here.
 
-    Duels (``reversi.server.duels``) are mounted with their lifespan; their settings
+    Duels (``reversi.server.duel_server``) are mounted with their lifespan; their settings
     come from the environment (``REVERSI_DATA_DIR``, ``REVERSI_DATABASE_URL`` …).
     """
     bundle = bundle or load_bundle()

@@ -25,7 +25,7 @@ import msgspec
 
 from reversi.ai import xot
 from reversi.duel.rules import DuelRules
-from reversi.server.clock import Clock, system_clock
+from reversi.server.wall_clock import Clock, system_clock
 from reversi.storage import async_url
 
 #: the move times ("Zugzeit") the opener can choose, in seconds

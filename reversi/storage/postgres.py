@@ -34,7 +34,7 @@ ACQUIRE_TIMEOUT = 30.0
 #: any number, the same in every process: serialises migrations
 _MIGRATION_LOCK = 0x5E7E551
 #: the advisory lock every running process holds shared on a connection of its own
-#: (reversi.server.downtime); exclusive while the first one after an outage starts
+#: (reversi.server.duels.downtime); exclusive while the first one after an outage starts
 _ALIVE_LOCK = 0x5E7E552
 #: arguments of SQLAlchemy's asyncpg adapter, not of asyncpg.connect
 _ADAPTER_ARGUMENTS = (

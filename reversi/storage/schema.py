@@ -244,7 +244,7 @@ GAMES = Table(
     Index("ix_games_owner", "owner_id", "finished_at"),
 )
 
-# --- tournaments (reversi.server.tournaments): arenas and Swiss events ------------------
+# --- tournaments (reversi.server.tournaments): arenas and Swiss events --------------------
 
 #: one tournament: the hall's own (``key``, once each) or a player's (``by``)
 TOURNAMENTS = Table(

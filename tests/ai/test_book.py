@@ -16,9 +16,9 @@ from reversi.ai.book import (
     POSITION,
     SQUARE_IMAGES,
     Book,
+    BookEntry,
     BookError,
     BookMove,
-    Entry,
     Key,
     dump,
     load,
@@ -179,7 +179,9 @@ def _small_book() -> Book:
     board = Board()
     book = Book({}, 100, 2, 3)
     book.add(
-        board.player, board.opponent, Entry(4, tuple(BookMove(sq, 0) for sq in (19, 26, 37, 44)))
+        board.player,
+        board.opponent,
+        BookEntry(4, tuple(BookMove(sq, 0) for sq in (19, 26, 37, 44))),
     )
     return book
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from reversi.archive.queries import game as game_row
+from reversi.archive.archive_queries import game as game_row
 from reversi.engine import Board, read_ggf
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from reversi.texts import text
 from tests.app_fixtures import make_settings, players
 

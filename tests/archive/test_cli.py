@@ -14,7 +14,7 @@ from reversi.cli import main
 from reversi.engine import Board, read_ggf
 from reversi.engine.ggf import write_ggf_games
 from reversi.engine.wthor import JOU_WIDTH, TRN_WIDTH, WthorBase, game_of, write_names, write_wtb
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from reversi.storage import open_store
 from reversi.storage.schema import GAMES
 from reversi.texts import text

@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from reversi.texts import text
 from tests.app_fixtures import make_settings, players
 from tests.archive.test_api import device_game

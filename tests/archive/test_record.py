@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from reversi.archive.queries import game
+from reversi.archive.archive_queries import game
 from reversi.archive.record import ArchiveError, board_of, ggf_of, played_board, record_of
 from reversi.duel.table import new_table, record_clock
 from reversi.engine import Board, read_ggf
-from reversi.server.clock import ManualClock
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
 from reversi.server.settings import Settings, duel_rules
+from reversi.server.wall_clock import ManualClock
 from tests.archive.test_api import GAME
 from tests.server.helpers import move, seated, stored
 

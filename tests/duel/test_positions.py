@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reversi.duel.positions import Positions
+from reversi.duel.position_cache import Positions
 from reversi.duel.table import new_table
 from reversi.engine import Board
 from reversi.engine.view import game_view

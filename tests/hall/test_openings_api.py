@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from reversi.hall.api import MAX_DRILL_BATCH
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 
 

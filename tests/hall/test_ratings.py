@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from reversi.hall.glicko import SHOWN_AFTER, START_DEVIATION
+from reversi.hall.hall_service import Hall
 from reversi.hall.rating_rules import MIN_MOVES, PAIR_GAMES_A_DAY
-from reversi.hall.service import Hall
-from reversi.server import protocol as p
-from reversi.server.clock import ManualClock
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws import client_messages as p
 from reversi.storage import open_store
 from tests.app_fixtures import make_settings, players
 from tests.hall.test_store import berlin, named

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from reversi.hall import service as hall_service
+from reversi.hall import hall_service as hall_service
+from reversi.hall.hall_service import Hall
 from reversi.hall.periods import BERLIN
 from reversi.hall.queries import DeviceGame
-from reversi.hall.service import Hall
-from reversi.server import protocol as p
-from reversi.server.clock import ManualClock
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws import client_messages as p
 from reversi.storage import open_store
 from tests.server.helpers import COUNTED_LINE, move, results, seated, seated_after, view
 

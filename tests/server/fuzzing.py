@@ -12,8 +12,8 @@ import pytest
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from reversi.server.clock import ManualClock
 from reversi.server.settings import Settings
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.test_protocol import open_and_join
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from reversi.server import protocol as p
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
+from reversi.server.ws import client_messages as p
 from reversi.storage import PlayerRecord, Store
 
 #: ten moves without a pass, five for each side: enough for a game to count in the

@@ -22,7 +22,7 @@ from tests.processes import free_port
 #: and rate limits for scripted players (test_protocol.py tests the limits)
 SERVER = """
 import uvicorn
-from reversi.server.duels import create_duel_app
+from reversi.server.duel_server import create_duel_app
 from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 settings = Settings.from_env(

@@ -13,9 +13,9 @@ from sqlalchemy import insert
 from starlette.testclient import TestClient
 
 from reversi.problems import Problem
-from reversi.server.clock import ManualClock
-from reversi.server.errors import STATUS, status
-from reversi.server.http import MAX_BODY
+from reversi.server.http.duel_routes import MAX_BODY
+from reversi.server.http.problem_replies import STATUS, status
+from reversi.server.wall_clock import ManualClock
 from reversi.storage.migrations import alembic_config
 from reversi.storage.schema import DEVICE_GAMES
 from reversi.texts import CATALOGUE, text
@@ -115,7 +115,7 @@ def test_every_refusal_answers_the_one_shape_with_the_status_of_its_table(
 ) -> None:
     """Every kind of HTTP refusal — the duel routes', the hall's, the archive's, the
     guards' and Starlette's own — is ``{error, key, params, message}``, uncached, with
-    the status of reversi.server.errors.STATUS."""
+    the status of reversi.server.http.problem_replies.STATUS."""
     with players(make_settings(tmp_path, clock), 3) as (a, b, c):
         code = a.post("/api/tables").json()["code"]
         assert b.post(f"/api/tables/{code}/join").status_code == 200

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from reversi.server.broker import Broker, RedisBroker
-from reversi.server.clock import ManualClock
-from reversi.server.connection import Connection
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws.connection import Connection
 from tests.app_fixtures import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated
 

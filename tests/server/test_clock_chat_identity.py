@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from reversi.duel.table import DuelError
-from reversi.server import protocol as p
-from reversi.server.clock import ManualClock
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws import client_messages as p
 from tests.app_fixtures import make_settings
 from tests.server.helpers import move, player_of, results, seated, seated_after, stored, view
 

@@ -19,7 +19,7 @@ from tests.server.live import Server
 #: the server as ``reversi serve`` runs it: every limit from the environment
 SERVER = """
 import uvicorn
-from reversi.server.duels import create_duel_app
+from reversi.server.duel_server import create_duel_app
 from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 settings = Settings.from_env()

@@ -13,12 +13,12 @@ import pytest
 from reversi.archive.record import ggf_of
 from reversi.duel.game import TableGame
 from reversi.duel.rules import DAY, correspondence, time_class
-from reversi.server import protocol as p
-from reversi.server.archived import duel_record
-from reversi.server.clock import ManualClock
-from reversi.server.correspondence import games_of
-from reversi.server.duels import DuelServer
-from reversi.server.lobby import entry
+from reversi.server.duel_server import DuelServer
+from reversi.server.duels.archived import duel_record
+from reversi.server.duels.correspondence import games_of
+from reversi.server.duels.lobby import entry
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws import client_messages as p
 from tests.app_fixtures import REDIS_URL, make_settings, need_redis, players
 from tests.server.helpers import COUNTED_LINE, stored, view
 from tests.server.test_total_clock import clocked, play, seat_of, table_of

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from reversi.server.clock import ManualClock
-from reversi.server.downtime import downtime_since, heartbeat
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
+from reversi.server.duels.downtime import downtime_since, heartbeat
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import REDIS_URL, make_settings, need_redis
 from tests.server.helpers import move, seated, view
 

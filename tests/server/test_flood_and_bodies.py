@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from reversi.server.clock import ManualClock
-from reversi.server.connection import CloseCode
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws.connection import CloseCode
 from tests.app_fixtures import make_settings, players
 from tests.server.live import Server
 

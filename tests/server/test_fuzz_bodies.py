@@ -47,7 +47,7 @@ GAME = fields(
         ),
     },
 )
-#: a drill item's fields, each now and then a fitting value (reversi/server/drill.py)
+#: a drill item's fields, each now and then a fitting value (reversi/server/hall/drill.py)
 DRILL_ITEM = fields(
     [
         "id", "game", "ply", "obf", "color", "played", "playedScore", "best", "bestScore",
@@ -65,7 +65,7 @@ DRILL_ITEM = fields(
         "changed_at": st.floats(0, 2e9) | st.integers(10**20, 10**400),
     },
 )  # fmt: skip
-#: a puzzle attempt's fields (reversi/server/puzzles.py)
+#: a puzzle attempt's fields (reversi/server/hall/puzzles.py)
 PUZZLE_ATTEMPT = fields(
     ["id", "puzzle", "ok", "changed_at"],
     {
@@ -75,7 +75,7 @@ PUZZLE_ATTEMPT = fields(
         "changed_at": st.floats(0, 2e9) | st.integers(10**20, 10**400),
     },
 )
-#: an opening trainer's card (reversi/server/drill.py ``OpeningItem``)
+#: an opening trainer's card (reversi/server/hall/drill.py ``OpeningItem``)
 OPENING_ITEM = fields(
     ["id", "line", "color", "due", "streak", "solved", "missed", "changed_at"],
     {

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from reversi.server.protocol import MESSAGES, parse
+from reversi.server.ws.client_messages import MESSAGES, parse
 from tests.app_fixtures import players
 from tests.server.fuzzing import VALUES, app_of_three
 from tests.server.test_protocol import watch
@@ -102,8 +102,8 @@ def test_ten_thousand_fuzzed_messages_change_nothing(
     ],
 )
 def test_the_issues_frames_are_bad_messages(frame: str) -> None:
-    from reversi.server.protocol import ProtocolError
+    from reversi.server.ws.client_messages import BadMessage
 
-    with pytest.raises(ProtocolError) as refused:
+    with pytest.raises(BadMessage) as refused:
         parse(frame)
     assert refused.value.code == "bad_message"

@@ -13,7 +13,12 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from reversi.server.guards import CONTENT_SECURITY_POLICY, BodyLimit, BrowserHeaders, OriginCheck
+from reversi.server.http.guards import (
+    CONTENT_SECURITY_POLICY,
+    BodyLimit,
+    BrowserHeaders,
+    OriginCheck,
+)
 from reversi.texts import text
 
 CAP = 1000

@@ -13,10 +13,10 @@ from itsdangerous import URLSafeSerializer
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from reversi.server.clock import ManualClock
-from reversi.server.connection import CloseCode
-from reversi.server.duels import create_duel_app
-from reversi.server.identity import COOKIE
+from reversi.server.duel_server import create_duel_app
+from reversi.server.http.identity import COOKIE
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws.connection import CloseCode
 from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal
 

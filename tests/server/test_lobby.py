@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from reversi.server.clock import ManualClock
-from reversi.server.lobby import ONLINE_EVERY, ONLINE_TTL
+from reversi.server.duels.lobby import ONLINE_EVERY, ONLINE_TTL
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal
 from tests.server.test_protocol import until
@@ -148,8 +148,8 @@ def test_the_sit_race_gives_one_seat_and_one_clear_error(settings: Any) -> None:
 async def test_the_snapshot_comes_from_the_database_and_rematches_keep_private(
     service: Any, tmp_path: Path, clock: ManualClock, db_url: str
 ) -> None:
-    from reversi.server import protocol as p
-    from reversi.server.duels import DuelServer
+    from reversi.server.duel_server import DuelServer
+    from reversi.server.ws import client_messages as p
 
     other = DuelServer(make_settings(tmp_path, clock, db_url))  # another process's memory
     await other.start()

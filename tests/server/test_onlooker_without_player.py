@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from reversi.server.connection import CloseCode
+from reversi.server.ws.connection import CloseCode
 from reversi.texts import text
 from tests.server.live import SERVER, Seat, Server, open_table
 from tests.server.test_sockets import play

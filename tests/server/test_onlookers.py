@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal
 from tests.server.test_protocol import open_and_join, play, until, watch

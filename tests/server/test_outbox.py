@@ -21,7 +21,7 @@ from reversi.server.collector import (
     full_pass_due,
     peak_memory_mib,
 )
-from reversi.server.connection import OUTBOX_SIZE, CloseCode, Connection
+from reversi.server.ws.connection import OUTBOX_SIZE, CloseCode, Connection
 from reversi.storage import PlayerRecord
 
 pytestmark = pytest.mark.anyio

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal
 from tests.server.test_protocol import open_and_join, until
@@ -173,7 +173,7 @@ def test_pairing_and_sitting_are_rate_limited(
 def test_pairing_takes_a_rating_in_the_window_that_widens_while_waiting(
     settings: Any, clock: ManualClock
 ) -> None:
-    from reversi.server.pairing import WINDOW_GROWTH, WINDOW_START, rating_window
+    from reversi.server.duels.pairing import WINDOW_GROWTH, WINDOW_START, rating_window
     from reversi.storage.schema import PLAYERS, RATINGS
 
     def strong(rows: Any) -> None:  # Bert plays far above the others (all new: 1500)

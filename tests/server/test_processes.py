@@ -23,7 +23,7 @@ from tests.processes import free_port
 #: a duel server as ``reversi serve`` runs it (reversi.server.serving)
 SERVER = """
 import uvicorn
-from reversi.server.duels import create_duel_app
+from reversi.server.duel_server import create_duel_app
 from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 settings = Settings.from_env()

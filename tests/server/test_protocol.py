@@ -10,10 +10,10 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from reversi.server.clock import ManualClock
-from reversi.server.connection import CloseCode
-from reversi.server.identity import COOKIE
-from reversi.server.ratelimit import Limiter
+from reversi.server.http.identity import COOKIE
+from reversi.server.http.ratelimit import Limiter
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws.connection import CloseCode
 from tests.app_fixtures import make_settings, players
 from tests.server.helpers import COUNTED_LINE
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.test_pairing import greeted
 from tests.server.test_protocol import until

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.test_pairing import greeted, tap
 from tests.server.test_protocol import until, watch

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from reversi.server.ratelimit import Limiter
+from reversi.server.http.ratelimit import Limiter
 from tests.app_fixtures import REDIS_URL, need_redis
 
 #: nothing listens on port 1: every call fails at once

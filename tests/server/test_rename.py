@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from reversi.server.clock import ManualClock
-from reversi.server.connection import Link
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws.connection import Link
 from tests.app_fixtures import make_settings, players
 
 

@@ -14,8 +14,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from reversi.server.connection import CloseCode
-from reversi.server.identity import COOKIE
+from reversi.server.http.identity import COOKIE
+from reversi.server.ws.connection import CloseCode
 from tests.server.live import Seat, Server, open_table
 
 #: longer than two of the test server's heartbeats: the hall counts as having been down

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from reversi.texts import text
 from tests.app_fixtures import make_settings, players
 

@@ -8,9 +8,9 @@ import pytest
 
 from reversi.duel.table import CODE_ALPHABET, DuelError
 from reversi.duel.views import FREE_SEAT
-from reversi.server import protocol as p
-from reversi.server.duels import DuelServer
-from reversi.server.service import DuelService
+from reversi.server.duel_server import DuelServer
+from reversi.server.duels.duel_service import DuelService
+from reversi.server.ws import client_messages as p
 from tests.server.helpers import (
     COUNTED_LINE,
     leaks,

@@ -14,10 +14,10 @@ from reversi.duel import flag
 from reversi.duel.flag import cannot_win
 from reversi.duel.table import DuelError
 from reversi.engine import Board
-from reversi.server import protocol as p
-from reversi.server.archived import duel_record
-from reversi.server.clock import ManualClock
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
+from reversi.server.duels.archived import duel_record
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws import client_messages as p
 from tests.ai.helpers import random_board
 from tests.app_fixtures import REDIS_URL, make_settings, need_redis, players
 from tests.server.helpers import move, stored, view

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import insert
 
-from reversi.server.clock import ManualClock
+from reversi.server.wall_clock import ManualClock
 from reversi.storage import Rows
 from reversi.storage.schema import RATINGS
 from tests.app_fixtures import make_settings, players

@@ -11,9 +11,9 @@ import pytest
 
 from reversi.ai.xot import load
 from reversi.engine import Board
-from reversi.server import protocol as p
-from reversi.server.clock import ManualClock
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
+from reversi.server.wall_clock import ManualClock
+from reversi.server.ws import client_messages as p
 from tests.app_fixtures import make_settings, players
 from tests.archive.test_api import receive
 from tests.server.helpers import view

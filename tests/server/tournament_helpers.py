@@ -7,9 +7,9 @@ from typing import Any
 
 from sqlalchemy import insert
 
-from reversi.server import protocol as p
-from reversi.server.duels import DuelServer
-from reversi.server.tournaments import NewTournament
+from reversi.server.duel_server import DuelServer
+from reversi.server.tournaments.tournament_service import NewTournament
+from reversi.server.ws import client_messages as p
 from reversi.storage import Rows
 from reversi.storage.schema import RATINGS
 from tests.server.helpers import move, view

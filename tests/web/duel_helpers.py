@@ -25,7 +25,7 @@ TIMEOUT_MS = 20_000
 SERVER = """
 import uvicorn
 from reversi.server.app import create_app
-from reversi.server.duels import DuelServer
+from reversi.server.duel_server import DuelServer
 from reversi.server.serving import settings_config
 from reversi.server.settings import Settings
 settings = dict(

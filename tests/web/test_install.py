@@ -15,7 +15,7 @@ from .conftest import ARTIFACTS
 NEXT_BUILD = """
 import uvicorn
 from reversi.server.app import create_app
-from reversi.server.assets import load_bundle
+from reversi.server.http.assets import load_bundle
 bundle = load_bundle()
 bundle.sw_template += "\\n// the next build\\n"
 uvicorn.run(create_app(bundle=bundle), host="127.0.0.1", port={port}, log_level="warning",

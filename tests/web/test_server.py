@@ -136,7 +136,7 @@ def test_without_engine_wasm_the_page_says_so_and_nothing_is_precached(
     built: None, tmp_path: Path
 ) -> None:
     """A build without clang has no dist/wasm: the worker is told ``wasm: null``."""
-    from reversi.server.assets import DIST, STATIC, load_bundle
+    from reversi.server.http.assets import DIST, STATIC, load_bundle
 
     for name in ("vendor", "icons", "pyodide", "py"):
         (tmp_path / name).symlink_to(DIST / name)

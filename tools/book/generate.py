@@ -26,9 +26,9 @@ from reversi.ai.analysis import move_children
 from reversi.ai.book import (
     FILE_NAME,
     Book,
+    BookEntry,
     BookError,
     BookMove,
-    Entry,
     Key,
     dump,
     normalised,
@@ -60,13 +60,13 @@ def value(native: Core, p: Bitboard, o: Bitboard, depth: int, *, keep: bool) -> 
     return score + WIN if score <= -WIN // 2 else score
 
 
-def entry(native: Core, p: Bitboard, o: Bitboard, depth: int) -> Entry:
+def entry(native: Core, p: Bitboard, o: Bitboard, depth: int) -> BookEntry:
     """Every legal move with its value at ``depth`` plies, best first."""
     moves = [
         BookMove(sq, -value(native, cp, co, depth - 1, keep=i > 0))
         for i, (sq, cp, co) in enumerate(move_children(p, o))
     ]
-    return Entry(depth, tuple(sorted(moves, key=lambda m: (-m.value, m.square))))
+    return BookEntry(depth, tuple(sorted(moves, key=lambda m: (-m.value, m.square))))
 
 
 def followed(book: Book, p: Bitboard, o: Bitboard) -> list[tuple[Bitboard, Bitboard]]:
@@ -93,7 +93,7 @@ def _write(out: Path, book: Book) -> None:
     part.replace(out)
 
 
-def searched(p: Bitboard, o: Bitboard, depth: int) -> tuple[Entry, float]:
+def searched(p: Bitboard, o: Bitboard, depth: int) -> tuple[BookEntry, float]:
     """A worker's entry for a position and the CPU seconds it took."""
     native = core()
     if native is None:

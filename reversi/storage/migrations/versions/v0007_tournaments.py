@@ -1,5 +1,5 @@
 """Tournaments: arenas and Swiss events, their players and their games
-(``reversi.server.tournaments``).
+(``reversi.server.tournaments.tournament_service``).
 
 Revision ID: 0007
 """

@@ -1,4 +1,4 @@
-// What the server tells the page when it serves it (reversi/server/assets.py,
+// What the server tells the page when it serves it (reversi/server/http/assets.py,
 // `Bundle.config`): where the client, Pyodide and the Python files are, and the
 // hall's facts the pages need (`hall`: leaderboard periods, chat length …). Read once,
 // here; every module takes it from this one.

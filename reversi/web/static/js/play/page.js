@@ -25,7 +25,7 @@ const OTHER = { black: "white", white: "black" };
 export class GamePage {
   /**
    * `engine` may already be booting (app.js starts it before the page is drawn).
-   * @param {import("../core/config.js").Config} config the page's config (reversi/server/assets.py)
+   * @param {import("../core/config.js").Config} config the page's config (reversi/server/http/assets.py)
    * @param {"solo" | "duo"} mode
    * @param {Engine} [engine]
    * @param {Promise<any> | null} [booting]

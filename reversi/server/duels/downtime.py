@@ -21,8 +21,8 @@ from sqlalchemy.exc import IntegrityError
 
 from reversi.duel.duel import Duel
 from reversi.duel.table import Status
-from reversi.server.saving import save_change
-from reversi.server.service import DuelService, Outcome
+from reversi.server.duels.duel_service import Committed, DuelService
+from reversi.server.duels.saving import save_change
 from reversi.storage import Rows, Store
 
 log = logging.getLogger("reversi.duels")
@@ -94,13 +94,13 @@ async def _shift_turns(service: DuelService, first: bool | None) -> float:
     redis = service.settings.redis_url
     live = 2 * service.settings.heartbeat_interval if redis and first is None else 0.0
 
-    def shift(rows: Rows) -> tuple[float, list[Outcome]]:
+    def shift(rows: Rows) -> tuple[float, list[Committed]]:
         alive = rows.meta(ALIVE, lock=True)
         stopped = rows.meta(STOPPED)
         now = service.settings.clock()  # after the lock: no older than what it read
         rows.set_meta(ALIVE, now)
         downtime = downtime_since(now, alive, stopped, live)
-        shifted: list[Outcome] = []
+        shifted: list[Committed] = []
         if not downtime:
             return 0.0, shifted
         for code in rows.running(Status.PLAYING):
@@ -112,7 +112,7 @@ async def _shift_turns(service: DuelService, first: bool | None) -> float:
             duel.table.turn_deadline = table.turn_deadline + downtime
             duel.resumed(downtime)
             save_change(rows, table.version, duel)
-            shifted.append(Outcome(duel.table, duel.events))
+            shifted.append(Committed(duel.table, duel.events))
         return downtime, shifted
 
     downtime, shifted = await service.store.write(shift)

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 from starlette.requests import ClientDisconnect
 
 from reversi.problems import Problem
-from reversi.server.errors import problem_bytes, status
+from reversi.server.http.problem_replies import problem_bytes, status
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -3,7 +3,7 @@ commits the row and its events, and only then announces them through the broker.
 
 One writer per table: a lock per table inside the process, and across processes the
 version check when the row is saved (``UPDATE … WHERE version = <loaded>``). The row
-an intent works on is the one this process last committed or read (``positions.py``),
+an intent works on is the one this process last committed or read (``reversi.duel.position_cache``),
 so a move costs no read; only a change that saves can act on it — an intent that
 changes nothing (an error, a no-op) is checked again against the database's row.
 Without a usable cached row, SQLite reads before its (short, grouped) write
@@ -27,17 +27,17 @@ from sqlalchemy.exc import IntegrityError
 from reversi.duel import messages as out
 from reversi.duel.duel import Duel, DuelError
 from reversi.duel.game import TableGame
-from reversi.duel.positions import Positions
+from reversi.duel.position_cache import Positions
 from reversi.duel.rules import PER_MOVE, TIME_CLASSES, time_class
 from reversi.duel.table import OPEN, Status, new_code, new_table, normal_code, set_standing
 from reversi.duel.views import events_message, state_message, table_view
-from reversi.server import protocol as p
 from reversi.server.broker import Broker
 from reversi.server.channels import player_channel, table_channel
-from reversi.server.identity import secret_hash
-from reversi.server.intents import HANDLERS
-from reversi.server.saving import add_table, plain, save_change
+from reversi.server.duels.intents import HANDLERS
+from reversi.server.duels.saving import add_table, plain, save_change
+from reversi.server.http.identity import secret_hash
 from reversi.server.settings import Settings, duel_rules
+from reversi.server.ws import client_messages as p
 from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
 
@@ -56,7 +56,7 @@ class _Unconfirmed(Exception):
 
 
 @dataclass
-class Outcome:
+class Committed:
     table: TableRecord
     events: list[EventRecord]
     value: Any = None
@@ -174,7 +174,7 @@ class DuelService:
         The seat link carries the *player*, not only the seat: opened by someone else,
         the seat keeps its player (name, level, points, record), its secret is renewed
         (the link works once), and the caller moves that player to this device
-        (:meth:`~reversi.server.identity.Identity.move_here`). Only a free seat is taken
+        (:meth:`~reversi.server.http.identity.Identity.move_here`). Only a free seat is taken
         by ``player_id`` itself.
         """
         standings = await self.standings(player_id)
@@ -214,7 +214,7 @@ class DuelService:
 
     # --- changing a table ---------------------------------------------------------
 
-    async def change(self, code: str, action: Callable[[Duel], Any]) -> Outcome:
+    async def change(self, code: str, action: Callable[[Duel], Any]) -> Committed:
         """Runs ``action`` on the table under its lock; commits, then announces.
 
         Before the action the clock is checked, so an intent that comes too late
@@ -243,7 +243,7 @@ class DuelService:
 
     async def _change_once(
         self, code: str, action: Callable[[Duel], Any], guess: TableRecord | None
-    ) -> tuple[Outcome, DuelError | None]:
+    ) -> tuple[Committed, DuelError | None]:
         now = self.now
         if guess is None and self.store.locks_rows:
             # a row lock is cheap here: read, decide and write in one transaction
@@ -266,9 +266,9 @@ class DuelService:
                 await self.store.write(lambda rows: save_change(rows, loaded.version, duel))
         if not duel.events:
             self.positions.remember(loaded)
-            return Outcome(loaded, [], value), error
+            return Committed(loaded, [], value), error
         self.positions.remember(duel.table, duel.board)
-        return Outcome(
+        return Committed(
             duel.table, duel.events, value, duel.effects.callback, duel.effects.rematch
         ), error
 
@@ -297,7 +297,7 @@ class DuelService:
             raise DuelError("unknown_table")
         return table
 
-    async def announce(self, outcome: Outcome) -> None:
+    async def announce(self, outcome: Committed) -> None:
         table = outcome.table
         view = table_view(table, self.now, self.rules, self.positions)
         message = events_message(table, outcome.events, outcome.events[0].version, view)
@@ -323,7 +323,7 @@ class DuelService:
                 ),
             )
 
-    async def handle(self, player_id: str, message: p.Message) -> Outcome:
+    async def handle(self, player_id: str, message: p.Message) -> Committed:
         """Applies one protocol message from a seated (or not) player."""
         handler = HANDLERS.get(type(message))
         if handler is None or not isinstance(message, p.TableMessage):

@@ -4,7 +4,8 @@ Rebuilding a Board means replaying the game, and the view is the biggest part of
 announcement; both are pure functions of the root and the moves. The cache keeps them
 per table code and checks the root and moves (or the version) on every use, so a miss
 only costs the rebuild. The database row stays the truth: a cached row is a guess that
-the service confirms with the row's version when it saves (see ``service.py``).
+the service confirms with the row's version when it saves
+(see ``reversi.server.duels.duel_service``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from reversi.problems import Problem
-from reversi.server.assets import NO_CACHE
+from reversi.server.http.assets import NO_CACHE
 
 log = logging.getLogger("reversi.duels")
 

@@ -14,11 +14,11 @@ from reversi.ai import Level
 from reversi.ai.legenden import LEGENDEN
 from reversi.duel.rules import TIME_CLASSES
 from reversi.hall.api import HallApi, HallPlayer, Schema
-from reversi.hall.service import Hall
-from reversi.server.device_records import DeviceMoves
-from reversi.server.drill import DrillItem, OpeningItem
-from reversi.server.http import DuelHttp, tls
-from reversi.server.puzzles import PuzzleAttempt
+from reversi.hall.hall_service import Hall
+from reversi.server.hall.device_records import DeviceMoves
+from reversi.server.hall.drill import DrillItem, OpeningItem
+from reversi.server.hall.puzzles import PuzzleAttempt
+from reversi.server.http.duel_routes import DuelHttp, tls
 from reversi.server.settings import Settings
 from reversi.storage import Store
 

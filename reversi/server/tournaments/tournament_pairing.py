@@ -29,7 +29,7 @@ from reversi.duel.rules import DuelRules, time_class, total_clock
 from reversi.duel.table import extra, new_code, new_table, set_standing
 from reversi.hall.queries import nicknames
 from reversi.hall.ratings import ratings_for
-from reversi.server import tournament_rows as tr
+from reversi.server.tournaments import tournament_rows as tr
 from reversi.storage import Rows, TableRecord
 from reversi.tournament.arena import arena_pairs, arena_standings
 from reversi.tournament.swiss import swiss_round

@@ -4,9 +4,9 @@ one game to replay, and its GGF download.
 A public duel's replay is anyone's by its table code (it holds no seat secrets, no
 chat, no player ids); a private duel's only for its two players, and a device game only
 for its owner. Whoever reads a game that is not theirs counts a look-up by code
-(``reversi.server.lookups``, as ``GET /api/tables/{code}``): 429 once used up. Bad ids
+(``reversi.server.http.lookups``, as ``GET /api/tables/{code}``): 429 once used up. Bad ids
 and parameters are refused (a :class:`~reversi.problems.Problem`, answered in its one
-shape by ``reversi.server.errors``) and change nothing.
+shape by ``reversi.server.http.problem_replies``) and change nothing.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from reversi.archive import queries as q
+from reversi.archive import archive_queries as q
 from reversi.archive.record import GameRecord, ggf_of
 from reversi.problems import Problem
-from reversi.server.lookups import Lookups
+from reversi.server.http.lookups import Lookups
 from reversi.storage import PlayerRecord, Store
 
 NO_STORE = {"Cache-Control": "no-store"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reversi.server import tournament_rows as tr
+from reversi.server.tournaments import tournament_rows as tr
 from reversi.tournament.arena import arena_standings
 from reversi.tournament.swiss import swiss_standings
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reversi.archive.queries import add_game
+from reversi.archive.archive_queries import add_game
 from reversi.duel.duel import Duel
 from reversi.duel.rules import correspondence, rated, time_class
 from reversi.duel.table import (
@@ -23,7 +23,7 @@ from reversi.hall.milestones import level
 from reversi.hall.points import points_for
 from reversi.hall.queries import record_result, tallies
 from reversi.hall.ratings import Rated, rate_game
-from reversi.server.archived import duel_record
+from reversi.server.duels.archived import duel_record
 from reversi.storage import Conflict, Rows, TableRecord
 
 

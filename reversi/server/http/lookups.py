@@ -11,7 +11,7 @@ docs/protocol.md works out what this means for a guesser.
 
 from __future__ import annotations
 
-from reversi.server.ratelimit import Limiter
+from reversi.server.http.ratelimit import Limiter
 from reversi.server.settings import Settings
 
 

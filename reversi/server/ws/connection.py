@@ -17,8 +17,8 @@ from reversi.duel import messages as out
 from reversi.duel.table import DuelError
 from reversi.duel.visibility import seen_by
 from reversi.problems import Problem
-from reversi.server import protocol as p
-from reversi.server.service import DuelService
+from reversi.server.duels.duel_service import DuelService
+from reversi.server.ws import client_messages as p
 from reversi.storage import PlayerRecord
 
 log = logging.getLogger("reversi.ws")

@@ -1,6 +1,6 @@
 """The duel server: its parts (store, broker, rate limits, service, identity, the socket
 hub, the hall), their lifespan and background tasks (sweeper, heartbeat, collector),
-and its routes (``http.py``, the WebSocket, the hall's ``reversi.hall.api``).
+and its routes (``http/``, the WebSocket, the hall's ``reversi.hall.api``).
 
 >>> server = DuelServer(Settings())
 >>> sorted(r.path for r in server.routes())[4:7]  # with the hall's and the archive's
@@ -23,31 +23,31 @@ from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from reversi.duel.positions import Positions
-from reversi.hall.service import Hall
+from reversi.duel.position_cache import Positions
+from reversi.hall.hall_service import Hall
 from reversi.server.broker import Broker, make_broker
 from reversi.server.collector import collect_forever, tune_gc
-from reversi.server.downtime import credit_downtime, heartbeat
-from reversi.server.errors import EXCEPTION_HANDLERS
-from reversi.server.games_http import GamesHttp
-from reversi.server.guards import (
+from reversi.server.duels.downtime import credit_downtime, heartbeat
+from reversi.server.duels.duel_service import DuelService
+from reversi.server.duels.lobby import Lobby
+from reversi.server.hall.hall_mount import hall_api, new_hall
+from reversi.server.http.duel_routes import MAX_BODY, DuelHttp
+from reversi.server.http.game_routes import GamesHttp
+from reversi.server.http.guards import (
     BodyDeadline,
     BodyLimit,
     BrowserHeaders,
     DroppedBodies,
     OriginCheck,
 )
-from reversi.server.hall_mount import hall_api, new_hall
-from reversi.server.http import MAX_BODY, DuelHttp
-from reversi.server.identity import Identity
-from reversi.server.lobby import Lobby
-from reversi.server.lookups import Lookups
-from reversi.server.ratelimit import Limiter
-from reversi.server.service import DuelService
+from reversi.server.http.identity import Identity
+from reversi.server.http.lookups import Lookups
+from reversi.server.http.problem_replies import EXCEPTION_HANDLERS
+from reversi.server.http.ratelimit import Limiter
 from reversi.server.settings import Settings
-from reversi.server.tournaments import Tournaments
-from reversi.server.tournaments_http import TournamentsHttp
-from reversi.server.ws import Hub
+from reversi.server.tournaments.tournament_routes import TournamentsHttp
+from reversi.server.tournaments.tournament_service import Tournaments
+from reversi.server.ws.hub import Hub
 from reversi.storage import Store, make_store
 
 log = logging.getLogger("reversi.duels")
@@ -74,7 +74,7 @@ class DuelServer:
         self.service: DuelService
         self.identity: Identity
         self.hub: Hub
-        #: arenas and Swiss events (reversi.server.tournaments)
+        #: arenas and Swiss events (reversi.server.tournaments.tournament_service)
         self.tournaments: Tournaments
 
     # --- lifespan -----------------------------------------------------------------------
@@ -175,7 +175,7 @@ class DuelServer:
 
 
 def guards(settings: Settings) -> list[Middleware]:
-    """What stands in front of every route (reversi.server.guards): a dropped body ends
+    """What stands in front of every route (reversi.server.http.guards): a dropped body ends
     quietly, browser headers on every answer, the socket's Origin checked, bodies over
     :data:`MAX_BODY` refused while they are read, bodies slower than ``body_timeout`` cut
     off."""

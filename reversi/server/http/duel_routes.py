@@ -1,6 +1,7 @@
 """The duel server's HTTP routes: who you are, opening, joining and resuming tables,
 moving to another device. A refusal is raised as a :class:`~reversi.problems.Problem`
-and answered in its one shape (``reversi.server.errors``); replies are never cached."""
+and answered in its one shape (``reversi.server.http.problem_replies``); replies are
+never cached."""
 
 from __future__ import annotations
 
@@ -18,22 +19,22 @@ from reversi.duel.rules import PER_MOVE
 from reversi.duel.table import OPEN, DuelError, normal_code
 from reversi.hall.api import MAX_RESULTS_BODY
 from reversi.hall.bodies import BadBody, Text, decode
+from reversi.hall.hall_service import Hall
 from reversi.hall.periods import BERLIN
-from reversi.hall.service import Hall
 from reversi.problems import Problem
-from reversi.server.correspondence import games_of
-from reversi.server.errors import problem_response
-from reversi.server.identity import COOKIE, Identity, valid_nickname
-from reversi.server.lookups import Lookups
-from reversi.server.ratelimit import Limiter
-from reversi.server.service import DuelService
+from reversi.server.duels.correspondence import games_of
+from reversi.server.duels.duel_service import DuelService
+from reversi.server.http.identity import COOKIE, Identity, valid_nickname
+from reversi.server.http.lookups import Lookups
+from reversi.server.http.problem_replies import problem_response
+from reversi.server.http.ratelimit import Limiter
 from reversi.server.settings import Settings
 from reversi.storage import PlayerRecord
 
 T = TypeVar("T")
 NO_STORE = {"Cache-Control": "no-store"}
 #: the largest body any route accepts (a batch of computer games, reversi.hall.api);
-#: the app refuses bigger ones while reading them (reversi.server.guards)
+#: the app refuses bigger ones while reading them (reversi.server.http.guards)
 MAX_BODY = MAX_RESULTS_BODY
 #: the duel routes' own bodies are small
 _BODY_CAP = 4096
@@ -115,7 +116,7 @@ class DuelHttp:
         ]
 
     async def correspondence(self, request: Request) -> Response:
-        """The player's Fernpartien (``reversi.server.correspondence``)."""
+        """The player's Fernpartien (``reversi.server.duels.correspondence``)."""
         player = await self.player(request)
         store, now = self.parts.service.store, self.parts.settings.clock()
         body = await games_of(store, player.id if player else None, now)

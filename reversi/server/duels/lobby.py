@@ -35,15 +35,15 @@ from reversi.duel import messages as out
 from reversi.duel.rules import correspondence
 from reversi.duel.table import OPEN, Status, extra
 from reversi.duel.views import table_view
-from reversi.server.connection import Announcement
 from reversi.server.settings import duel_rules
+from reversi.server.ws.connection import Announcement
 from reversi.storage import Rows, Store, TableRecord
 
 if TYPE_CHECKING:
-    from reversi.duel.positions import Positions
+    from reversi.duel.position_cache import Positions
     from reversi.server.broker import Broker
-    from reversi.server.connection import Connection
     from reversi.server.settings import Settings
+    from reversi.server.ws.connection import Connection
 
 log = logging.getLogger("reversi.lobby")
 #: every process says its number of players online this often, and the others forget

@@ -15,8 +15,8 @@ from starlette.routing import BaseRoute, Route
 
 from reversi.duel.table import DuelError
 from reversi.hall.bodies import Text
-from reversi.server.http import NO_STORE, DuelHttp
-from reversi.server.tournaments import NewTournament, Tournaments
+from reversi.server.http.duel_routes import NO_STORE, DuelHttp
+from reversi.server.tournaments.tournament_service import NewTournament, Tournaments
 
 #: a tournament's id as made (``secrets.token_urlsafe(12)``), and no longer
 ID_MAX = 24

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from reversi.archive.queries import add_game, trim_device_games
+from reversi.archive.archive_queries import add_game, trim_device_games
 from reversi.archive.record import ArchiveError, GameRecord, played_board, record_of
 from reversi.engine import Board, Counting
 from reversi.engine.color import COLOR_NAMES

@@ -27,11 +27,11 @@ from reversi.duel.table import DuelError, extra
 from reversi.hall.queries import nicknames
 from reversi.hall.ratings import ratings_for, ratings_of
 from reversi.hall.text_rules import is_guest_name
-from reversi.server import tournament_rows as tr
 from reversi.server.channels import player_channel
-from reversi.server.service import DuelService
-from reversi.server.tournament_pairing import TOURNAMENT_LOCK, Step, record_all, step
-from reversi.server.tournament_views import games_view, standings_view, tournament_view
+from reversi.server.duels.duel_service import DuelService
+from reversi.server.tournaments import tournament_rows as tr
+from reversi.server.tournaments.tournament_pairing import TOURNAMENT_LOCK, Step, record_all, step
+from reversi.server.tournaments.tournament_views import games_view, standings_view, tournament_view
 from reversi.storage import Conflict, Rows, TableRecord
 from reversi.tournament.schedule import Planned, regular
 

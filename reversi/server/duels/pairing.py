@@ -35,8 +35,8 @@ from reversi.duel.rules import CORRESPONDENCE, PER_MOVE, time_class
 from reversi.duel.table import Status, extra, new_code, new_table, set_standing
 from reversi.hall.ratings import ratings_for
 from reversi.server.channels import player_channel
-from reversi.server.saving import add_table, save_change
-from reversi.server.service import DuelService, Outcome
+from reversi.server.duels.duel_service import Committed, DuelService
+from reversi.server.duels.saving import add_table, save_change
 from reversi.storage import Conflict, Rows, TableRecord
 
 #: the key of the transaction lock that serializes pairing (any fixed number)
@@ -91,7 +91,7 @@ class Paired:
     paired: bool
     #: the player who had been waiting (told through the broker)
     waiting: str | None = None
-    outcome: Outcome | None = None
+    outcome: Committed | None = None
 
 
 class Pairing:
@@ -206,9 +206,11 @@ class Pairing:
         seat = duel.join(player_id, name)
         set_standing(duel.table, seat, level)
         save_change(rows, loaded.version, duel)
-        return Paired(duel.table, True, loaded.seat0, Outcome(duel.table, duel.events))
+        return Paired(duel.table, True, loaded.seat0, Committed(duel.table, duel.events))
 
-    def _merge(self, rows: Rows, present: Collection[str] | None) -> tuple[Paired, Outcome] | None:
+    def _merge(
+        self, rows: Rows, present: Collection[str] | None
+    ) -> tuple[Paired, Committed] | None:
         """Two searches that waited side by side meet — two who just played each other
         once ``pair_again_after`` has passed, two far apart in rating once the older
         search's window holds the younger one's player: the younger one's player sits
@@ -251,7 +253,7 @@ class Pairing:
             kept = extra(younger)
             level = (kept.get("levels") or [None])[0], (kept.get("ratings") or [None])[0]
             paired = self._sit(rows, older, younger.seat0, name, level)
-            return paired, Outcome(closing.table, closing.events)
+            return paired, Committed(closing.table, closing.events)
         return None
 
     async def _tell_paired(self, result: Paired) -> None:

@@ -20,8 +20,15 @@ from reversi.duel import messages as out
 from reversi.duel.rules import PER_MOVE
 from reversi.duel.table import DuelError, Status, normal_code
 from reversi.problems import Problem
-from reversi.server import protocol as p
-from reversi.server.connection import (
+from reversi.server.duels.duel_service import DuelService
+from reversi.server.duels.lobby import ONLINE_EVERY, Lobby
+from reversi.server.duels.pairing import Pairing
+from reversi.server.http.identity import COOKIE, Identity
+from reversi.server.http.lookups import Lookups
+from reversi.server.http.ratelimit import Limiter
+from reversi.server.settings import Settings
+from reversi.server.ws import client_messages as p
+from reversi.server.ws.connection import (
     STRIKES,
     Announcement,
     CloseCode,
@@ -30,14 +37,7 @@ from reversi.server.connection import (
     error_message,
     onlooker_record,
 )
-from reversi.server.identity import COOKIE, Identity
-from reversi.server.lobby import ONLINE_EVERY, Lobby
-from reversi.server.lookups import Lookups
-from reversi.server.pairing import Pairing
-from reversi.server.presence import Presence
-from reversi.server.ratelimit import Limiter
-from reversi.server.service import DuelService
-from reversi.server.settings import Settings
+from reversi.server.ws.presence import Presence
 from reversi.storage import TableRecord
 from reversi.texts import text
 

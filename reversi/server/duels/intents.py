@@ -8,7 +8,7 @@ from typing import Any
 
 from reversi.duel.duel import Duel
 from reversi.duel.table import new_code
-from reversi.server import protocol as p
+from reversi.server.ws import client_messages as p
 
 
 def _rules(duel: Duel, seat: int | None, m: Any, _: list[str]) -> Any:

@@ -7,7 +7,7 @@ server echoes in its ``ack`` or ``error``. See docs/protocol.md, section "Duels"
 (7, Move(code='ACD3FH', square='d3', cid='c1', ply=0, id=7))
 >>> try:
 ...     parse('{"type": "fly"}')
-... except ProtocolError as refused:
+... except BadMessage as refused:
 ...     print(refused.code, refused.params)
 unknown_type {'detail': "unknown message type 'fly'"}
 """
@@ -34,7 +34,7 @@ Int = Annotated[int, msgspec.Meta(ge=-(2**31), lt=2**31)]
 RequestId = Int | Annotated[str, msgspec.Meta(max_length=64)] | None
 
 
-class ProtocolError(Problem):
+class BadMessage(Problem):
     """A message the server cannot read: ``code`` names the problem for the client,
     ``detail`` (English, from the decoder) is a parameter of its German text."""
 
@@ -135,7 +135,7 @@ class Unlobby(Message, tag="unlobby", frozen=True):
 
 
 class Quick(Message, tag="quick", frozen=True):
-    """ "Schnelle Partie": pair with the next player who taps (reversi.server.pairing)
+    """ "Schnelle Partie": pair with the next player who taps (reversi.server.duels.pairing)
     with the same ``clock`` ("move" or a total clock, no Fernpartie) and ``xot``."""
 
     clock: Text | None = None
@@ -185,20 +185,20 @@ def parse(text: str | bytes) -> tuple[str | int | None, Message]:
     return message.id, message
 
 
-def _explained(text: str | bytes, error: Exception) -> ProtocolError:
+def _explained(text: str | bytes, error: Exception) -> BadMessage:
     """The error of a frame that is no message (the slow path): not JSON at all, a
     message type that does not exist, or a field that does not fit — such as a string
     with a lone surrogate (``"\\ud800"``: JSON, but no text)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # nesting a few thousand deep fits in a frame
-        return ProtocolError("bad_json", "the message is not valid JSON")
+        return BadMessage("bad_json", "the message is not valid JSON")
     kind = data.get("type") if isinstance(data, dict) else None
     if isinstance(kind, str) and kind not in MESSAGES:
-        return ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
+        return BadMessage("unknown_type", f"unknown message type {kind[:40]!r}")
     if isinstance(error, msgspec.ValidationError):
-        return ProtocolError("bad_message", str(error))
-    return ProtocolError("bad_message", "a string of the message is not valid text")
+        return BadMessage("bad_message", str(error))
+    return BadMessage("bad_message", "a string of the message is not valid text")
 
 
 def dumps(message: Any) -> str:
