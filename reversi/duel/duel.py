@@ -11,12 +11,12 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from reversi.duel.changing_game import ChangingGame
 from reversi.duel.chat import clean_chat
 from reversi.duel.effects import Effects, hall_result
 from reversi.duel.flag import cannot_win
-from reversi.duel.game import TableGame, first_turn, placed_colors
-from reversi.duel.position_cache import Positions
-from reversi.duel.rules import PER_MOVE, DuelRules, correspondence, total_clock
+from reversi.duel.game import placed_colors
+from reversi.duel.rules import PER_MOVE, correspondence, total_clock
 from reversi.duel.table import (
     OPEN,
     OVER,
@@ -32,78 +32,15 @@ from reversi.duel.table import (
 from reversi.duel.xot_rule import xot_root
 from reversi.engine import BLACK, Counting, IllegalMoveError, InvalidSquareError
 from reversi.engine.color import COLOR_NAMES
-from reversi.storage.records import ChatRecord, EventRecord, TableRecord
+from reversi.storage.records import ChatRecord
 from reversi.texts import text
 
 __all__ = ["Duel", "DuelError", "Effects"]
 
 
-class Duel(TableGame):
-    """The game on ``table`` as it changes ``now``: each change bumps the row's version
-    and records its event; :attr:`effects` holds what the service saves besides."""
-
-    def __init__(
-        self, table: TableRecord, now: float, rules: DuelRules, positions: Positions | None = None
-    ) -> None:
-        super().__init__(table, positions)
-        self.now = now
-        self.rules = rules
-        self.events: list[EventRecord] = []
-        self.effects = Effects()
-        self.rematch_events: list[EventRecord] = []
-
-    def _event(self, kind: str, payload: dict[str, Any], audience: int | None = None) -> None:
-        self.table.version += 1
-        self.table.updated_at = self.now
-        self.events.append(EventRecord(self.table.version, kind, payload, audience, self.now))
-
-    def _seated(self, seat: int | None) -> int:
-        if seat is None:
-            raise DuelError("not_seated")
-        return seat
-
-    def _playing(self) -> None:
-        if self.table.status == Status.WAITING:
-            raise DuelError("not_started")
-        if self.table.status != Status.PLAYING:
-            raise DuelError("game_over", key="status.over")
-
-    def _first_turn(self) -> bool:
-        """Whether the side to move has yet to place its first disc (its own time)."""
-        return first_turn(self)
-
-    def _start_turn(self) -> None:
-        first = self._first_turn()
-        total = total_clock(self.table.rules)
-        per_move = correspondence(self.table.rules)
-        if per_move is not None:  # a Fernpartie: its days, the first move's too
-            budget = per_move
-        elif total is None:
-            budget = float(self.table.rules["move_time"])
-            if first:
-                budget = max(budget, self.rules.first_move_time)
-        elif first:  # the first moves do not touch the total clock
-            budget = self.rules.first_move_time
-        else:
-            budget = self.extra["left"][self.seat_to_move() or 0]
-        self.table.turn_started_at = self.now
-        self.table.turn_deadline = self.now + budget
-
-    def _charge(self, seat: int, increment: bool, first: bool | None = None) -> None:
-        """Under a total clock: the running turn's time off ``seat``'s clock (never
-        below 0), and the increment on top after a move (``increment``); ``first``: the
-        turn was the seat's first move (default: the position says), which costs nothing."""
-        total = total_clock(self.table.rules)
-        started = self.table.turn_started_at
-        if first is None:
-            first = self._first_turn()
-        if total is None or started is None or first:
-            return
-        left = list(self.extra["left"])
-        left[seat] = round(max(0.0, left[seat] - (self.now - started)), 3)
-        if increment:
-            left[seat] += total[1]
-        self.extra["left"] = left
+class Duel(ChangingGame):
+    """A duel's intents on the game at its table: each checks the player's intent,
+    changes the row and records its events, or raises :class:`DuelError`."""
 
     def open(self) -> None:
         self._event("opened", {"seat": 0, "name": self.name(0)})

@@ -16,7 +16,7 @@ from reversi.duel.rules import DAY, correspondence, time_class
 from reversi.server.duel_server import DuelServer
 from reversi.server.duels.archived import duel_record
 from reversi.server.duels.correspondence import games_of
-from reversi.server.duels.lobby import entry
+from reversi.server.duels.lobby_listing import entry
 from reversi.server.wall_clock import ManualClock
 from reversi.server.ws import client_messages as p
 from tests.app_fixtures import REDIS_URL, make_settings, need_redis, players

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from reversi.server.duels.lobby import ONLINE_EVERY, ONLINE_TTL
+from reversi.server.duels.players_here import ONLINE_EVERY, ONLINE_TTL
 from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.helpers import portal

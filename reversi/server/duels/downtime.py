@@ -21,8 +21,9 @@ from sqlalchemy.exc import IntegrityError
 
 from reversi.duel.duel import Duel
 from reversi.duel.table import Status
-from reversi.server.duels.duel_service import Committed, DuelService
+from reversi.server.duels.duel_service import DuelService
 from reversi.server.duels.saving import save_change
+from reversi.server.duels.table_commits import Committed
 from reversi.storage import Rows, Store
 
 log = logging.getLogger("reversi.duels")

@@ -1,25 +1,16 @@
-"""The duel service: loads a table, lets :class:`~reversi.duel.duel.Duel` change it,
-commits the row and its events, and only then announces them through the broker.
+"""The duel service: opens, joins and resumes tables, lets
+:class:`~reversi.duel.duel.Duel` change them on a client's intent, announces each
+committed change through the broker and reads a table for a client.
 
-One writer per table: a lock per table inside the process, and across processes the
-version check when the row is saved (``UPDATE … WHERE version = <loaded>``). The row
-an intent works on is the one this process last committed or read (``reversi.duel.position_cache``),
-so a move costs no read; only a change that saves can act on it — an intent that
-changes nothing (an error, a no-op) is checked again against the database's row.
-Without a usable cached row, SQLite reads before its (short, grouped) write
-transaction, PostgreSQL reads the row locked inside it (one transaction, not two).
+How a change is committed: :mod:`reversi.server.duels.table_commits`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import hmac
-import logging
 import re
-import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
@@ -34,11 +25,12 @@ from reversi.duel.views import events_message, state_message, table_view
 from reversi.server.broker import Broker
 from reversi.server.channels import player_channel, table_channel
 from reversi.server.duels.intents import HANDLERS
-from reversi.server.duels.saving import add_table, plain, save_change
+from reversi.server.duels.saving import add_table
+from reversi.server.duels.table_commits import Committed, TableCommits
 from reversi.server.http.identity import secret_hash
-from reversi.server.settings import Settings, duel_rules
+from reversi.server.settings import Settings
 from reversi.server.ws import client_messages as p
-from reversi.storage import ChatRecord, Conflict, EventRecord, Rows, Store, TableRecord
+from reversi.storage import ChatRecord, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
 
 
@@ -48,24 +40,7 @@ class LobbyFeed(Protocol):
     async def changed(self, table: TableRecord, view: dict[str, Any] | None = None) -> None: ...
 
 
-log = logging.getLogger("reversi.duels")
-
-
-class _Unconfirmed(Exception):
-    """The cached row gave no change to save: ask the database before answering."""
-
-
-@dataclass
-class Committed:
-    table: TableRecord
-    events: list[EventRecord]
-    value: Any = None
-    callback: dict[str, Any] | None = None
-    #: the rematch's new table, committed with this change
-    rematch: TableRecord | None = None
-
-
-class DuelService:
+class DuelService(TableCommits):
     def __init__(
         self,
         store: Store,
@@ -76,13 +51,8 @@ class DuelService:
         level_of: Callable[[str], Awaitable[int]] | None = None,
         rating_of: Callable[[str, str], Awaitable[str | None]] | None = None,
     ) -> None:
-        self.store = store
+        super().__init__(store, settings, positions or Positions())
         self.broker = broker
-        self.settings = settings
-        self.rules = duel_rules(settings)
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        #: the rows and boards known in this process (shared with the lobby)
-        self.positions = positions or Positions()
         #: the Halle's lobby, told of every committed change (None: no lobby)
         self.lobby = lobby
         #: the hall's level ⭐ of a player, shown at the seat (None: no hall)
@@ -91,16 +61,6 @@ class DuelService:
         self.rating_of = rating_of
         #: told after a game ended and was announced (the tournaments: None: none)
         self.on_end: Callable[[TableRecord], Awaitable[None]] | None = None
-
-    @property
-    def now(self) -> float:
-        return self.settings.clock()
-
-    def _lock(self, code: str) -> asyncio.Lock:
-        lock = self._locks.get(code)
-        if lock is None:
-            lock = self._locks[code] = asyncio.Lock()
-        return lock
 
     # --- opening and joining -----------------------------------------------------
 
@@ -213,89 +173,6 @@ class DuelService:
             await self.change(table.code, action)
 
     # --- changing a table ---------------------------------------------------------
-
-    async def change(self, code: str, action: Callable[[Duel], Any]) -> Committed:
-        """Runs ``action`` on the table under its lock; commits, then announces.
-
-        Before the action the clock is checked, so an intent that comes too late
-        finds the game already lost on time. A :class:`DuelError` from the action
-        changes nothing (but a timeout found before it is still saved).
-        """
-        async with self._lock(code):
-            guess = self.positions.table(code)
-            for attempt in range(5):
-                try:
-                    outcome, error = await self._change_once(code, action, guess)
-                except Conflict:
-                    log.info("table %s changed under us (attempt %d)", code, attempt + 1)
-                    self.positions.forget(code)
-                    guess = None
-                    continue
-                except _Unconfirmed:
-                    guess = None
-                    continue
-                if outcome.events:
-                    await self.announce(outcome)
-                if error is not None:
-                    raise error
-                return outcome
-            raise DuelError("busy")
-
-    async def _change_once(
-        self, code: str, action: Callable[[Duel], Any], guess: TableRecord | None
-    ) -> tuple[Committed, DuelError | None]:
-        now = self.now
-        if guess is None and self.store.locks_rows:
-            # a row lock is cheap here: read, decide and write in one transaction
-            def locked(rows: Rows) -> tuple[TableRecord, Duel, Any, DuelError | None]:
-                loaded = rows.table(code, lock=True)
-                if loaded is None:
-                    raise DuelError("unknown_table")
-                duel, value, error = self._decide(loaded, action, now, guessed=False)
-                if duel.events:
-                    save_change(rows, loaded.version, duel)
-                return loaded, duel, value, error
-
-            loaded, duel, value, error = await self.store.write(locked)
-        else:
-            loaded = guess or await self._load(code)
-            duel, value, error = self._decide(loaded, action, now, guessed=guess is not None)
-            if duel.events and plain(duel):  # most moves: the row and its events only
-                await self.store.save(duel.table, loaded.version, duel.events)
-            elif duel.events:
-                await self.store.write(lambda rows: save_change(rows, loaded.version, duel))
-        if not duel.events:
-            self.positions.remember(loaded)
-            return Committed(loaded, [], value), error
-        self.positions.remember(duel.table, duel.board)
-        return Committed(
-            duel.table, duel.events, value, duel.effects.callback, duel.effects.rematch
-        ), error
-
-    def _decide(
-        self, loaded: TableRecord, action: Callable[[Duel], Any], now: float, guessed: bool
-    ) -> tuple[Duel, Any, DuelError | None]:
-        """Runs the clock and ``action`` on a copy of ``loaded``; changes nothing stored."""
-        duel = Duel(loaded.copy(), now, self.rules, self.positions)
-        duel.check_time()
-        try:
-            value = action(duel)
-        except DuelError as error:
-            if guessed:
-                raise _Unconfirmed from None
-            if duel.events:  # keep only what the clock did before the action
-                duel = Duel(loaded.copy(), now, self.rules, self.positions)
-                duel.check_time()
-            return duel, None, error
-        if guessed and not duel.events:
-            raise _Unconfirmed
-        return duel, value, None
-
-    async def _load(self, code: str) -> TableRecord:
-        table = await self.store.read(lambda rows: rows.table(code))
-        if table is None:
-            raise DuelError("unknown_table")
-        return table
 
     async def announce(self, outcome: Committed) -> None:
         table = outcome.table

@@ -28,16 +28,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from reversi.duel import messages as out
-from reversi.duel.rules import correspondence
-from reversi.duel.table import OPEN, Status, extra
+from reversi.duel.table import Status
 from reversi.duel.views import table_view
+from reversi.server.duels.lobby_listing import (
+    SHOWN,
+    entry,
+    listable,
+    listed,
+    prompt,
+    same_but_moves,
+)
+from reversi.server.duels.players_here import CHANNEL, PlayersHere
 from reversi.server.settings import duel_rules
 from reversi.server.ws.connection import Announcement
-from reversi.storage import Rows, Store, TableRecord
+from reversi.storage import Store, TableRecord
 
 if TYPE_CHECKING:
     from reversi.duel.position_cache import Positions
@@ -46,108 +54,20 @@ if TYPE_CHECKING:
     from reversi.server.ws.connection import Connection
 
 log = logging.getLogger("reversi.lobby")
-#: every process says its number of players online this often, and the others forget
-#: a process they have not heard from for ONLINE_TTL seconds
-ONLINE_EVERY = 10.0
-ONLINE_TTL = 3 * ONLINE_EVERY
-
-CHANNEL = "lobby"
-#: the lobby lists at most this many tables of each kind
-SHOWN = 500
 
 
-def is_private(table: TableRecord) -> bool:
-    return bool(extra(table).get("private"))
-
-
-def is_quick(table: TableRecord) -> bool:
-    """A quick pairing's table: not listed while it waits (pairing fills it)."""
-    return bool(extra(table).get("quick"))
-
-
-def listable(table: TableRecord) -> bool:
-    """Whether the lobby may ever show this table: not a private one, not a quick
-    pairing's search that never found an opponent (its code never goes out, not even to
-    drop it)."""
-    return not is_private(table) and not (is_quick(table) and table.seat1 is None)
-
-
-def entry(
-    table: TableRecord, view: dict[str, Any], onlookers: int = 0, here: bool = True
-) -> dict[str, Any] | None:
-    """What the lobby shows of a table, or None when it does not show it (a private
-    table, a quick pairing's search, a game that is over, a waiting table whose opener
-    is not ``here``: a Fernpartie's waits for days, here or not). Like the table's view
-    it holds no player ids; ``correspondence``: a Fernpartie (the lobby's own group)."""
-    if is_private(table) or table.status not in OPEN:
-        return None
-    fern = correspondence(table.rules) is not None
-    if table.status == Status.WAITING and (is_quick(table) or not (here or fern)):
-        return None
-    game = view.get("game")
-    return {
-        "code": table.code,
-        "status": str(table.status),
-        "version": table.version,
-        "rules": table.rules,
-        "since": table.created_at,
-        "seats": [
-            None if s["free"] else {"name": s["name"], "level": s.get("level"), "color": s["color"]}
-            for s in view["seats"]
-        ],
-        "counts": game["counts"] if game else None,
-        "ply": game["ply"] if game else 0,
-        "link": f"/tisch/{table.code}",
-        "onlookers": onlookers,
-        "correspondence": fern,
-    }
-
-
-def prompt(table: TableRecord) -> bool:
-    """Whether the lobby shows this change soon: a table opened, taken, started or
-    closed; the moves of a running duel wait for the next batch."""
-    return not (table.status == Status.PLAYING and table.moves)
-
-
-#: what a move changes in an entry
-_MOVED = ("counts", "ply", "version", "onlookers")
-
-
-def _same_but_moves(before: dict[str, Any] | None, after: dict[str, Any]) -> bool:
-    """Whether ``after`` differs from ``before`` (published earlier) in the move only."""
-    if before is None or after["status"] != Status.PLAYING:
-        return False
-    return all(before[k] == after[k] for k in after if k not in _MOVED)
-
-
-#: what the lobby may show of each status, chosen by the database (no other kind of
-#: table crowds them out): public waiting tables that are no search, public duels
-PUBLIC_WAITING = {"private": False, "quick": False}
-PUBLIC = {"private": False}
-
-
-def listed(rows: Rows) -> list[TableRecord]:
-    """The lobby's tables from the database: waiting ones first, oldest first (twice as
-    many as shown: those whose opener is away are left out)."""
-    waiting = rows.by_status(Status.WAITING, SHOWN * 2, PUBLIC_WAITING)
-    return waiting + rows.by_status(Status.PLAYING, SHOWN, PUBLIC)
-
-
-class Lobby:
+class Lobby(PlayersHere):
     """This process's lobby subscribers, and the lobby's events on the broker."""
 
     def __init__(
         self, store: Store, broker: Broker, positions: Positions, settings: Settings
     ) -> None:
+        super().__init__(broker, settings)
         self.store = store
-        self.settings = settings
         self.rules = duel_rules(settings)
-        self.broker = broker
         #: the rows and boards the duel service knows (the same object)
         self.positions = positions
         self.watchers: set[Connection] = set()
-        #: process → how many players have a socket there, and when that was heard
-        self.online: dict[str, tuple[int, float]] = {}
         self._asked = False
         #: events that came while a subscriber's snapshot was read: sent after it
         self._held: dict[Connection, list[Announcement]] = {}
@@ -168,10 +88,6 @@ class Lobby:
         #: the codes this process's watchers may know (in a snapshot or an event): only
         #: their onlooker counts go out
         self.listed: set[str] = set()
-        #: the players with a socket in this process (the hub's)
-        self.local: Collection[str] = ()
-        #: process → the players with a socket there, as its messages said
-        self.players_at: dict[str, set[str]] = {}
         #: players who came or left → when the lobby shows or hides their waiting tables
         self._turned: dict[str, float] = {}
         self._turn_timer: asyncio.TimerHandle | None = None
@@ -220,7 +136,7 @@ class Lobby:
                 events.append(
                     {"op": "remove", "code": code, "version": table.version, "entry": None}
                 )
-            elif _same_but_moves(self._sent.get(code), shown):
+            elif same_but_moves(self._sent.get(code), shown):
                 # a running duel moved on: its counts only (a third of the bytes)
                 events.append(
                     {
@@ -242,73 +158,6 @@ class Lobby:
             await self.broker.publish(CHANNEL, out.plain(out.LobbyEvents(events=events)))
         except Exception:
             log.exception("publishing the lobby's batch failed")
-
-    async def count_online(
-        self, count: int, came: str | None = None, left: str | None = None
-    ) -> None:
-        """This process now has ``count`` players with a socket: ``came`` is new here,
-        ``left`` closed their last socket here; without either, the whole list."""
-        message: dict[str, Any] = {"type": "online", "process": self.process, "count": count}
-        if came is not None:
-            message["came"] = came
-        elif left is not None:
-            message["left"] = left
-        else:
-            message["players"] = sorted(self.local)
-        await self.broker.publish(CHANNEL, message)
-
-    # --- who is here -------------------------------------------------------------------
-
-    def _heard(self, process: str) -> bool:
-        heard = self.online.get(process)
-        return heard is not None and self.settings.clock() - heard[1] <= ONLINE_TTL
-
-    def here(self, player_id: str | None) -> bool:
-        """Whether the player has a socket on any process: this one's at once, the
-        others' as their messages said (a process silent for ONLINE_TTL: nobody)."""
-        if player_id is None:
-            return False
-        if player_id in self.local:
-            return True
-        return any(
-            player_id in players and self._heard(process)
-            for process, players in self.players_at.items()
-            if process != self.process
-        )
-
-    def present(self) -> frozenset[str]:
-        """Every player :meth:`here` (quick pairing pairs only with them)."""
-        found = set(self.local)
-        for process, players in list(self.players_at.items()):
-            if process != self.process and self._heard(process):
-                found |= players
-        return frozenset(found)
-
-    def _heard_players(self, message: dict[str, Any]) -> None:
-        process = message["process"]
-        came, left = message.get("came"), message.get("left")
-        if process != self.process:  # this process's own: the hub's list is the truth
-            known = self.players_at.setdefault(process, set())
-            if came is not None:
-                known.add(came)
-            elif left is not None:
-                known.discard(left)
-            elif "players" in message:
-                now = set(message["players"])
-                self._turn(now - known, self.settings.lobby_prompt)
-                self._turn(known - now, self.settings.away_after)
-                known.clear()
-                known |= now
-        if came is not None:
-            self._turn([came], self.settings.lobby_prompt)
-        elif left is not None:
-            self._turn([left], self.settings.away_after)
-
-    def forget_silent(self) -> None:
-        """The players of a process silent for ONLINE_TTL (killed) have left."""
-        for process in list(self.players_at):
-            if process != self.process and not self._heard(process):
-                self._turn(self.players_at.pop(process), 0.0)
 
     def _turn(self, players: Iterable[str], delay: float) -> None:
         """These players came or left: their waiting tables are shown or hidden after
@@ -381,10 +230,6 @@ class Lobby:
             counts = {code: self.onlookers(code) for code in sorted(looked)}
             self._tell(out.plain(out.LobbyOnlookers(onlookers=counts)))
 
-    @property
-    def process(self) -> str:
-        return self.settings.process_id
-
     async def stop(self) -> None:
         for timer in (self._timer, self._look_timer, self._turn_timer):
             if timer is not None:
@@ -410,16 +255,6 @@ class Lobby:
                 self._tell(out.plain(out.LobbyOnline(online=self.total())))
         elif kind == "online_query" and message["process"] != self.process:
             await self.count_online(local)
-
-    def total(self) -> int:
-        """The players online in all processes; a process not heard for ONLINE_TTL
-        seconds (killed without a goodbye) no longer counts."""
-        now = self.settings.clock()
-        return sum(
-            count
-            for process, (count, heard) in self.online.items()
-            if process == self.process or now - heard <= ONLINE_TTL
-        )
 
     def _share(self, message: dict[str, Any]) -> None:
         """A batch of events to every watcher (after its snapshot if that is being

@@ -35,8 +35,9 @@ from reversi.duel.rules import CORRESPONDENCE, PER_MOVE, time_class
 from reversi.duel.table import Status, extra, new_code, new_table, set_standing
 from reversi.hall.ratings import ratings_for
 from reversi.server.channels import player_channel
-from reversi.server.duels.duel_service import Committed, DuelService
+from reversi.server.duels.duel_service import DuelService
 from reversi.server.duels.saving import add_table, save_change
+from reversi.server.duels.table_commits import Committed
 from reversi.storage import Conflict, Rows, TableRecord
 
 #: the key of the transaction lock that serializes pairing (any fixed number)
