@@ -1,4 +1,6 @@
-"""The engine and the AI run in the browser: they import the standard library only."""
+"""The package's shape: the engine and the AI run in the browser (the standard library
+only), each layer imports only what it may, no import circles, small modules with names
+of their own."""
 
 import ast
 import sys
@@ -230,3 +232,58 @@ def test_the_circle_check_finds_circles_however_they_import(tmp_path: Path) -> N
     (root / "e.py").write_text("from pkg import a\n")  # imports into a circle: not in one
     assert import_graph(root)["pkg.b"] == {"pkg.a"}
     assert circles(import_graph(root)) == [["pkg.a", "pkg.b"], ["pkg.c", "pkg.sub.d"]]
+
+
+# --- small modules with names of their own ------------------------------------------------
+
+#: no module of the package is longer (the guide: small single-purpose modules)
+MAX_LINES = 400
+#: generated code, exempt: the per-square flip kernels (tools/generate_flips.py)
+GENERATED = frozenset({"engine/_flips.py"})
+
+
+def too_long(root: Path, exempt: frozenset[str] = GENERATED) -> list[str]:
+    """The modules under ``root`` longer than MAX_LINES lines, with their length."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        lines = len(path.read_text().splitlines())
+        if lines > MAX_LINES and path.relative_to(root).as_posix() not in exempt:
+            found.append(f"{path.relative_to(root).as_posix()}: {lines} lines")
+    return found
+
+
+def repeated_names(root: Path) -> list[str]:
+    """The module names (``__init__.py`` aside) that occur more than once under
+    ``root``, each with where: a name says what its module holds, once."""
+    where: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        if path.name != "__init__.py":
+            where.setdefault(path.name, []).append(path.relative_to(root).as_posix())
+    return [
+        f"{name}: {', '.join(paths)}" for name, paths in sorted(where.items()) if len(paths) > 1
+    ]
+
+
+def test_no_module_is_longer_than_400_lines() -> None:
+    assert too_long(PACKAGE) == []
+
+
+def test_no_two_modules_share_a_name() -> None:
+    assert repeated_names(PACKAGE) == []
+
+
+def test_the_size_and_name_checks_find_what_they_look_for(tmp_path: Path) -> None:
+    for folder in ("a", "b", "engine"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "a" / "long.py").write_text("x = 1\n" * (MAX_LINES + 1))
+    (tmp_path / "a" / "full.py").write_text("x = 1\n" * MAX_LINES)
+    (tmp_path / "engine" / "_flips.py").write_text("x = 1\n" * 2000)
+    (tmp_path / "a" / "errors.py").write_text("")
+    (tmp_path / "b" / "errors.py").write_text("")
+    assert too_long(tmp_path) == [f"a/long.py: {MAX_LINES + 1} lines"]
+    assert too_long(tmp_path, frozenset()) == [
+        f"a/long.py: {MAX_LINES + 1} lines",
+        "engine/_flips.py: 2000 lines",
+    ]
+    assert repeated_names(tmp_path) == ["errors.py: a/errors.py, b/errors.py"]

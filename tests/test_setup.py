@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from reversi.web import build
+from reversi.web import build, dist_files, engine_wasm
 from tests.processes import REPO
 
 STAMP = REPO / ".venv" / ".setup-stamp"
@@ -68,7 +68,7 @@ def test_a_step_that_did_work_prints_one_line_with_its_duration(
         "  Etwas … N s",
         "  Anders (aus dem Speicher) … N s",
     ]
-    assert build.seconds(4.25) == "4,2 s" and build.seconds(61.06) == "61,1 s"
+    assert dist_files.seconds(4.25) == "4,2 s" and dist_files.seconds(61.06) == "61,1 s"
 
 
 def _fake_pyodide(folder: Path, version: str) -> None:
@@ -121,8 +121,8 @@ def test_compressing_says_what_it_will_do_and_how_far_it_got(
     sizes = {"a.wasm": 3_000_000, "b.mjs": 200_000, "c.json": 10}
     for name, size in sizes.items():
         (tmp_path / name).write_bytes(bytes(i % 251 for i in range(size)))
-    monkeypatch.setattr(build, "PROGRESS_EVERY", 0.0)  # every piece, for the test
-    build._compress(tmp_path, quality=1, progress="Pyodide komprimieren")
+    monkeypatch.setattr(dist_files, "PROGRESS_EVERY", 0.0)  # every piece, for the test
+    dist_files.compress(tmp_path, quality=1, progress="Pyodide komprimieren")
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == (
         "  Pyodide komprimieren: 3 Dateien, 3,2 MB – einmal je Version; auf einem freien"
@@ -135,7 +135,7 @@ def test_compressing_says_what_it_will_do_and_how_far_it_got(
         data = (tmp_path / name).read_bytes()
         assert brotli.decompress((tmp_path / f"{name}.br").read_bytes()) == data
 
-    build._compress(tmp_path, quality=1, progress="Pyodide komprimieren", quiet=True)
+    dist_files.compress(tmp_path, quality=1, progress="Pyodide komprimieren", quiet=True)
     assert capsys.readouterr().err == ""
 
 
@@ -151,16 +151,16 @@ def test_engine_wasm_is_built_and_without_clang_skipped_once(
 ) -> None:
     """The step compiles the core to engine.wasm; without a clang that can, it says so
     once, leaves no engine.wasm behind, and the hall goes on with the Python search."""
-    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
-    if build.wasm_compiler() is None:
+    monkeypatch.setattr(engine_wasm, "DIST", tmp_path / "dist")
+    if engine_wasm.wasm_compiler() is None:
         pytest.skip("no clang with wasm-ld here (dev/setup installs them)")
-    assert build.build_wasm() is True
+    assert engine_wasm.build_wasm() is True
     engine = tmp_path / "dist" / "wasm" / "engine.wasm"
     assert engine.read_bytes()[:4] == b"\0asm" and engine.with_suffix(".wasm.br").exists()
-    assert build.build_wasm() is False  # the stamp matches: nothing to do
+    assert engine_wasm.build_wasm() is False  # the stamp matches: nothing to do
 
-    monkeypatch.setattr(build, "wasm_compiler", lambda: None)
+    monkeypatch.setattr(engine_wasm, "wasm_compiler", lambda: None)
     note = "übersprungen: kein clang mit wasm-ld, der Worker rechnet mit Python"
-    assert build.build_wasm() == note
+    assert engine_wasm.build_wasm() == note
     assert not engine.exists()
-    assert build.build_wasm() is False  # said once
+    assert engine_wasm.build_wasm() is False  # said once

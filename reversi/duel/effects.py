@@ -23,7 +23,7 @@ class Effects:
 def hall_result(
     table: TableRecord, end: End, colors: list[str | None], placed: list[str]
 ) -> dict[str, Any]:
-    """A finished duel as the hall records it (``reversi.hall.queries.record_result``):
+    """A finished duel as the hall records it (``reversi.hall.writes.record_result``):
     each seat's player, side, outcome, score and moves made (``placed``: the colour of
     each placed disc, in order), and how the game went."""
     players = []

@@ -4,7 +4,8 @@ settings. Documented in ``docs/api.md``.
 The hall does not know how players are identified: the app hands it a
 :class:`Players` (the duel server's signed cookie). Every answer is JSON with
 ``Cache-Control: no-store``; a refusal is a :class:`~reversi.problems.Problem` (its
-one shape and status: the app's handler) and changes nothing.
+one shape and status: the app's handler) and changes nothing. A batch of a device's
+computer games and its checks: ``device_games.py``.
 """
 
 from __future__ import annotations
@@ -19,20 +20,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from reversi.hall.bodies import BadBody, Int, Seconds, Text, decode
+from reversi.hall.bodies import BadBody, Seconds, Text, decode
+from reversi.hall.device_games import (
+    MAX_BATCH,
+    MAX_RESULTS_BODY,
+    BadGame,
+    DeviceRecords,
+    ResultsBody,
+    bad_game,
+    check_device_game,
+)
 from reversi.hall.hall_service import Hall
 from reversi.hall.milestones import MILESTONE_IDS
 from reversi.hall.periods import PERIODS, PeriodError, parse_day
-from reversi.hall.points import OUTCOMES
-from reversi.hall.queries import DeviceGame
+from reversi.hall.writes import DeviceGame
 from reversi.problems import Problem
-from reversi.texts import text
 
 T = TypeVar("T")
 NO_STORE = {"Cache-Control": "no-store"}
-#: limits of a batch of computer games and of the settings
-MAX_BATCH = 50
-MAX_RESULTS_BODY = 32_768
+#: the limit of the settings
 MAX_SETTINGS_BODY = 2048
 #: limits of the drill's progress (``/api/drill``): items kept, items and bytes of a body
 MAX_DRILL_ITEMS = 300
@@ -43,8 +49,6 @@ MAX_DRILL_BODY = 32_768
 MAX_PUZZLE_ATTEMPTS = 1000
 #: items kept per deck where it is not MAX_DRILL_ITEMS
 KEPT = {"puzzles": MAX_PUZZLE_ATTEMPTS}
-#: computer games are accepted from 2020 on and up to a day ahead of the server's clock
-EARLIEST = 1_577_836_800.0
 
 
 @dataclass(frozen=True)
@@ -61,13 +65,6 @@ class Players(Protocol):
         self, request: Request
     ) -> tuple[HallPlayer, Callable[[Response], None] | None]:
         """The player, made if new; with a function that sets the new player's cookie."""
-
-
-class BadGame(ValueError):
-    """Why one computer game of a batch is refused (a catalogue key and its params)."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(text(key, **params))
 
 
 #: what a body's problem is called (reversi.hall.bodies)
@@ -102,72 +99,9 @@ class MilestonesSeen(msgspec.Struct, forbid_unknown_fields=True):
     ids: Annotated[list[Text], msgspec.Meta(max_length=100)]
 
 
-class DeviceGameBody(msgspec.Struct, forbid_unknown_fields=True):
-    """One computer game of a batch (docs/api.md).
-
-    ``moves`` and ``started_at`` are the game's own record of the play, which the game
-    checks (:class:`DeviceRecords`); with them ``level`` may be null: a game between
-    people on one device, recorded by the game only.
-    """
-
-    id: Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9_-]{8,64}$")]
-    level: Text | None
-    outcome: Text
-    finished_at: Seconds
-    detail: Annotated[
-        dict[
-            Annotated[str, msgspec.Meta(pattern="^[a-z_]{1,16}$")],
-            bool | Int | Annotated[str, msgspec.Meta(max_length=16)] | None,
-        ],
-        msgspec.Meta(max_length=8),
-    ] = {}
-    moves: Annotated[str, msgspec.Meta(max_length=200)] | None = None
-    started_at: Seconds | None = None
-
-    def own_fields(self) -> dict[str, Any]:
-        """The game's own fields that were sent."""
-        return {
-            name: value
-            for name in ("moves", "started_at")
-            if (value := getattr(self, name)) is not None
-        }
-
-
-class ResultsBody(msgspec.Struct, forbid_unknown_fields=True):
-    results: list[DeviceGameBody]
-
-
 class SettingsBody(msgspec.Struct, forbid_unknown_fields=True):
     settings: dict[Annotated[str, msgspec.Meta(max_length=40)], bool | Text]
     changed_at: Seconds
-
-
-#: the catalogue's reason for a field of a computer game that does not fit
-_GAME_FIELDS = {
-    "id": "hall.game.id",
-    "finished_at": "hall.game.finished_at",
-    "detail": "hall.game.detail",
-    "level": "hall.game.level",
-    "outcome": "hall.game.outcome",
-    "moves": "hall.game.moves",
-    "started_at": "hall.game.started_at",
-}
-
-
-def _bad_game(why: BadBody, levels: tuple[str, ...]) -> Problem:
-    index = why.index("results")
-    if index is None:
-        return Problem("bad_results", "hall.error.bad_results")
-    field = why.field()
-    if why.problem == "unknown_field":
-        reason = text("hall.game.unknown_field", name=why.name[:20])
-    elif field in _GAME_FIELDS and not why.path.endswith(f"[{index}]"):
-        reason = text(_GAME_FIELDS[field], levels=", ".join(levels))
-    elif field == "detail" or "detail" in why.path:
-        reason = text("hall.game.detail")
-    else:
-        reason = text("hall.game.not_object")
-    return Problem("bad_results", "hall.error.bad_game", number=index + 1, why=reason)
 
 
 #: a setting's allowed values: a tuple of them, ``bool``, or a pattern a text matches whole
@@ -195,30 +129,6 @@ def check_settings(value: Any, schema: Schema) -> dict[str, Any]:
         if not ok:
             raise Problem("bad_settings", "hall.error.bad_settings.value", name=name)
     return dict(value)
-
-
-class DeviceRecords(Protocol):
-    """What a game adds to its device games (Reversi: their moves, for the archive)."""
-
-    def check(self, item: dict[str, Any], game: DeviceGame) -> Any:
-        """The game's own part of ``item`` (:meth:`DeviceGameBody.own_fields`), checked
-        (:class:`BadGame` if wrong)."""
-
-    def write(self, conn: Any, player_id: str, checked: list[Any]) -> list[str]:
-        """Stores the checked parts in the hall's transaction; the client ids stored now."""
-
-
-def check_device_game(item: DeviceGameBody, levels: tuple[str, ...], now: float) -> DeviceGame:
-    """What the Struct cannot say of one computer game: a level of this game (or none,
-    with the game's own record of the play), a known outcome, a time from 2020 to a day
-    ahead."""
-    if item.level not in levels and not (item.level is None and item.own_fields()):
-        raise BadGame("hall.game.level", levels=", ".join(levels))
-    if item.outcome not in OUTCOMES:
-        raise BadGame("hall.game.outcome")
-    if not EARLIEST <= item.finished_at <= now + 86_400:
-        raise BadGame("hall.game.finished_at")
-    return DeviceGame(item.id, item.level, item.outcome, item.finished_at, dict(item.detail))
 
 
 #: whether a write from this request is within the rate limit (True: go ahead)
@@ -343,7 +253,7 @@ class HallApi:
         except BadBody as why:
             if why.problem in _PROBLEMS:
                 raise _body_problem(why, MAX_RESULTS_BODY) from None
-            raise _bad_game(why, self.hall.levels) from None
+            raise bad_game(why, self.hall.levels) from None
         if len(items) > MAX_BATCH:
             raise Problem("too_many", "hall.error.too_many", max=MAX_BATCH)
         now = self.hall.clock()

@@ -1,7 +1,7 @@
 """The hall as a service: what the routes (``api.py``) and the duel server ask of it.
 
 It knows players by id and games by name only; results come in as
-``(game, players, outcome, when)`` — see :func:`reversi.hall.queries.record_result`.
+``(game, players, outcome, when)`` — see :func:`reversi.hall.writes.record_result`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
-from reversi.hall import queries as q
 from reversi.hall import ratings as r
+from reversi.hall import reads, writes
 from reversi.hall.glicko import SHOWN_AFTER, Rating
 from reversi.hall.milestones import level, progress
 from reversi.hall.periods import PERIODS, Period, current, period_of
@@ -66,7 +66,7 @@ class Hall:
         return bool(
             await self._write(
                 functools.partial(
-                    q.record_result,
+                    writes.record_result,
                     game=game,
                     source=source,
                     players=players,
@@ -94,7 +94,7 @@ class Hall:
     async def add_device_games(
         self,
         player_id: str,
-        games: Iterable[q.DeviceGame],
+        games: Iterable[writes.DeviceGame],
         also: Callable[[Connection], list[str]] | None = None,
     ) -> list[str]:
         """Stores computer games (those with a level); ``also`` writes the game's own part
@@ -103,7 +103,7 @@ class Hall:
         now = self.clock()
 
         def write(conn: Connection) -> list[str]:
-            new = q.add_device_games(
+            new = writes.add_device_games(
                 conn, player_id, self.game, [g for g in games if g.level is not None], now
             )
             more = also(conn) if also is not None else []
@@ -112,7 +112,7 @@ class Hall:
         return list(await self._write(write))
 
     async def settings(self, player_id: str) -> dict[str, Any] | None:
-        found = (await self._read(lambda c: q.profile(c, player_id)))["settings"]
+        found = (await self._read(lambda c: reads.profile(c, player_id)))["settings"]
         kept = found.get(self.game)
         return dict(kept) if kept else None
 
@@ -121,29 +121,31 @@ class Hall:
     ) -> dict[str, Any]:
         return dict(
             await self._write(
-                lambda c: q.save_settings(c, player_id, self.game, settings, changed_at)
+                lambda c: writes.save_settings(c, player_id, self.game, settings, changed_at)
             )
         )
 
     async def drill(self, player_id: str, deck: str = "drill") -> list[dict[str, Any]]:
-        found = (await self._read(lambda c: q.profile(c, player_id)))["settings"]
-        return list((found.get(q.drill_key(self.game, deck)) or {}).get("items", []))
+        found = (await self._read(lambda c: reads.profile(c, player_id)))["settings"]
+        return list((found.get(writes.drill_key(self.game, deck)) or {}).get("items", []))
 
     async def save_drill(
         self, player_id: str, items: list[dict[str, Any]], keep: int, deck: str = "drill"
     ) -> list[dict[str, Any]]:
         return list(
-            await self._write(lambda c: q.save_drill(c, player_id, self.game, items, keep, deck))
+            await self._write(
+                lambda c: writes.save_drill(c, player_id, self.game, items, keep, deck)
+            )
         )
 
     async def mark_seen(self, player_id: str, ids: Iterable[str]) -> list[str]:
         ids = list(ids)
-        return list(await self._write(lambda c: q.mark_seen(c, player_id, ids)))
+        return list(await self._write(lambda c: writes.mark_seen(c, player_id, ids)))
 
     # --- reads --------------------------------------------------------------------------
 
     async def level_of(self, player_id: str) -> int:
-        tallies = await self._read(lambda c: q.tallies(c, [player_id]))
+        tallies = await self._read(lambda c: reads.tallies(c, [player_id]))
         return level(tallies[player_id].stats)
 
     async def rating_shown(self, player_id: str, time_class: str) -> str | None:
@@ -155,11 +157,11 @@ class Hall:
     async def milestones(self, player_id: str | None) -> dict[str, Any]:
         """Level, every milestone with its progress, and the reached ones not yet seen."""
         if player_id is None:
-            return _milestones(q.Tally(), [])
+            return _milestones(reads.Tally(), [])
 
         def read(conn: Connection) -> dict[str, Any]:
-            tally = q.tallies(conn, [player_id])[player_id]
-            return _milestones(tally, q.profile(conn, player_id)["milestones_seen"])
+            tally = reads.tallies(conn, [player_id])[player_id]
+            return _milestones(tally, reads.profile(conn, player_id)["milestones_seen"])
 
         return dict(await self._read(read))
 
@@ -171,23 +173,23 @@ class Hall:
         period = current(kind, now) if day is None else period_of(kind, day)
 
         def read(conn: Connection) -> dict[str, Any]:
-            rows, count = q.board(conn, period.key, TOP)
+            rows, count = reads.board(conn, period.key, TOP)
             you = None
             if player_id is not None:
                 mine = next((r for r in rows if r["player_id"] == player_id), None)
                 if mine is None:
-                    points = q.period_points(conn, player_id, [period.key]).get(period.key)
+                    points = reads.period_points(conn, player_id, [period.key]).get(period.key)
                     if points is not None:
-                        name = q.nicknames(conn, [player_id]).get(player_id, "?")
+                        name = reads.nicknames(conn, [player_id]).get(player_id, "?")
                         mine = {
                             "player_id": player_id,
                             "nickname": name,
                             "points": points,
-                            "rank": q.rank_of(conn, period.key, points),
+                            "rank": reads.rank_of(conn, period.key, points),
                         }
                 you = mine
             ids = [r["player_id"] for r in rows] + ([you["player_id"]] if you else [])
-            tallies = q.tallies(conn, ids)
+            tallies = reads.tallies(conn, ids)
 
             def public(row: dict[str, Any]) -> dict[str, Any]:
                 return {
@@ -250,23 +252,23 @@ class Hall:
 
         def read(conn: Connection) -> dict[str, Any]:
             keys = [p.key for p in periods.values()]
-            mine = q.period_points(conn, player_id, keys)
+            mine = reads.period_points(conn, player_id, keys)
             points = {}
             for kind, period in periods.items():
                 got = mine.get(period.key, 0)
                 points[kind] = {
                     "key": period.key,
                     "points": got,
-                    "rank": q.rank_of(conn, period.key, got) if got else None,
+                    "rank": reads.rank_of(conn, period.key, got) if got else None,
                 }
-            tally = q.tallies(conn, [player_id])[player_id]
-            seen = q.profile(conn, player_id)["milestones_seen"]
-            against = q.opponents(conn, player_id)
-            recent = q.recent_duels(conn, player_id, RECENT)
-            names = q.nicknames(conn, [o["player_id"] for o in against])
-            levels = q.tallies(conn, names)
-            counts = q.device_counts(conn, player_id)
-            device = q.recent_device_games(conn, player_id, RECENT)
+            tally = reads.tallies(conn, [player_id])[player_id]
+            seen = reads.profile(conn, player_id)["milestones_seen"]
+            against = reads.opponents(conn, player_id)
+            recent = reads.recent_duels(conn, player_id, RECENT)
+            names = reads.nicknames(conn, [o["player_id"] for o in against])
+            levels = reads.tallies(conn, names)
+            counts = reads.device_counts(conn, player_id)
+            device = reads.recent_device_games(conn, player_id, RECENT)
             return {
                 "points": points,
                 "ratings": self._ratings(conn, player_id),
@@ -330,7 +332,7 @@ class Hall:
         }
 
 
-def _milestones(tally: q.Tally, seen: list[str]) -> dict[str, Any]:
+def _milestones(tally: reads.Tally, seen: list[str]) -> dict[str, Any]:
     items = progress(tally.stats)
     return {
         "level": level(tally.stats),

@@ -19,8 +19,9 @@ from sqlalchemy.engine import Connection
 
 from reversi.hall.glicko import Rating, after_game
 from reversi.hall.periods import berlin_day
-from reversi.hall.queries import _insert_new, nicknames
 from reversi.hall.rating_rules import why_unrated
+from reversi.hall.reads import nicknames
+from reversi.hall.writes import insert_new
 from reversi.storage.schema import PLAYERS, RATED_GAMES, RATINGS
 
 SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -45,7 +46,7 @@ def _rating(conn: Connection, player_id: str, time_class: str, lock: bool) -> Ra
     row = conn.execute(query).mappings().first()
     if row is None and lock:
         fresh = Rating()
-        _insert_new(
+        insert_new(
             conn,
             RATINGS,
             ["player_id", "time_class"],
@@ -108,7 +109,7 @@ def rate_game(
         return Rated(olds, olds, reason)
     news = [after_game(olds[i], olds[1 - i], SCORES[str(players[i]["outcome"])]) for i in range(2)]
     for i, pid in enumerate(pair):
-        if not _insert_new(
+        if not insert_new(
             conn,
             RATED_GAMES,
             ["source", "player_id"],

@@ -14,8 +14,8 @@
    (``dist/py/stdlib.zip``, ``dist/py/reversi.zip``; see tools/web/pybuild.mjs).
 4. The engine's C core (``reversi/native``) is compiled to ``dist/wasm/engine.wasm``
    with Debian's ``clang --target=wasm32`` and ``wasm-ld`` (no libc, no Emscripten; see
-   :func:`build_wasm`). Without them the step says so and leaves no ``engine.wasm``:
-   the worker then searches with the Python code.
+   :func:`~reversi.web.engine_wasm.build_wasm`). Without them the step says so and
+   leaves no ``engine.wasm``: the worker then searches with the Python code.
 5. Every file in ``dist/`` gets a brotli (``.br``) and a gzip (``.gz``) twin.
 
 The wheel carries ``static/`` and ``dist/``: its build step (setup.py) runs this first.
@@ -23,41 +23,42 @@ The wheel carries ``static/`` and ``dist/``: its build step (setup.py) runs this
 Each step is skipped when its inputs have not changed, so running it again is quick.
 Steps 2 and 3 run side by side (each keeps one core busy: brotli at quality 11 on
 Pyodide's wasm, Pyodide's CPython under Node). A step that did work prints one German
-line with its duration. ``--step`` runs single steps; the file also runs as a script,
-since it imports only the standard library (and brotli to compress): dev/setup runs
-step 1 with any Python 3.11 and steps 2 and 3 as soon as ``.venv`` has brotli, beside
-the installation of the rest of the Python environment.
+line with its duration. ``--step`` runs single steps. The build imports only the
+standard library, the engine (``reversi/__init__.py``) and its own modules
+(``dist_files.py``: the output folder, stamps and compression; ``engine_wasm.py``: step
+4), and brotli to compress: dev/setup runs step 1 with any Python 3.11 and steps 2 and
+3 as soon as ``.venv`` has brotli, beside the installation of the rest of the Python
+environment.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import gzip
-import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-WEB = Path(__file__).resolve().parent
-REPO = WEB.parent.parent
-DIST = WEB / "dist"
-NODE_MODULES = WEB / "node_modules"
-#: brotli's quality for Pyodide's files: its best, since they are served a million times
-PYODIDE_QUALITY = 11
+from reversi.web.dist_files import (
+    BEST_QUALITY,
+    DIST,
+    NODE_MODULES,
+    REPO,
+    WEB,
+    compress,
+    digest,
+    seconds,
+    stamp_ok,
+)
+from reversi.web.engine_wasm import build_wasm
+
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
-#: a long step says how far it got this often (seconds)
-PROGRESS_EVERY = 5.0
-#: brotli is given the data in pieces of this size, so that progress can be told between them
-CHUNK = 1 << 20
 #: npm packages the client imports as ES modules, served as ``/app/<hash>/vendor/<package>/``
 VENDORED = ("lit-html",)
 #: npm packages the build and the tests use
@@ -85,25 +86,6 @@ LEFT_OUT = (
     "reversi/ai/probcut.py",
     "reversi/engine/wthor.py",
 )
-#: The engine's C core: its C files but the CPython extension's, and wasm_glue.c, what
-#: engine.wasm adds to it (exports: every ``rv_`` function of core.h and of the glue)
-NATIVE = REPO / "reversi" / "native"
-WASM_GLUE = NATIVE / "wasm_glue.c"
-WASM_FLAGS = (
-    "--target=wasm32",
-    "-std=c11",
-    "-O3",
-    "-ffreestanding",
-    "-nostdlib",
-    "-mbulk-memory",  # struct copies and clears become memory.copy / memory.fill
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-    "-Wl,--no-entry",
-    "-Wl,--strip-all",
-    "-Wl,--stack-first",  # an overflow traps instead of overwriting the static data
-    "-Wl,-z,stack-size=1048576",
-)
 #: a change to any of these rebuilds the zips
 PY_SOURCES = (*SHIPPED, "tools/web/pybuild.mjs", "tools/web/pybuild_inside.py")
 #: The files of those folders that go along: modules, and data read with pkgutil (the weights,
@@ -114,11 +96,6 @@ SHIPPED_SUFFIXES = (".py", ".bin")
 def pyodide_version() -> str:
     lock = json.loads((WEB / "package-lock.json").read_text())
     return str(lock["packages"]["node_modules/pyodide"]["version"])
-
-
-def seconds(value: float) -> str:
-    """A duration as the step lines give it: ``4,2 s``."""
-    return f"{value:.1f} s".replace(".", ",")
 
 
 def _step(quiet: bool, title: str, run: Callable[[], bool | str]) -> None:
@@ -132,13 +109,6 @@ def _step(quiet: bool, title: str, run: Callable[[], bool | str]) -> None:
     if done and not quiet:
         note = f" ({done})" if isinstance(done, str) else ""
         print(f"  {title}{note} … {seconds(time.monotonic() - began)}", file=sys.stderr, flush=True)
-
-
-def _digest(paths: Iterable[Path], extra: str = "") -> str:
-    sha = hashlib.sha256(extra.encode())
-    for path in sorted(paths):
-        sha.update(str(path.relative_to(REPO)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return sha.hexdigest()
 
 
 def _sources() -> list[Path]:
@@ -156,86 +126,6 @@ def _sources() -> list[Path]:
         elif path.exists():
             files.append(path)
     return files
-
-
-def _stamp_ok(folder: Path, key: str) -> bool:
-    stamp = folder / ".stamp"
-    return stamp.exists() and stamp.read_text() == key
-
-
-def megabytes(size: int) -> str:
-    """A size as the progress lines give it: ``12,3 MB``."""
-    return f"{size / 1e6:.1f} MB".replace(".", ",")
-
-
-class Progress:
-    """How far a long step got: ``    title: 2 von 4 Dateien, 6,3 von 9,8 MB (64 %) … 15,0 s``,
-    printed at most every ``every`` seconds (and never when ``quiet``)."""
-
-    def __init__(
-        self,
-        title: str,
-        files: int,
-        total: int,
-        quiet: bool = False,
-        every: float | None = None,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.title, self.files, self.total = title, files, total
-        self.quiet, self.clock = quiet, clock
-        self.every = PROGRESS_EVERY if every is None else every
-        self.began = self.last = clock()
-        self.files_done = self.done = 0
-
-    def advance(self, size: int, file_done: bool = False) -> None:
-        self.done += size
-        self.files_done += file_done
-        now = self.clock()
-        if self.quiet or now - self.last < self.every:
-            return
-        self.last = now
-        share = 100 * self.done // max(self.total, 1)
-        print(
-            f"    {self.title}: {self.files_done} von {self.files} Dateien, "
-            f"{megabytes(self.done)} von {megabytes(self.total)} ({share} %)"
-            f" … {seconds(now - self.began)}",
-            file=sys.stderr,
-            flush=True,
-        )
-
-
-def _compress(folder: Path, quality: int, progress: str | None = None, quiet: bool = False) -> None:
-    """Writes a brotli and a gzip twin of every file in ``folder``; with ``progress`` (a
-    title), says first what it will do and then every few seconds how far it got."""
-    import brotli  # type: ignore[import-untyped]
-
-    paths = [
-        path
-        for path in sorted(folder.iterdir())
-        if path.suffix not in (".br", ".gz") and not path.name.startswith(".")
-    ]
-    total = sum(path.stat().st_size for path in paths)
-    if progress and not quiet:
-        print(
-            f"  {progress}: {len(paths)} Dateien, {megabytes(total)} – einmal je Version; "
-            f"auf einem freien Rechner etwa eine halbe Minute, auf einem ausgelasteten "
-            f"bis zu vier Minuten …",
-            file=sys.stderr,
-            flush=True,
-        )
-    told = Progress(progress or "", len(paths), total, quiet=quiet or not progress)
-    for path in paths:
-        data = path.read_bytes()
-        compressor = brotli.Compressor(quality=quality)
-        parts = []
-        for start in range(0, len(data), CHUNK):  # in pieces: progress between them
-            piece = data[start : start + CHUNK]
-            parts.append(compressor.process(piece))
-            told.advance(len(piece))
-        parts.append(compressor.finish())
-        Path(f"{path}.br").write_bytes(b"".join(parts))
-        Path(f"{path}.gz").write_bytes(gzip.compress(data, 9, mtime=0))
-        told.advance(0, file_done=True)
 
 
 def npm_install() -> bool:
@@ -285,19 +175,19 @@ def build_cache() -> Path | None:
 def build_pyodide(quiet: bool = False) -> bool | str:
     out = DIST / "pyodide"
     key = pyodide_version()
-    if _stamp_ok(out, key):
+    if stamp_ok(out, key):
         return False
     cache = build_cache()
-    cached = cache / f"pyodide-{key}-br{PYODIDE_QUALITY}" if cache else None
+    cached = cache / f"pyodide-{key}-br{BEST_QUALITY}" if cache else None
     shutil.rmtree(out, ignore_errors=True)
-    if cached and _stamp_ok(cached, key):
+    if cached and stamp_ok(cached, key):
         shutil.copytree(cached, out, ignore=shutil.ignore_patterns(".stamp"))
         (out / ".stamp").write_text(key)
         return f"aus {cached}"
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(NODE_MODULES / "pyodide" / name, out / name)
-    _compress(out, quality=PYODIDE_QUALITY, progress="Pyodide komprimieren", quiet=quiet)
+    compress(out, quality=BEST_QUALITY, progress="Pyodide komprimieren", quiet=quiet)
     (out / ".stamp").write_text(key)
     if cached:
         with contextlib.suppress(OSError):  # a read-only or full cache costs only time
@@ -317,8 +207,8 @@ def _vendor_files(package: Path) -> list[Path]:
 def build_vendor() -> bool:
     out = DIST / "vendor"
     packages = [NODE_MODULES / name for name in VENDORED]
-    key = _digest([path for package in packages for path in _vendor_files(package)])
-    if _stamp_ok(out, key):
+    key = digest([path for package in packages for path in _vendor_files(package)])
+    if stamp_ok(out, key):
         return False
     shutil.rmtree(out, ignore_errors=True)
     for package in packages:
@@ -332,91 +222,6 @@ def build_vendor() -> bool:
                 )
             )
     (out / ".stamp").write_text(key)
-    return True
-
-
-def wasm_compiler() -> str | None:
-    """Debian's clang when it can build for wasm32 (with lld's ``wasm-ld``), else None."""
-    for name in ("clang", *(f"clang-{v}" for v in range(20, 13, -1))):
-        clang = shutil.which(name)
-        if clang is None:
-            continue
-        with tempfile.TemporaryDirectory() as folder:
-            output = str(Path(folder) / "probe.wasm")
-            probe = subprocess.run(
-                [
-                    clang,
-                    "--target=wasm32",
-                    "-nostdlib",
-                    "-Wl,--no-entry",
-                    "-x",
-                    "c",
-                    "-",
-                    "-o",
-                    output,
-                ],
-                input="int f(void) { return 0; }\n",
-                capture_output=True,
-                text=True,
-            )
-        if probe.returncode == 0:
-            return clang
-    return None
-
-
-def wasm_exports(header: Path) -> list[str]:
-    """The core's functions engine.wasm exports: every ``rv_`` function of its header
-    (the glue's own carry their export names)."""
-    return sorted(set(re.findall(r"^[a-z_][\w \t*]*?\b(rv_\w+)\(", header.read_text(), re.M)))
-
-
-def wasm_sources() -> list[Path]:
-    """The C files engine.wasm is built from: the core's and the glue."""
-    return sorted(
-        path
-        for path in NATIVE.glob("*.c")
-        if "<Python.h>" not in path.read_text() and '"Python.h"' not in path.read_text()
-    )
-
-
-def build_wasm() -> bool | str:
-    """``dist/wasm/engine.wasm``: the core, optimised, freestanding, with the host's
-    clock imported (``env.now``) and its memory and functions exported."""
-    out = DIST / "wasm"
-    sources = wasm_sources()
-    header = NATIVE / "core.h"
-    clang = wasm_compiler()
-    if clang is None or not header.exists() or len(sources) < 2:
-        shutil.rmtree(out, ignore_errors=True)  # never a stale engine beside new Python files
-        missing = "kein clang mit wasm-ld" if clang is None else "kein C-Kern"
-        note = f"übersprungen: {missing}, der Worker rechnet mit Python"
-        skipped = DIST / ".wasm-skipped"  # said once, not on every run
-        if skipped.exists() and skipped.read_text() == note:
-            return False
-        DIST.mkdir(parents=True, exist_ok=True)
-        skipped.write_text(note)
-        return note
-    version = subprocess.run([clang, "--version"], capture_output=True, text=True).stdout
-    key = _digest([*sources, *NATIVE.glob("*.h")], version + " ".join(WASM_FLAGS))
-    if _stamp_ok(out, key):
-        return False
-    new = DIST / "wasm.new"
-    shutil.rmtree(new, ignore_errors=True)
-    new.mkdir(parents=True)
-    exports = [f"-Wl,--export={name}" for name in wasm_exports(header)]
-    result = subprocess.run(
-        [clang, *WASM_FLAGS, *exports, "-o", str(new / "engine.wasm"), *map(str, sources)],
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        shutil.rmtree(new, ignore_errors=True)
-        raise SystemExit(f"reversi.web.build: engine.wasm failed:\n{result.stderr[-4000:]}")
-    _compress(new, quality=PYODIDE_QUALITY)
-    (new / ".stamp").write_text(key)
-    shutil.rmtree(out, ignore_errors=True)
-    new.rename(out)
-    (DIST / ".wasm-skipped").unlink(missing_ok=True)
     return True
 
 
@@ -455,8 +260,8 @@ def build_icons() -> bool:
         REPO / "tools/web/icons.mjs",
         Path(__file__),
     ]
-    key = _digest(sources)
-    if _stamp_ok(out, key):
+    key = digest(sources)
+    if stamp_ok(out, key):
         return False
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
@@ -477,8 +282,8 @@ def build_icons() -> bool:
 
 def build_python(force: bool = False) -> bool:
     out = DIST / "py"
-    key = _digest(_sources(), pyodide_version())
-    if not force and _stamp_ok(out, key):
+    key = digest(_sources(), pyodide_version())
+    if not force and stamp_ok(out, key):
         return False
     # built aside and swapped in at the end: a failed build keeps the last good one
     new = DIST / "py.new"
@@ -499,7 +304,7 @@ def build_python(force: bool = False) -> bool:
     if result.returncode != 0:
         shutil.rmtree(new, ignore_errors=True)
         raise SystemExit(f"reversi.web.build: Pyodide build failed:\n{result.stderr[-4000:]}")
-    _compress(new, quality=9)
+    compress(new, quality=9)
     (new / ".stamp").write_text(key)
     shutil.rmtree(out, ignore_errors=True)
     new.rename(out)

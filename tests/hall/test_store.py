@@ -13,7 +13,7 @@ import pytest
 from reversi.hall import hall_service as hall_service
 from reversi.hall.hall_service import Hall
 from reversi.hall.periods import BERLIN
-from reversi.hall.queries import DeviceGame
+from reversi.hall.writes import DeviceGame
 from reversi.server.duel_server import DuelServer
 from reversi.server.wall_clock import ManualClock
 from reversi.server.ws import client_messages as p

@@ -21,8 +21,9 @@ from reversi.duel.table import (
 )
 from reversi.hall.milestones import level
 from reversi.hall.points import points_for
-from reversi.hall.queries import record_result, tallies
 from reversi.hall.ratings import Rated, rate_game
+from reversi.hall.reads import tallies
+from reversi.hall.writes import record_result
 from reversi.server.duels.archived import duel_record
 from reversi.storage import Conflict, Rows, TableRecord
 

@@ -20,8 +20,8 @@ from reversi.archive.archive_queries import add_game, trim_device_games
 from reversi.archive.record import ArchiveError, GameRecord, played_board, record_of
 from reversi.engine import Board, Counting
 from reversi.engine.color import COLOR_NAMES
-from reversi.hall.api import EARLIEST, BadGame
-from reversi.hall.queries import DeviceGame
+from reversi.hall.device_games import EARLIEST, BadGame
+from reversi.hall.writes import DeviceGame
 from reversi.storage.schema import PLAYERS
 
 
@@ -56,7 +56,7 @@ def _check_result(board: Board, game: DeviceGame, human: str | None, counting: C
 
 
 class DeviceMoves:
-    """Reversi's part of a device game (``reversi.hall.api.DeviceRecords``)."""
+    """Reversi's part of a device game (``reversi.hall.device_games.DeviceRecords``)."""
 
     fields = frozenset({"moves", "started_at"})
 

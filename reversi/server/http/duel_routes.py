@@ -17,8 +17,8 @@ from starlette.routing import BaseRoute, Route
 
 from reversi.duel.rules import PER_MOVE
 from reversi.duel.table import OPEN, DuelError, normal_code
-from reversi.hall.api import MAX_RESULTS_BODY
 from reversi.hall.bodies import BadBody, Text, decode
+from reversi.hall.device_games import MAX_RESULTS_BODY
 from reversi.hall.hall_service import Hall
 from reversi.hall.periods import BERLIN
 from reversi.problems import Problem

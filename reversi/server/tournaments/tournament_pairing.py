@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from reversi.duel.duel import Duel
 from reversi.duel.rules import DuelRules, time_class, total_clock
 from reversi.duel.table import extra, new_code, new_table, set_standing
-from reversi.hall.queries import nicknames
 from reversi.hall.ratings import ratings_for
+from reversi.hall.reads import nicknames
 from reversi.server.tournaments import tournament_rows as tr
 from reversi.storage import Rows, TableRecord
 from reversi.tournament.arena import arena_pairs, arena_standings

@@ -24,8 +24,8 @@ from sqlalchemy.exc import IntegrityError
 from reversi.duel import messages as out
 from reversi.duel.rules import CLOCKS, time_class
 from reversi.duel.table import DuelError, extra
-from reversi.hall.queries import nicknames
 from reversi.hall.ratings import ratings_for, ratings_of
+from reversi.hall.reads import nicknames
 from reversi.hall.text_rules import is_guest_name
 from reversi.server.channels import player_channel
 from reversi.server.duels.duel_service import DuelService
