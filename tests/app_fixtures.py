@@ -83,12 +83,28 @@ def services_wanted() -> bool:
 
 #: the databases the current test's apps run on, dropped when it ends
 _SERVICES = contextlib.ExitStack()
+#: data directory → its database and broker prefix: the apps of one test on one data
+#: directory share them, as they share an SQLite file there (two processes of one hall)
+_SHARED: dict[Path, dict[str, Any]] = {}
 
 
 @pytest.fixture(autouse=True)
 def _drop_test_databases() -> Iterator[None]:
     yield
+    _SHARED.clear()
     _SERVICES.close()
+
+
+def _services_of(data_dir: Path) -> dict[str, Any]:
+    """The PostgreSQL database and Redis prefix of the apps on ``data_dir``."""
+    if data_dir not in _SHARED:
+        need_redis()
+        _SHARED[data_dir] = {
+            "database_url": _SERVICES.enter_context(postgres_database()),
+            "redis_url": REDIS_URL,
+            "broker_prefix": f"test-{secrets.token_hex(5)}:",
+        }
+    return _SHARED[data_dir]
 
 
 @pytest.fixture
@@ -109,16 +125,12 @@ def clock() -> ManualClock:
 def make_settings(
     tmp_path: Path, clock: ManualClock, url: str | None = None, **overrides: Any
 ) -> Settings:
-    redis: dict[str, Any] = {}
+    services: dict[str, Any] = {"database_url": url}
     if url is None and services_wanted():
-        url = _SERVICES.enter_context(postgres_database())
-        need_redis()
-        prefix = f"test-{secrets.token_hex(5)}:"
-        redis = {"redis_url": REDIS_URL, "broker_prefix": prefix}
+        services = _services_of(tmp_path)
     settings = Settings(
         data_dir=tmp_path,
-        database_url=url,
-        **redis,
+        **services,
         clock=clock,
         sweep_interval=0,
         secret="test-secret",
