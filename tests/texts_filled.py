@@ -279,7 +279,7 @@ OVERRIDES: dict[str, dict[str, object]] = {
     "turniere.minutes": {"n": 60},
     "turniere.time_left": {"time": "34:12"},
     "turniere.countdown": {"time": "1:05:09"},
-    "turniere.scoring.arena": {"minutes": 60, "loss": 0},
+    "turniere.scoring.arena": {"minutes": 60, "loss": 0, "rematch": 20},
     "turniere.podium.points": {"n": 12},
     "turniere.podium.performance": {"n": 1834},
     "turniere.at": {"time": "19:00"},

@@ -68,6 +68,11 @@ class Duel(TableGame):
         if self.table.status != Status.PLAYING:
             raise DuelError("game_over", key="status.over")
 
+    def _no_tournament(self, offer: str) -> None:
+        """A tournament's game is played out as paired: no take-back, no rematch."""
+        if self.extra.get("tournament"):
+            raise DuelError("tournament_game", key=f"server.tournament_game.{offer}")
+
     def _first_turn(self) -> bool:
         """Whether the side to move has yet to place its first disc (its own time)."""
         return first_turn(self)
@@ -320,6 +325,7 @@ class Duel(TableGame):
     def takeback(self, seat: int | None) -> None:
         seat = self._seated(seat)
         self._playing()
+        self._no_tournament("takeback")
         if self.extra.get("takeback") is not None:
             raise DuelError("pending", key="server.pending.takeback")
         if takeback_blocked(self.table, self.ply) == seat:
@@ -355,6 +361,7 @@ class Duel(TableGame):
 
     def rematch(self, seat: int | None, code: str) -> None:
         seat = self._seated(seat)
+        self._no_tournament("rematch")
         if self.table.status not in OVER or self.table.seat1 is None:
             raise DuelError("not_over")
         if self.extra.get("rematch_code"):

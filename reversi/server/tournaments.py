@@ -30,6 +30,7 @@ from reversi.hall.text_rules import is_guest_name
 from reversi.server import tournament_rows as tr
 from reversi.server.channels import player_channel
 from reversi.server.service import DuelService
+from reversi.server.tournament_book import Books
 from reversi.server.tournament_pairing import TOURNAMENT_LOCK, Step, record_all, step
 from reversi.server.tournament_views import games_view, standings_view, tournament_view
 from reversi.storage import Conflict, Rows, TableRecord
@@ -115,6 +116,11 @@ class Tournaments:
         self._ranked: dict[str, tuple[Any, Any]] = {}
         #: the steps after ended games, running on their own
         self._pending: set[asyncio.Task[None]] = set()
+        #: the tournaments with a step after a game that has not begun yet: a game
+        #: that ends meanwhile is recorded by it, no other step is needed
+        self._queued: set[str] = set()
+        #: what this process keeps of each arena between its steps
+        self.books = Books()
 
     @property
     def now(self) -> float:
@@ -189,12 +195,17 @@ class Tournaments:
         """The tournament's step (``tournament_pairing.step``), then the new tables told."""
         rules = self.service.rules
         for _ in range(5):
+            work = functools.partial(
+                step, tournament_id=tournament_id, now=self.now, rules=rules, books=self.books
+            )
             try:
-                done = await self.service.store.write(
-                    functools.partial(step, tournament_id=tournament_id, now=self.now, rules=rules)
-                )
+                done = await self.service.store.write(work)
             except (Conflict, IntegrityError):  # a table code drawn twice: again
+                self.books.forget(tournament_id)
                 continue
+            except BaseException:
+                self.books.forget(tournament_id)
+                raise
             await self._tell(done.tables)
             return done
         raise DuelError("busy")
@@ -214,12 +225,15 @@ class Tournaments:
         """A tournament table ended (the duel service's ``on_end``): its result and the
         next pairings, in one step — after the move that ended it has been answered."""
         tournament_id = extra(table).get("tournament")
-        if tournament_id:
+        if tournament_id and tournament_id not in self._queued:
+            self._queued.add(tournament_id)
             task = asyncio.create_task(self._after_game(tournament_id))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
 
     async def _after_game(self, tournament_id: str) -> None:
+        # a game's end is committed before it is told here: the step reads it
+        self._queued.discard(tournament_id)
         try:
             await self.run(tournament_id)
         except Exception:  # the sweep tries again; the move that ended it stands
@@ -242,13 +256,17 @@ class Tournaments:
         if now - self.planned_at >= 60.0:
             self.planned_at = now
             await self.service.store.write(functools.partial(self._make_planned, now=now))
-        await self.service.store.write(record_all)
+        # the lock only when there is something to record
+        if await self.service.store.read(lambda rows: bool(tr.ended_unrecorded(rows.conn))):
+            await self.service.store.write(record_all)
 
         def due(rows: Rows) -> list[str]:
             soon = [t for t in tr.by_status(rows.conn, tr.UPCOMING) if t.starts_at <= now]
             return [t.id for t in [*soon, *tr.by_status(rows.conn, tr.RUNNING)]]
 
-        for tournament_id in await self.service.store.read(due):
+        stepped = await self.service.store.read(due)
+        self.books.keep(set(stepped))
+        for tournament_id in stepped:
             # a running one is stepped after every game anyway: here only stragglers
             if now - self.stepped_at.get(tournament_id, float("-inf")) >= STEP_EVERY:
                 self.stepped_at[tournament_id] = now
