@@ -182,6 +182,7 @@ def main() -> None:
             f"p99 {1000 * percentile(lat, 0.99):.1f} ms"
         )
     print(f"errors {len(figures.errors)} {sorted(set(figures.errors))[:5]}")
+    print(f"moves turned down as out of date (a bot's race, not errors): {figures.refused}")
     print(
         f"servers' CPU {server_cpu:.1f} s ({1000 * server_cpu / moves:.2f} ms per move), "
         f"clients' CPU {figures.cpu:.1f} s ({1000 * figures.cpu / moves:.2f} ms per move)"

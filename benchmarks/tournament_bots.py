@@ -29,6 +29,8 @@ class Figures:
     elapsed: float = 0.0
     #: the client process's CPU seconds over the measured window
     cpu: float = 0.0
+    #: moves the server turned down as out of date (not errors: a race of the bot's)
+    refused: dict[str, int] = field(default_factory=dict)
 
     def add(self, other: Figures) -> None:
         self.delays += other.delays
@@ -38,6 +40,8 @@ class Figures:
         self.moves += other.moves
         self.elapsed = max(self.elapsed, other.elapsed)
         self.cpu += other.cpu
+        for code, n in other.refused.items():
+            self.refused[code] = self.refused.get(code, 0) + n
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,10 @@ class Bot:
         self.next_code: str | None = None
         self.sent: dict[str, float] = {}
         self.busy = False
+        #: the table as last seen, while the bot waits for its move's answer
+        self.latest: dict[str, Any] | None = None
+        #: the ply of the bot's last move at this table
+        self.moved_ply = -1
         self.requests = 0
         self.measuring = False
 
@@ -85,12 +93,18 @@ class Bot:
             elif kind in ("ack", "error") and message.get("id") in self.sent:
                 started = self.sent.pop(message["id"])
                 self.busy = False
+                # the move's events may have come first (a pass: the bot's turn again)
+                if self.latest is not None:
+                    self._table(self.latest)
                 if kind == "ack":
                     if self.measuring:
                         self.figures.latencies.append(time.perf_counter() - started)
                         self.figures.moves += 1
-                elif message.get("code") not in ("stale", "game_over", "not_your_turn"):
-                    self.figures.errors.append(f"move {message.get('code')}")
+                elif (code := message.get("code")) in ("stale", "game_over", "not_your_turn"):
+                    if self.measuring:
+                        self.figures.refused[code] = self.figures.refused.get(code, 0) + 1
+                else:
+                    self.figures.errors.append(f"move {code}")
             elif kind == "error":
                 self.figures.errors.append(f"unsolicited {message.get('code')}")
 
@@ -106,9 +120,11 @@ class Bot:
 
     def _watch(self, code: str) -> None:
         self.code, self.seat, self.ended_at, self.busy = code, None, None, False
+        self.latest, self.moved_ply = None, -1
         self.loop.create_task(self.ws.send(orjson.dumps({"type": "watch", "code": code}).decode()))
 
     def _table(self, table: dict[str, Any]) -> None:
+        self.latest = table
         if table["status"] in ("finished", "aborted"):
             if self.ended_at is None:
                 self.ended_at = time.perf_counter()
@@ -123,10 +139,11 @@ class Bot:
         clock = table.get("clock")
         if table["status"] != "playing" or not clock or clock["seat"] != self.seat:
             return
-        if self.busy:
+        game = table["game"]
+        if self.busy or game["ply"] <= self.moved_ply:  # answered, or not seen answered yet
             return
         self.busy = True
-        game = table["game"]
+        self.moved_ply = game["ply"]
         self.loop.call_later(self.think * self.rng.random(), self._move, game)
 
     def _move(self, game: dict[str, Any]) -> None:
@@ -162,7 +179,7 @@ async def drive(share: Share, ready: Any) -> Figures:
     async def one(n: int) -> tuple[Bot, httpx.AsyncClient]:
         base = share.bases[n % len(share.bases)]
         async with gate:
-            client = httpx.AsyncClient(base_url=base, timeout=60)
+            client = httpx.AsyncClient(base_url=base, timeout=180)
             (await client.post("/api/me", json={"nickname": f"Bot {n}"})).raise_for_status()
             cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
             ws = await connect(

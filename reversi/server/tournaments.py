@@ -116,9 +116,12 @@ class Tournaments:
         self._ranked: dict[str, tuple[Any, Any]] = {}
         #: the steps after ended games, running on their own
         self._pending: set[asyncio.Task[None]] = set()
-        #: the tournaments with a step after a game that has not begun yet: a game
-        #: that ends meanwhile is recorded by it, no other step is needed
-        self._queued: set[str] = set()
+        #: one step of a tournament at a time in this process (the others wait here,
+        #: not holding a connection while they wait for the lock): the steps asked
+        #: for and the number of asks the last step to begin answers
+        self._running: dict[str, asyncio.Lock] = {}
+        self._asked: dict[str, int] = {}
+        self._answered: dict[str, int] = {}
         #: what this process keeps of each arena between its steps
         self.books = Books()
 
@@ -192,7 +195,18 @@ class Tournaments:
     # --- moving along ----------------------------------------------------------------
 
     async def run(self, tournament_id: str) -> Step:
-        """The tournament's step (``tournament_pairing.step``), then the new tables told."""
+        """The tournament's step (``tournament_pairing.step``), then the new tables told.
+
+        A step reads what was committed when it began; so a step asked for while another
+        one waits here is answered by that one (returns an empty ``Step``)."""
+        asked = self._asked[tournament_id] = self._asked.get(tournament_id, 0) + 1
+        async with self._running.setdefault(tournament_id, asyncio.Lock()):
+            if self._answered.get(tournament_id, 0) >= asked:
+                return Step()
+            self._answered[tournament_id] = self._asked[tournament_id]
+            return await self._step(tournament_id)
+
+    async def _step(self, tournament_id: str) -> Step:
         rules = self.service.rules
         for _ in range(5):
             work = functools.partial(
@@ -225,15 +239,12 @@ class Tournaments:
         """A tournament table ended (the duel service's ``on_end``): its result and the
         next pairings, in one step — after the move that ended it has been answered."""
         tournament_id = extra(table).get("tournament")
-        if tournament_id and tournament_id not in self._queued:
-            self._queued.add(tournament_id)
+        if tournament_id:
             task = asyncio.create_task(self._after_game(tournament_id))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
 
     async def _after_game(self, tournament_id: str) -> None:
-        # a game's end is committed before it is told here: the step reads it
-        self._queued.discard(tournament_id)
         try:
             await self.run(tournament_id)
         except Exception:  # the sweep tries again; the move that ended it stands
