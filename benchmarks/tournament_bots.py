@@ -191,7 +191,14 @@ async def drive(share: Share, ready: Any) -> Figures:
             )
             bot = Bot(ws, figures, share.think, share.seed + n)
             readers.append(asyncio.create_task(bot.run()))
-            joined = await client.post(f"/api/tournaments/{share.tournament}/join")
+            for _ in range(3):
+                try:  # joining twice is joining once
+                    joined = await client.post(f"/api/tournaments/{share.tournament}/join")
+                    break
+                except httpx.RemoteProtocolError:  # a kept-alive connection the server closed
+                    continue
+            else:
+                raise RuntimeError(f"Bot {n} could not join")
             joined.raise_for_status()
             return bot, client
 
