@@ -1,245 +1,137 @@
 """An arena under load: ``--players`` bots on two server processes (PostgreSQL + Redis).
 
 Starts two real uvicorn processes on loopback (``benchmarks.load.servers``), makes an
-arena (3+2) that begins a few seconds later, and lets every bot join it over HTTP
-(half on each process) and play over its own WebSocket: it watches the table it is
-paired to (the ``paired`` message), places a random legal disc ``--think`` seconds
-after its turn began (0: at once), and waits for the next pairing when the game ends.
-After ``--minutes`` of play it prints:
+arena (3+2) that begins a few seconds later, and lets ``--clients`` client processes
+(``benchmarks.tournament_bots``) name their share of the bots, join them over HTTP
+(alternating between the two processes) and play over one socket each: a bot watches
+the table it is paired to (the ``paired`` message), places a random legal disc up to
+``--think`` seconds after its turn began (0: at once), and waits for the next pairing
+when the game ends. Once every bot has joined it measures ``--minutes`` and prints:
 
 * the pairing delay: from the bot seeing its game end to its ``paired`` message
   (p50, p99; a bot whose only waiting partner is its last opponent waits for someone
   new, as the arena's rule says — that is in the figures);
 * moves per second and the move round trip (send → ack) p50/p99;
-* games finished, errors (error replies, ack timeouts) and the load average.
+* games finished, errors (error replies, ack timeouts);
+* the servers' CPU per move and the clients' CPU (both over the measured window), the
+  time the final standings took and the load average before and after.
 
     .venv/bin/python -m benchmarks.tournament --players 500 --minutes 10
+
+``--profile PATH`` writes each server's cProfile (main thread's CPU time, the measured
+window) to ``PATH.0`` and ``PATH.1``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
+import datetime
+import multiprocessing
 import os
-import random
 import secrets
+import signal
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 import httpx
-import orjson
 from sqlalchemy import insert
-from websockets.asyncio.client import ClientConnection, connect
 
+from benchmarks.load.measure import load_average, servers_cpu, signal_all
 from benchmarks.load.report import percentile
 from benchmarks.load.servers import REDIS_URL, postgres_database, servers
+from benchmarks.tournament_bots import SETUP_TIMEOUT, Figures, Share, client
 from reversi.storage import Rows, open_store
 from reversi.storage.schema import RATINGS
 
-ACK_TIMEOUT = 10.0
 
+async def make_arena(base: str, db_url: str) -> str:
+    """An arena (3+2, two hours) made by a player with rated games; its id."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as maker:
+        me = await maker.post("/api/me", json={"nickname": "Veranstalter"})
+        me.raise_for_status()
+        store = await open_store(db_url)
 
-@dataclass
-class Figures:
-    delays: list[float] = field(default_factory=list)
-    latencies: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    games: int = 0
-    moves: int = 0
-    elapsed: float = 0.0
-
-
-class Bot:
-    """One arena player over one socket, driven by what arrives."""
-
-    def __init__(self, ws: ClientConnection, figures: Figures, think: float, seed: int) -> None:
-        self.ws = ws
-        self.figures = figures
-        self.think = think
-        self.rng = random.Random(seed)
-        self.loop = asyncio.get_running_loop()
-        self.code: str | None = None
-        self.seat: int | None = None
-        self.ended_at: float | None = None
-        self.next_code: str | None = None
-        self.sent: dict[str, float] = {}
-        self.busy = False
-        self.requests = 0
-        self.measuring = True
-
-    async def run(self) -> None:
-        async for raw in self.ws:
-            message = orjson.loads(raw)
-            kind = message["type"]
-            if kind == "paired":
-                self._paired(message["code"])
-            elif kind == "state" and message["code"] == self.code:
-                self.seat = message["you"]["seat"]
-                self._table(message["table"])
-            elif kind == "events" and message["code"] == self.code:
-                self._table(message["table"])
-            elif kind in ("ack", "error") and message.get("id") in self.sent:
-                started = self.sent.pop(message["id"])
-                self.busy = False
-                if kind == "ack":
-                    if self.measuring:
-                        self.figures.latencies.append(time.perf_counter() - started)
-                        self.figures.moves += 1
-                elif message.get("code") not in ("stale", "game_over", "not_your_turn"):
-                    self.figures.errors.append(f"move {message.get('code')}")
-            elif kind == "error":
-                self.figures.errors.append(f"unsolicited {message.get('code')}")
-
-    def _paired(self, code: str) -> None:
-        if code == self.code:
-            return
-        if self.code is not None and self.ended_at is None:
-            self.next_code = code  # the end is still on its way: no wait at all
-            return
-        if self.ended_at is not None and self.measuring:
-            self.figures.delays.append(time.perf_counter() - self.ended_at)
-        self._watch(code)
-
-    def _watch(self, code: str) -> None:
-        self.code, self.seat, self.ended_at, self.busy = code, None, None, False
-        self.loop.create_task(self.ws.send(orjson.dumps({"type": "watch", "code": code}).decode()))
-
-    def _table(self, table: dict[str, Any]) -> None:
-        if table["status"] in ("finished", "aborted"):
-            if self.ended_at is None:
-                self.ended_at = time.perf_counter()
-                if self.seat == 0 and self.measuring:
-                    self.figures.games += 1
-                if self.next_code is not None:
-                    code, self.next_code = self.next_code, None
-                    if self.measuring:
-                        self.figures.delays.append(0.0)
-                    self._watch(code)
-            return
-        clock = table.get("clock")
-        if table["status"] != "playing" or not clock or clock["seat"] != self.seat:
-            return
-        if self.busy:
-            return
-        self.busy = True
-        game = table["game"]
-        self.loop.call_later(self.think * self.rng.random(), self._move, game)
-
-    def _move(self, game: dict[str, Any]) -> None:
-        self.requests += 1
-        request = str(self.requests)
-        self.sent[request] = time.perf_counter()
-        square = self.rng.choice(sorted(game["legal"]))
-        message = {
-            "type": "move",
-            "id": request,
-            "code": self.code,
-            "square": square,
-            "cid": f"{self.code}-{game['ply']}",
-            "ply": game["ply"],
-        }
-        self.loop.create_task(self.ws.send(orjson.dumps(message).decode()))
-        self.loop.call_later(ACK_TIMEOUT, self._timeout, request)
-
-    def _timeout(self, request: str) -> None:
-        if self.sent.pop(request, None) is not None:
-            self.figures.errors.append("ack timeout")
-            self.busy = False
-
-
-async def give_rated_games(db_url: str, cookie_player: str) -> None:
-    store = await open_store(db_url)
-
-    def write(rows: Rows) -> None:
-        rows.conn.execute(
-            insert(RATINGS).values(
-                player_id=cookie_player,
-                time_class="blitz",
-                value=1500.0,
-                deviation=80.0,
-                volatility=0.06,
-                games=5,
-                updated_at=0.0,
-            )
-        )
-
-    try:
-        await store.write(write)
-    finally:
-        await store.close()
-
-
-async def enter(base: str, n: int) -> tuple[httpx.AsyncClient, str]:
-    client = httpx.AsyncClient(base_url=base, timeout=30)
-    await client.post("/api/me", json={"nickname": f"Bot {n}"})
-    return client, "; ".join(f"{k}={v}" for k, v in client.cookies.items())
-
-
-async def play(args: argparse.Namespace, bases: list[str], db_url: str) -> Figures:
-    figures = Figures()
-    clients = [await enter(bases[i % 2], i + 1) for i in range(args.players)]
-    maker = clients[0][0]
-    # the maker's id: the one player named "Bot 1"
-    store = await open_store(db_url)
-    try:
-        player_id = await store.read(
-            lambda rows: rows.conn.exec_driver_sql(
-                "SELECT id FROM players WHERE nickname = 'Bot 1'"
+        def write(rows: Rows) -> None:
+            player_id = rows.conn.exec_driver_sql(
+                "SELECT id FROM players WHERE nickname = 'Veranstalter'"
             ).scalar_one()
+            rows.conn.execute(
+                insert(RATINGS).values(
+                    player_id=player_id,
+                    time_class="blitz",
+                    value=1500.0,
+                    deviation=80.0,
+                    volatility=0.06,
+                    games=5,
+                    updated_at=0.0,
+                )
+            )
+
+        try:
+            await store.write(write)
+        finally:
+            await store.close()
+        made = await maker.post(
+            "/api/tournaments",
+            json={
+                "name": "Lastarena",
+                "kind": "arena",
+                "starts_at": time.time() + 5,
+                "minutes": 120,
+                "clock": "3+2",
+                "xot": False,
+                "rated": True,
+                "private": False,
+            },
         )
-    finally:
-        await store.close()
-    await give_rated_games(db_url, player_id)
-    starts = time.time() + 5
-    made = await maker.post(
-        "/api/tournaments",
-        json={
-            "name": "Lastarena",
-            "kind": "arena",
-            "starts_at": starts,
-            "minutes": 120,
-            "clock": "3+2",
-            "xot": False,
-            "rated": True,
-            "private": False,
-        },
-    )
-    assert made.status_code == 201, made.text
-    tid = made.json()["id"]
-    bots: list[Bot] = []
-    sockets = []
-    for i, (client, cookie) in enumerate(clients):
-        ws = await connect(
-            bases[i % 2].replace("http://", "ws://") + "/ws",
-            additional_headers={"Cookie": cookie},
-            max_size=2**22,
-            open_timeout=60,
-            ping_interval=None,
-        )
-        sockets.append(ws)
-        bot = Bot(ws, figures, args.think, args.seed + i)
-        bots.append(bot)
-        asyncio.get_running_loop().create_task(bot.run())
-        joined = await client.post(f"/api/tournaments/{tid}/join")
-        assert joined.status_code == 200, joined.text
-    await asyncio.sleep(max(0.0, starts - time.time()))
-    began = time.perf_counter()
-    await asyncio.sleep(60 * args.minutes)
-    for bot in bots:
-        bot.measuring = False
-    figures.elapsed = time.perf_counter() - began
-    try:
-        detail = (await maker.get(f"/api/tournaments/{tid}", timeout=120)).json()
-        print(f"arena: {detail['players']} players, {len(detail['standings'])} in the standings")
-    except httpx.HTTPError as error:
-        figures.errors.append(f"standings {type(error).__name__}")
-    for ws in sockets:
-        await ws.close()
-    for client, _ in clients:
-        await client.aclose()
-    return figures
+        assert made.status_code == 201, made.text
+        return str(made.json()["id"])
+
+
+def measure(
+    args: argparse.Namespace, bases: list[str], pids: list[int], tid: str
+) -> tuple[Figures, float, tuple[str, str]]:
+    """Runs the client processes; their figures, the servers' CPU seconds over the
+    measured window and the load average at its start and end."""
+    n = args.clients
+    context = multiprocessing.get_context("spawn")
+    figures = Figures()
+    with (
+        context.Manager() as manager,
+        concurrent.futures.ProcessPoolExecutor(n, mp_context=context) as pool,
+    ):
+        ready = manager.Barrier(n + 1)
+        counts = [args.players // n + (i < args.players % n) for i in range(n)]
+        futures = [
+            pool.submit(
+                client,
+                Share(
+                    bases, tid, 1 + sum(counts[:i]), count, 60 * args.minutes, args.think, args.seed
+                ),
+                ready,
+            )
+            for i, count in enumerate(counts)
+        ]
+        ready.wait(SETUP_TIMEOUT)
+        load_before = load_average()
+        user, system = servers_cpu(pids)
+        signal_all(pids, signal.SIGUSR1, args.profile)
+        time.sleep(60 * args.minutes)
+        user_after, system_after = servers_cpu(pids)
+        signal_all(pids, signal.SIGUSR2, args.profile)
+        load_after = load_average()
+        for future in futures:
+            figures.add(future.result())
+    return figures, user_after - user + system_after - system, (load_before, load_after)
+
+
+async def standings_seconds(base: str, tid: str) -> float:
+    """How long the tournament's page (its standings with performances) takes."""
+    async with httpx.AsyncClient(base_url=base, timeout=120) as c:
+        began = time.perf_counter()
+        (await c.get(f"/api/tournaments/{tid}")).raise_for_status()
+        return time.perf_counter() - began
 
 
 def main() -> None:
@@ -249,9 +141,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--think", type=float, default=0.0, help="seconds, at most, per move")
+    parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--profile", help="write the servers' profiles to PROFILE.0, .1")
     args = parser.parse_args()
-    load_before = Path("/proc/loadavg").read_text().strip()
+    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    load_start = load_average()
     with postgres_database() as db_url:
         env = dict(
             os.environ,
@@ -260,11 +155,20 @@ def main() -> None:
             REVERSI_SECRET="tournament-benchmark",
             REVERSI_BROKER_PREFIX=f"bench-{secrets.token_hex(4)}:",
         )
-        with servers(2, env, deflate=False, loop="auto") as (bases, _pids):
-            figures = asyncio.run(play(args, bases, db_url))
-    load_after = Path("/proc/loadavg").read_text().strip()
+        with servers(2, env, deflate=False, loop="auto", profile=args.profile) as (bases, pids):
+            tid = asyncio.run(make_arena(bases[0], db_url))
+            figures, server_cpu, (load_before, load_after) = measure(args, bases, pids, tid)
+            try:
+                ranking = f"{asyncio.run(standings_seconds(bases[1], tid)):.2f} s"
+            except httpx.HTTPError as error:
+                ranking = f"failed ({type(error).__name__})"
     delays, lat = figures.delays, figures.latencies
-    print(f"players {args.players}, {args.minutes} min, think ≤ {args.think} s, two processes")
+    moves = max(figures.moves, 1)
+    print(f"started {started}, load at the start {load_start}")
+    print(
+        f"players {args.players}, {args.minutes:g} min measured, think ≤ {args.think:g} s, "
+        f"two server processes, {args.clients} client processes"
+    )
     print(f"games finished {figures.games}, pairings measured {len(delays)}")
     if delays:
         print(
@@ -278,7 +182,13 @@ def main() -> None:
             f"p99 {1000 * percentile(lat, 0.99):.1f} ms"
         )
     print(f"errors {len(figures.errors)} {sorted(set(figures.errors))[:5]}")
-    print(f"load before {load_before}; after {load_after}")
+    print(f"moves turned down as out of date (a bot's race, not errors): {figures.refused}")
+    print(
+        f"servers' CPU {server_cpu:.1f} s ({1000 * server_cpu / moves:.2f} ms per move), "
+        f"clients' CPU {figures.cpu:.1f} s ({1000 * figures.cpu / moves:.2f} ms per move)"
+    )
+    print(f"final standings (the page) took {ranking}")
+    print(f"load average: measured window {load_before} → {load_after}")
 
 
 if __name__ == "__main__":

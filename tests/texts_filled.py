@@ -93,6 +93,7 @@ SAMPLES: dict[str, object] = {
     "min": 2,
     "deviation": 62,
     "rating": 1480,
+    "rematch": 20,
     "solved": 3,
     "theme": "Parität",
     "themes": "Ecke, Parität",

@@ -47,6 +47,11 @@ class ChangingGame(TableGame):
         if self.table.status != Status.PLAYING:
             raise DuelError("game_over", key="status.over")
 
+    def _no_tournament(self, offer: str) -> None:
+        """A tournament's game is played out as paired: no take-back, no rematch."""
+        if self.extra.get("tournament"):
+            raise DuelError("tournament_game", key=f"server.tournament_game.{offer}")
+
     def _first_turn(self) -> bool:
         """Whether the side to move has yet to place its first disc (its own time)."""
         return first_turn(self)

@@ -257,6 +257,7 @@ class Duel(ChangingGame):
     def takeback(self, seat: int | None) -> None:
         seat = self._seated(seat)
         self._playing()
+        self._no_tournament("takeback")
         if self.extra.get("takeback") is not None:
             raise DuelError("pending", key="server.pending.takeback")
         if takeback_blocked(self.table, self.ply) == seat:
@@ -292,6 +293,7 @@ class Duel(ChangingGame):
 
     def rematch(self, seat: int | None, code: str) -> None:
         seat = self._seated(seat)
+        self._no_tournament("rematch")
         if self.table.status not in OVER or self.table.seat1 is None:
             raise DuelError("not_over")
         if self.extra.get("rematch_code"):

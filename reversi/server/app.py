@@ -27,7 +27,7 @@ from reversi.server.tournaments.tournament_service import (
     SWISS_ROUNDS,
 )
 from reversi.texts import text
-from reversi.tournament.arena import DRAW_POINTS, LOSS_POINTS, WIN_POINTS
+from reversi.tournament.arena import DRAW_POINTS, LOSS_POINTS, REMATCH_AFTER, WIN_POINTS
 from reversi.tournament.swiss import BYE_POINTS
 
 #: The pages of the hall; each is the same shell, the client draws the page.
@@ -112,12 +112,14 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         ],
         "stars": list(STAR_MARGINS),
         # /turniere: an arena's points for a win, a draw, a loss; a Swiss bye's points;
-        # what a player's own tournament may be
+        # the seconds after which an arena's last opponent may come again; what a
+        # player's own tournament may be
         "tournament": {
             "win": WIN_POINTS,
             "draw": DRAW_POINTS,
             "loss": LOSS_POINTS,
             "bye": BYE_POINTS,
+            "rematch_after": int(REMATCH_AFTER),
             "clocks": list(CLOCKS),
             "minutes": list(ARENA_MINUTES),
             "rounds": list(SWISS_ROUNDS),

@@ -17,11 +17,18 @@ rest unpairable (two last opponents left over) the walk backs up and tries the n
 nearest. With an odd number one player waits for the next call. Colours: black to the
 player who has had black less often than white (blacks − whites), then to the one with
 fewer blacks, then to the lower-placed player.
+
+The same two again. Two players who just met may meet again only when both may
+(``rematch``, given by the caller) and nobody else is there for either: the server lets
+a player whose arena has nobody else in it (everyone else left) meet the last opponent
+at once, and anyone else after :data:`REMATCH_AFTER` seconds of waiting — so two
+players alone in an arena keep playing, and in a big one nobody waits long for a new
+opponent who is not coming.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from reversi.tournament.games import Game
@@ -29,15 +36,20 @@ from reversi.tournament.performance import performance
 
 __all__ = [
     "WIN_POINTS",
+    "REMATCH_AFTER",
     "DRAW_POINTS",
     "LOSS_POINTS",
     "ArenaLine",
     "arena_standings",
+    "arena_line",
+    "ranked",
     "arena_pairs",
     "game_points",
 ]
 
 WIN_POINTS, DRAW_POINTS, LOSS_POINTS = 2, 1, 0
+#: seconds a player waits for someone new before the last opponent will do
+REMATCH_AFTER = 20.0
 #: how many steps the pairing's search may take before it settles for fewer pairs
 SEARCH_STEPS = 20_000
 
@@ -93,20 +105,27 @@ def arena_standings(
         for player in (game.black, game.white):
             order.setdefault(player, len(order))
             played.setdefault(player, []).append(game)
-    lines = [_line(player, played[player], ratings) for player in order]
-    lines.sort(
+    return ranked([arena_line(p, played[p], ratings) for p in order], order)
+
+
+def ranked(lines: Iterable[ArenaLine], order: Mapping[str, int]) -> list[ArenaLine]:
+    """``lines`` best first, with their ranks; ``order`` (player -> seed) breaks the
+    last ties."""
+    best = sorted(
+        lines,
         key=lambda line: (
             -line.points,
             line.performance is None,
             -(line.performance or 0.0),
             line.games,
             order[line.player],
-        )
+        ),
     )
-    return [replace(line, rank=rank) for rank, line in enumerate(lines, 1)]
+    return [replace(line, rank=rank) for rank, line in enumerate(best, 1)]
 
 
-def _line(player: str, games: list[Game], ratings: Mapping[str, float]) -> ArenaLine:
+def arena_line(player: str, games: Sequence[Game], ratings: Mapping[str, float] = {}) -> ArenaLine:
+    """``player``'s line (rank 0) from their finished ``games`` in the order they ended."""
     scores = [s for g in games if (s := g.score_of(player)) is not None]
     results, on_fire = game_points(scores)
     rated = [
@@ -135,15 +154,15 @@ def arena_pairs(
     blacks: Mapping[str, int],
     whites: Mapping[str, int],
     *,
-    rematch: bool = False,
+    rematch: Collection[str] = (),
 ) -> list[tuple[str, str]]:
     """Pairs (black, white) of the ``waiting`` players, best placed first.
 
     ``last_opponent``: each player's opponent in their last game; two players who just
-    met are not paired again (they wait for someone else), unless ``rematch`` is set:
-    then, where no other pairing is possible, they may meet again (the caller sets it
-    when two players have waited alone together long enough). A waiting player missing
-    from ``standings`` (no line yet) ranks below everyone, in the given order.
+    met are not paired again (they wait for someone else), unless both are in
+    ``rematch``: then, where no other pairing is possible, they may meet again. A waiting
+    player missing from ``standings`` (no line yet) ranks below everyone, in the given
+    order.
     """
     rank = {line.player: line.rank for line in standings}
     below = len(rank) + 1
@@ -154,8 +173,9 @@ def arena_pairs(
         return last_opponent.get(a) != b and last_opponent.get(b) != a
 
     found = _match(queue, apart)
-    if rematch:
-        rest = [p for p in queue if not any(p in pair for pair in found)]
+    again = set(rematch)
+    rest = [p for p in queue if p in again and not any(p in pair for pair in found)]
+    if len(rest) > 1:
         found += _match(rest, lambda a, b: True)
         place = {p: i for i, p in enumerate(queue)}
         found.sort(key=lambda pair: place[pair[0]])

@@ -1,9 +1,10 @@
 """Tournaments on the server, on SQLite and on PostgreSQL: an arena pairs whoever
-finished again at once and never the same two in a row, counts games that began
+finished again at once and the same two in a row only when they are alone in it or
+have waited long enough, counts games that began
 before its end, withdraws a player who never moved; a Swiss event plays its rounds
 with a bye; leaving and rejoining; a restart in the middle of a round loses nothing
 and pairs nobody twice; two servers on one database pair each player once and make
-each regular tournament once."""
+each regular tournament once; a tournament table refuses take-backs and rematches."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ import pytest
 
 from reversi.duel.table import DuelError
 from reversi.server.duel_server import DuelServer
+from reversi.server.tournaments.tournament_service import STEP_EVERY
 from reversi.server.wall_clock import ManualClock
 from reversi.server.ws import client_messages as p
+from reversi.tournament.arena import REMATCH_AFTER
 from reversi.tournament.schedule import Planned
 from tests.app_fixtures import make_settings
-from tests.server.tournament_helpers import finish, named, new, play_one, running_tables
+from tests.server.helpers import view
+from tests.server.tournament_helpers import finish, named, new, play_one, running_tables, seats_of
 
 pytestmark = pytest.mark.anyio
 
@@ -66,6 +70,32 @@ async def test_an_arena_pairs_again_at_once_but_not_the_same_two(
     assert sorted(s["points"] for s in detail["standings"]) == [0, 0, 2, 2]
     assert detail["me"]["joined"] is True and detail["me"]["table"] in {g["table"] for g in second}
     assert all(s["playing"] for s in detail["standings"])
+
+
+async def test_the_last_opponent_again_when_alone_or_after_a_wait(
+    service: DuelServer, clock: ManualClock
+) -> None:
+    tid, _ = await started(service, clock, "arena", 2)
+    [first] = await running_tables(service, tid)
+    await finish(service, first["table"])
+    # nobody else in the arena: the two play on at once
+    [again] = await running_tables(service, tid)
+    assert {again["black"], again["white"]} == {first["black"], first["white"]}
+
+    tid, _ = await started(service, clock, "arena", 4)
+    first, second = await running_tables(service, tid)
+    await finish(service, first["table"])
+    assert [g["table"] for g in await running_tables(service, tid)] == [second["table"]]
+    clock.advance(REMATCH_AFTER - STEP_EVERY)
+    await service.tournaments.sweep()
+    assert len(await running_tables(service, tid)) == 1  # still waiting for someone new
+    clock.advance(STEP_EVERY)
+    await service.tournaments.sweep()
+    running = await running_tables(service, tid)
+    assert len(running) == 2
+    assert {frozenset((g["black"], g["white"])) for g in running} == {
+        frozenset((g["black"], g["white"])) for g in (first, second)
+    }
 
 
 async def test_games_begun_before_the_end_count_and_none_begins_after(
@@ -252,3 +282,25 @@ async def test_who_aborts_loses_and_is_withdrawn(service: DuelServer, clock: Man
     assert detail["games"][0]["score"] == 1.0
     leaver = next(s for s in detail["standings"] if s["player"] == white)
     assert leaver["left"] is True and leaver["games"] == 1
+
+
+async def test_a_tournament_table_refuses_take_backs_and_rematches(
+    service: DuelServer, clock: ManualClock
+) -> None:
+    tid, _ = await started(service, clock, "arena", 4)
+    code = (await running_tables(service, tid))[0]["table"]
+    seats = await seats_of(service, code)
+    await play_one(service, code)  # black's first disc: something to take back
+    before = await view(service, code)
+    with pytest.raises(DuelError) as refused:
+        await service.service.handle(seats["black"], p.Takeback(code=code))
+    assert refused.value.code == "tournament_game"
+    assert await view(service, code) == before
+    await play_one(service, code)
+    await finish(service, code, moves=False)
+    ended = await view(service, code)
+    for player in seats.values():
+        with pytest.raises(DuelError) as refused:
+            await service.service.handle(player, p.Rematch(code=code))
+        assert refused.value.code == "tournament_game"
+    assert await view(service, code) == ended

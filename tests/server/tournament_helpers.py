@@ -62,14 +62,14 @@ async def running_tables(server: DuelServer, tournament_id: str) -> list[dict[st
 
 async def play_one(server: DuelServer, code: str) -> None:
     """Whoever is to move places the first legal disc."""
-    ids = await _ids(server, code)
+    ids = await seats_of(server, code)
     game = (await view(server, code))["table"]["game"]
     await move(server, code, ids[game["turn"]], sorted(game["legal"])[0])
 
 
 async def finish(server: DuelServer, code: str, winner: str = "black", moves: bool = True) -> None:
     """Both sides move once (``moves``), then the loser resigns."""
-    ids = await _ids(server, code)
+    ids = await seats_of(server, code)
     black, white = ids["black"], ids["white"]
     for player in (black, white) if moves else ():
         game = (await view(server, code))["table"]["game"]
@@ -79,7 +79,8 @@ async def finish(server: DuelServer, code: str, winner: str = "black", moves: bo
     await server.tournaments.idle()
 
 
-async def _ids(server: DuelServer, code: str) -> dict[str, str]:
+async def seats_of(server: DuelServer, code: str) -> dict[str, str]:
+    """The players at ``code`` by colour (``black``, ``white``)."""
     assert server.store is not None
     table = await server.store.read(lambda rows: rows.table(code))
     assert table is not None and table.seat0 and table.seat1

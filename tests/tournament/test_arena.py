@@ -120,13 +120,14 @@ def test_two_who_just_met_wait_unless_a_rematch_is_allowed() -> None:
     standings = lines("a", "b")
     last = {"a": "b", "b": "a"}
     assert arena_pairs(["a", "b"], standings, last, {}, {}) == []
-    assert len(arena_pairs(["a", "b"], standings, last, {}, {}, rematch=True)) == 1
+    assert len(arena_pairs(["a", "b"], standings, last, {}, {}, rematch={"a", "b"})) == 1
+    # both must be willing: one who has just sat down waits on
+    assert arena_pairs(["a", "b"], standings, last, {}, {}, rematch={"a"}) == []
     # rematch only where nothing else is possible
     standings = lines("a", "b", "c")
-    assert sorted(arena_pairs(["a", "b", "c"], standings, last, {}, {}, rematch=True)[0]) == [
-        "a",
-        "c",
-    ]
+    assert sorted(
+        arena_pairs(["a", "b", "c"], standings, last, {}, {}, rematch={"a", "b", "c"})[0]
+    ) == ["a", "c"]
 
 
 def test_black_goes_to_who_had_black_less_often() -> None:

@@ -1,6 +1,7 @@
 """Tournaments in Chromium against the real hall: a named player with rated games makes
-one through the form; four profiles join an arena, are taken to their tables, play and
-resign, and a fifth watches the table change on the tournament's page without a reload."""
+one through the form; four profiles join an arena, are taken to their tables (no
+take-back, no rematch there), play and resign, and a fifth watches the table change on
+the tournament's page without a reload."""
 
 from __future__ import annotations
 
@@ -95,6 +96,9 @@ def test_four_profiles_join_an_arena_play_and_see_the_standings_change(
                 wait_table(page, "t.status === 'playing' && t.state === 'idle'")
             play_one(pages)
             play_one(pages)
+            for page in pages:  # no take-back at a tournament table
+                expect(page.get_by_role("button", name="Aufgeben")).to_be_visible()
+                expect(page.get_by_role("button", name=re.compile("Zurücknehmen"))).to_have_count(0)
             loser = mover(pages)
             loser.click("#resign")
             loser.click("#confirm-yes")
@@ -103,7 +107,8 @@ def test_four_profiles_join_an_arena_play_and_see_the_standings_change(
                 expect(page.locator("#to-tournament")).to_have_attribute(
                     "href", made["body"]["url"]
                 )
-                expect(page.locator("#rematch")).to_have_count(0)
+                expect(page.get_by_role("link", name="Zum Turnier")).to_be_visible()
+                expect(page.get_by_role("button", name=re.compile("Revanche"))).to_have_count(0)
             winners.append(api(other(pages, loser), "GET", "/api/me")["body"]["nickname"])
 
         # the onlooker's page follows by itself: two wins of 2 points, two losses

@@ -10,8 +10,10 @@ and its step). A player at a table of a tournament game that has not ended is ne
 paired; so a restart or a second process pairs nobody twice.
 
 **Arena.** From ``starts_at`` to ``ends_at`` everyone who joined, has not withdrawn
-and sits at no tournament table is paired (``arena_pairs``). Games that began before
-the end count when they end (lichess's rule); no game begins after it.
+and sits at no tournament table is paired (``arena_pairs``), never with the last
+opponent unless nobody else is in the arena or both have waited ``REMATCH_AFTER``
+seconds since that game (:func:`may_meet_again`). Games that began before the end count
+when they end (lichess's rule); no game begins after it.
 
 **Swiss.** A round begins when every game of the previous one has ended, or
 :func:`round_limit` seconds after it began (then whoever still plays sits the new
@@ -30,8 +32,9 @@ from reversi.duel.table import extra, new_code, new_table, set_standing
 from reversi.hall.ratings import ratings_for
 from reversi.hall.reads import nicknames
 from reversi.server.tournaments import tournament_rows as tr
+from reversi.server.tournaments.tournament_book import Book, Books
 from reversi.storage import Rows, TableRecord
-from reversi.tournament.arena import arena_pairs, arena_standings
+from reversi.tournament.arena import REMATCH_AFTER, arena_pairs
 from reversi.tournament.swiss import swiss_round
 
 #: the key of the transaction lock that serializes every tournament's step
@@ -59,8 +62,9 @@ class Step:
     changed: bool = False
 
 
-def step(rows: Rows, tournament_id: str, now: float, rules: DuelRules) -> Step:
-    """One transaction: see the module's text."""
+def step(rows: Rows, tournament_id: str, now: float, rules: DuelRules, books: Books) -> Step:
+    """One transaction: see the module's text. ``books``: what this process keeps of
+    each arena's games between steps (``tournament_book``)."""
     rows.serialize(TOURNAMENT_LOCK)
     conn = rows.conn
     done = Step()
@@ -82,7 +86,7 @@ def step(rows: Rows, tournament_id: str, now: float, rules: DuelRules) -> Step:
             tr.set_tournament(conn, t.id, status=tr.FINISHED)
             done.changed = True
             return done
-        _pair_arena(rows, t, now, rules, done)
+        _pair_arena(rows, t, now, rules, done, books)
     else:
         _swiss(rows, t, now, rules, done)
     return done
@@ -105,26 +109,42 @@ def record_all(rows: Rows) -> list[str]:
     return found
 
 
-def _pair_arena(rows: Rows, t: tr.Tournament, now: float, rules: DuelRules, done: Step) -> None:
+def _pair_arena(
+    rows: Rows, t: tr.Tournament, now: float, rules: DuelRules, done: Step, books: Books
+) -> None:
     conn = rows.conn
     entrants = tr.entrants(conn, t.id)
     busy = tr.busy(conn)
     waiting = [e.player for e in entrants if not e.left and e.player not in busy]
     if len(waiting) < 2:
         return
-    played = tr.games(conn, t.id)
+    book = books.read(conn, t.id)
     # near in standing by points: the performance (the tie-break, and most of the time
     # a full ranking takes) does not matter here
-    standings = arena_standings([e.player for e in entrants], [g.game() for g in played])
-    last: dict[str, str] = {}
-    blacks: dict[str, int] = {}
-    whites: dict[str, int] = {}
-    for g in played:  # in the order they began: the last one wins
-        last[g.black], last[g.white] = g.white, g.black
-        blacks[g.black] = blacks.get(g.black, 0) + 1
-        whites[g.white] = whites.get(g.white, 0) + 1
-    pairs = arena_pairs(waiting, standings, last, blacks, whites)
+    standings = book.standings([e.player for e in entrants])
+    pairs = arena_pairs(
+        waiting,
+        standings,
+        book.last_opponent(),
+        book.blacks,
+        book.whites,
+        rematch=may_meet_again(book, entrants, waiting, now),
+    )
     _open_tables(rows, t, pairs, 0, now, rules, done)
+
+
+def may_meet_again(
+    book: Book, entrants: list[tr.Entrant], waiting: list[str], now: float
+) -> set[str]:
+    """The waiting players who may meet their last opponent again: everyone when
+    nobody else is in the arena, else whoever has waited ``REMATCH_AFTER`` seconds."""
+    if sum(not e.left for e in entrants) <= 2:
+        return set(waiting)
+    return {
+        p
+        for p in waiting
+        if (ended := book.last_ended(p)) is not None and now - ended >= REMATCH_AFTER
+    }
 
 
 def _swiss(rows: Rows, t: tr.Tournament, now: float, rules: DuelRules, done: Step) -> None:

@@ -220,6 +220,31 @@ def games(conn: Connection, tournament_id: str) -> list[Played]:
     return [Played(**{k: r[k] for k in Played.__slots__}) for r in rows]
 
 
+def games_since(
+    conn: Connection, tournament_id: str, codes: Iterable[str], since: float
+) -> list[Played]:
+    """The tournament's games that run, are among ``codes`` or began from ``since`` on."""
+    wanted = list(codes)
+    g = TOURNAMENT_GAMES.c
+    rows = conn.execute(
+        select(TOURNAMENT_GAMES).where(
+            g.tournament_id == tournament_id,
+            g.ended_at.is_(None) | (g.started_at >= since) | g.code.in_(wanted),
+        )
+    ).mappings()
+    return [Played(**{k: r[k] for k in Played.__slots__}) for r in rows]
+
+
+def game_count(conn: Connection, tournament_id: str) -> int:
+    return int(
+        conn.execute(
+            select(func.count())
+            .select_from(TOURNAMENT_GAMES)
+            .where(TOURNAMENT_GAMES.c.tournament_id == tournament_id)
+        ).scalar_one()
+    )
+
+
 def add_game(conn: Connection, tournament_id: str, game: Played) -> None:
     conn.execute(
         insert(TOURNAMENT_GAMES).values(

@@ -30,6 +30,7 @@ from reversi.hall.text_rules import is_guest_name
 from reversi.server.channels import player_channel
 from reversi.server.duels.duel_service import DuelService
 from reversi.server.tournaments import tournament_rows as tr
+from reversi.server.tournaments.tournament_book import Books
 from reversi.server.tournaments.tournament_pairing import TOURNAMENT_LOCK, Step, record_all, step
 from reversi.server.tournaments.tournament_views import games_view, standings_view, tournament_view
 from reversi.storage import Conflict, Rows, TableRecord
@@ -115,6 +116,14 @@ class Tournaments:
         self._ranked: dict[str, tuple[Any, Any]] = {}
         #: the steps after ended games, running on their own
         self._pending: set[asyncio.Task[None]] = set()
+        #: one step of a tournament at a time in this process (the others wait here,
+        #: not holding a connection while they wait for the lock): the steps asked
+        #: for and the number of asks the last step to begin answers
+        self._running: dict[str, asyncio.Lock] = {}
+        self._asked: dict[str, int] = {}
+        self._answered: dict[str, int] = {}
+        #: what this process keeps of each arena between its steps
+        self.books = Books()
 
     @property
     def now(self) -> float:
@@ -186,15 +195,31 @@ class Tournaments:
     # --- moving along ----------------------------------------------------------------
 
     async def run(self, tournament_id: str) -> Step:
-        """The tournament's step (``tournament_pairing.step``), then the new tables told."""
+        """The tournament's step (``tournament_pairing.step``), then the new tables told.
+
+        A step reads what was committed when it began; so a step asked for while another
+        one waits here is answered by that one (returns an empty ``Step``)."""
+        asked = self._asked[tournament_id] = self._asked.get(tournament_id, 0) + 1
+        async with self._running.setdefault(tournament_id, asyncio.Lock()):
+            if self._answered.get(tournament_id, 0) >= asked:
+                return Step()
+            self._answered[tournament_id] = self._asked[tournament_id]
+            return await self._step(tournament_id)
+
+    async def _step(self, tournament_id: str) -> Step:
         rules = self.service.rules
         for _ in range(5):
+            work = functools.partial(
+                step, tournament_id=tournament_id, now=self.now, rules=rules, books=self.books
+            )
             try:
-                done = await self.service.store.write(
-                    functools.partial(step, tournament_id=tournament_id, now=self.now, rules=rules)
-                )
+                done = await self.service.store.write(work)
             except (Conflict, IntegrityError):  # a table code drawn twice: again
+                self.books.forget(tournament_id)
                 continue
+            except BaseException:
+                self.books.forget(tournament_id)
+                raise
             await self._tell(done.tables)
             return done
         raise DuelError("busy")
@@ -242,13 +267,17 @@ class Tournaments:
         if now - self.planned_at >= 60.0:
             self.planned_at = now
             await self.service.store.write(functools.partial(self._make_planned, now=now))
-        await self.service.store.write(record_all)
+        # the lock only when there is something to record
+        if await self.service.store.read(lambda rows: bool(tr.ended_unrecorded(rows.conn))):
+            await self.service.store.write(record_all)
 
         def due(rows: Rows) -> list[str]:
             soon = [t for t in tr.by_status(rows.conn, tr.UPCOMING) if t.starts_at <= now]
             return [t.id for t in [*soon, *tr.by_status(rows.conn, tr.RUNNING)]]
 
-        for tournament_id in await self.service.store.read(due):
+        stepped = await self.service.store.read(due)
+        self.books.keep(set(stepped))
+        for tournament_id in stepped:
             # a running one is stepped after every game anyway: here only stragglers
             if now - self.stepped_at.get(tournament_id, float("-inf")) >= STEP_EVERY:
                 self.stepped_at[tournament_id] = now

@@ -50,7 +50,8 @@ function actions(page) {
   const shown = {
     abort: seated && (table.status === Status.WAITING || (playing && first)),
     resign: seated && playing && !first,
-    takeback: seated && playing,
+    // a tournament game is played out as paired (the server refuses it too)
+    takeback: seated && playing && !table.tournament,
     callback: seated && hasOpp && isOpen(table),
   };
   const here = opp !== null && !!page.presence[opp];

@@ -87,10 +87,10 @@ function rulesView(detail) {
 
 /** "So wird gezählt", with the server's points. @param {Detail} detail */
 function scoringView(detail) {
-  const { win, draw, loss, bye } = config.hall.tournament;
+  const { win, draw, loss, bye, rematch_after } = config.hall.tournament;
   const text = detail.kind === "arena"
     ? t("turniere.scoring.arena", {
-      minutes: detail.minutes ?? 0, win, draw, loss, win2: 2 * win, draw2: 2 * draw,
+      minutes: detail.minutes ?? 0, win, draw, loss, win2: 2 * win, draw2: 2 * draw, rematch: rematch_after,
       // win, win, win (doubled), draw (doubled, ends the streak), win
       example: `${win} + ${win} + ${2 * win} + ${2 * draw} + ${win} = ${4 * win + 2 * draw + win}`,
     })
