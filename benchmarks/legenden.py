@@ -1,14 +1,17 @@
 """The Legenden's ladder: each opponent against the one before it on the path.
 
-    .venv/bin/python benchmarks/legenden.py -n 20               # every neighbouring pair
-    .venv/bin/python benchmarks/legenden.py -n 8 --first 20 --last 30
+    nice -n 10 .venv/bin/python benchmarks/legenden.py -n 20 --jobs 2     # every pair
+    nice -n 10 .venv/bin/python benchmarks/legenden.py -n 8 --first 40 --last 50
 
 Each pair plays ``-n`` games from random openings (``reversi.ai.match``: each
 opening twice, colours swapped), the opponents thinking on the process's CPU clock,
-so that a loaded machine changes the time they take but not their strength. For
-each pair it prints the later opponent's score with its 95 % interval and whether
-it reaches ``STEP`` (60 %); at the end whether the ladder is monotone in that sense,
-and where Leicht, Mittel and Schwer sit (the opponents that are those levels).
+so that a loaded machine changes the time they take but not their strength. The
+games of all pairs are split into chunks of ``--chunk`` games (an even number: both
+colours of each opening) and played by ``--jobs`` processes. For each pair it
+prints the later opponent's score with its 95 % interval, whether it reaches
+``STEP`` (60 %), the CPU seconds of its games; at the end a summary: how many steps
+reach 60 %, which do not, and where Leicht, Mittel and Schwer sit (the opponents
+that are those levels).
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 
-from reversi.ai.legenden import LEGENDEN, Legende, choose
+from reversi.ai.legenden import ANCHORS, LEGENDEN, Legende, choose
 from reversi.ai.match import MatchScore, Player, play_match
 from reversi.engine import Board, Move
 
@@ -33,11 +38,45 @@ def legende_player(legende: Legende) -> Player:
     return play
 
 
-def pair(index: int, games: int, seed: int) -> MatchScore:
-    """Opponent ``index`` (1-based) against ``index - 1``: the later one's score."""
-    later, earlier = LEGENDEN[index - 1], LEGENDEN[index - 2]
-    played = play_match(legende_player(later), legende_player(earlier), games, seed=seed + index)
-    return [score for *_, score in played][-1]
+#: one chunk of a pair's games: the two opponents, the games and the chunk's seed
+Chunk = tuple[Legende, Legende, int, int]
+
+
+def play_chunk(chunk: Chunk) -> tuple[list[int], float]:
+    """The first opponent's disc margins in the chunk's games, and their CPU seconds."""
+    first, second, games, seed = chunk
+    started = time.process_time()
+    margins, before = [], 0
+    for *_, score in play_match(legende_player(first), legende_player(second), games, seed=seed):
+        margins.append(score.margin - before)
+        before = score.margin
+    return margins, time.process_time() - started
+
+
+def play_pairs(
+    pairs: list[tuple[Legende, Legende]], games: int, *, jobs: int, seed: int, chunk: int = 4
+) -> Iterable[tuple[int, MatchScore, float]]:
+    """Each pair's games (the first opponent's score), in chunks over ``jobs`` processes;
+    yields each pair's index, score and CPU seconds as soon as all its chunks are in."""
+    chunk += chunk % 2
+    tasks: list[tuple[int, Chunk]] = []
+    for index, (first, second) in enumerate(pairs):
+        for start in range(0, games, chunk):
+            size = min(chunk, games - start)
+            tasks.append((index, (first, second, size, seed * 1009 + index * 101 + start)))
+    left = [sum(1 for i, _ in tasks if i == index) for index in range(len(pairs))]
+    scores = [MatchScore() for _ in pairs]
+    seconds = [0.0 for _ in pairs]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [(index, pool.submit(play_chunk, task)) for index, task in tasks]
+        for index, future in futures:
+            margins, cpu = future.result()
+            for margin in margins:
+                scores[index].add(margin)
+            seconds[index] += cpu
+            left[index] -= 1
+            if not left[index]:
+                yield index, scores[index], seconds[index]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,36 +85,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=2, help="first opponent (1-based, ≥ 2)")
     parser.add_argument("--last", type=int, default=len(LEGENDEN))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--chunk", type=int, default=4, help="games per task (even)")
     args = parser.parse_args(argv)
-    print(f"{args.games} games per pair, load average {os.getloadavg()[0]:.2f}", flush=True)
-    steps: list[tuple[int, float, float]] = []
-    for index in range(max(args.first, 2), args.last + 1):
-        started = time.perf_counter()
-        score = pair(index, args.games, args.seed)
+    numbers = list(range(max(args.first, 2), args.last + 1))
+    pairs = [(LEGENDEN[n - 1], LEGENDEN[n - 2]) for n in numbers]
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(
+        f"{args.games} games per pair, {args.jobs} processes, "
+        f"load average {os.getloadavg()[0]:.2f}, {started}",
+        flush=True,
+    )
+    steps: dict[int, tuple[float, float]] = {}
+    for index, score, cpu in play_pairs(
+        pairs, args.games, jobs=args.jobs, seed=args.seed, chunk=args.chunk
+    ):
+        number = numbers[index]
         mean, low, _ = score.interval()
-        steps.append((index, mean, low))
+        steps[number] = (mean, low)
         mark = "ok" if mean >= STEP else "BELOW 60%"
         print(
-            f"{index:2d} {LEGENDEN[index - 1].key:>13} vs {index - 1:2d} "
-            f"{LEGENDEN[index - 2].key:<13} {score}  {mark}  "
-            f"({time.perf_counter() - started:.0f} s)",
+            f"{number:2d} {LEGENDEN[number - 1].key:>13} vs {number - 1:2d} "
+            f"{LEGENDEN[number - 2].key:<13} {score}  {mark}  ({cpu:.0f} CPU s)",
             flush=True,
         )
-    below = [index for index, mean, _ in steps if mean < STEP]
+    below = sorted(n for n, (mean, _) in steps.items() if mean < STEP)
+    sure = sum(1 for mean, low in steps.values() if low >= STEP)
     print(
-        "monotone (each step >= 60 %): "
-        + ("yes" if not below else f"no, below at {', '.join(map(str, below))}")
+        f"steps {numbers[0]}–{numbers[-1]}: {len(steps) - len(below)} of {len(steps)} reach 60 %"
+        + (f"; below: {', '.join(map(str, below))}" if below else " (monotone)")
+        + f"; {sure} of them with the interval's lower end at 60 % or more"
     )
-    print(
-        "each step >= 60 % at the interval's lower end: "
-        + ("yes" if all(low >= STEP for _, _, low in steps) else "no")
-    )
-    seen = set()
-    for number, legende in enumerate(LEGENDEN, 1):
-        if legende.level is not None and legende.level not in seen:
-            seen.add(legende.level)
-            print(f"{legende.level.value} itself: number {number} ({legende.key})")
-    print(f"load average {os.getloadavg()[0]:.2f}")
+    for index in ANCHORS:
+        legende = LEGENDEN[index]
+        assert legende.level is not None
+        print(f"{legende.level.value} itself: number {index + 1} ({legende.key})")
+    ended = time.strftime("%H:%M UTC", time.gmtime())
+    print(f"load average {os.getloadavg()[0]:.2f}, {ended}")
     return 0
 
 

@@ -1,23 +1,26 @@
 """The Legenden: fifty computer opponents, taken on one after another (docs/ai.md).
 
 One list (:data:`LEGENDEN`), one shape (:class:`Legende`). Each opponent is the
-engine with limits and a character:
+engine with limits and a character; its place on the path was measured
+(``benchmarks/ladder_ratings.py``, ``benchmarks/legenden.py``), not guessed:
 
-* ``kind``: how it searches. ``RULE``: one ply, its style alone is the evaluation
-  (no sense of corners unless its style has it); ``BASIC`` / ``FULL``: the Python
-  search to ``depth`` plies with ``evaluate_basic`` (Mittel's) or ``evaluate``
-  (the hand-written full one), plus the style's terms at every leaf; ``CORE``: the
-  trained evaluation to ``depth`` plies, on the native core where it is built (else
-  the same search in Python), the style's terms added at the root only; ``LEVEL``:
-  one of the hall's levels as it is (``level``), so that Leicht, Mittel and Schwer
-  sit on the path themselves.
+* ``kind``: how it searches. ``RULE``: the Python search to ``depth`` plies (all of
+  today's: one) with the style's term alone as the evaluation (no sense of corners
+  unless its style has it); ``BASIC``: the same search with ``evaluate_basic``
+  (Mittel's) plus the style's term at every leaf; ``CORE``: the trained evaluation to
+  ``depth`` plies, on the native core where it is built (else the same search in
+  Python), the style's term added at the root only; ``LEVEL``: one of the hall's
+  levels (``level``), Schwer with its own ``budget``. The opponents that are Leicht,
+  Mittel and Schwer as they are (:func:`is_the_level`) sit on the path themselves.
+* ``style``: a term of the position added to the evaluation (:data:`STYLE_TERMS`).
 * ``noise``: each root move's value gets a uniform random share of ±``noise``
   hundredths of a disc (seeded) before the best is taken: the bigger, the wilder.
   Ties always go to a seeded random choice.
 * ``exact``: from this many empties on it plays the exact solver's best move
   (0: never).
-* ``budget``: seconds a move may take; a search that runs out plays the values of
-  its last completed depth.
+* ``budget``: seconds a move may take: Schwer's thinking time (``LEVEL``), or the
+  Python search's (``RULE``, ``BASIC``), which then plays the values of its last
+  completed depth; ``CORE`` searches to its depth whatever it takes (milliseconds).
 
 A player beats an opponent by winning; the margin in discs earns stars
 (:func:`stars`); the next opponent is open once the one before is beaten
@@ -34,9 +37,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reversi.ai.clock import Clock, SearchTimeout
-from reversi.ai.evaluate import evaluate as evaluate_full
 from reversi.ai.evaluate import evaluate_basic, final_value, neighbours
-from reversi.ai.levels import Level, think
+from reversi.ai.levels import DEFAULT_BUDGET, Level, think
 from reversi.ai.native import core
 from reversi.ai.search import INFINITY, Evaluation, Search
 from reversi.ai.solver import solve
@@ -57,6 +59,7 @@ class Style(enum.Enum):
     RAND = "rand"  # takes the edges
     LEISE = "leise"  # quiet moves: few discs next to empty squares
     WILD = "wild"  # unpredictable: large noise
+    GROSSZUEGIG = "grosszuegig"  # leaves the corners to the other side
     KLUG = "klug"  # no quirk: the engine's own judgement
 
 
@@ -65,7 +68,6 @@ class Kind(enum.Enum):
 
     RULE = "rule"
     BASIC = "basic"
-    FULL = "full"
     CORE = "core"
     LEVEL = "level"
 
@@ -101,13 +103,13 @@ STYLE_TERMS: dict[Style, tuple[Callable[[Bitboard, Bitboard], int], int] | None]
     Style.RAND: (_edges, 120),
     Style.LEISE: (_quiet, 80),
     Style.WILD: None,
+    Style.GROSSZUEGIG: (_corners, -300),
     Style.KLUG: None,
 }
 
 _BASES: dict[Kind, Evaluation | None] = {
     Kind.RULE: None,
     Kind.BASIC: evaluate_basic,
-    Kind.FULL: evaluate_full,
     Kind.CORE: evaluate_trained,
 }
 
@@ -130,61 +132,72 @@ L, S, K = Legende, Style, Kind
 
 #: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 5, 22 and 45.
 LEGENDEN: tuple[Legende, ...] = (
-    L("flocke", S.WILD, K.RULE, noise=100_000),
-    L("krumm", S.GIERIG, K.RULE, noise=1_200),
-    L("elster", S.ECKEN, K.RULE, noise=800),
-    L("zaun", S.RAND, K.RULE, noise=500),
+    L("flocke", S.GROSSZUEGIG, K.RULE),
+    L("krumm", S.GROSSZUEGIG, K.RULE, noise=1_000),
+    L("elster", S.GROSSZUEGIG, K.RULE, noise=2_000),
+    L("zaun", S.GROSSZUEGIG, K.RULE, noise=4_000),
     L("gustav", S.GIERIG, K.LEVEL, level=Level.LEICHT),
-    L("moos", S.LEISE, K.RULE),
-    L("falke", S.ECKEN, K.RULE),
-    L("kante", S.RAND, K.BASIC, noise=300),
-    L("wirbel", S.WILD, K.BASIC, noise=600),
-    L("hamster", S.GIERIG, K.BASIC),
-    L("turmfrau", S.ECKEN, K.BASIC),
-    L("nebel", S.LEISE, K.BASIC),
-    L("grenzer", S.RAND, K.BASIC, depth=2, noise=200),
-    L("kobold", S.WILD, K.BASIC, depth=2, noise=400),
-    L("raffzahn", S.GIERIG, K.BASIC, depth=2),
-    L("eckhard", S.ECKEN, K.BASIC, depth=2),
-    L("schnecke", S.LEISE, K.BASIC, depth=2),
-    L("mauer", S.RAND, K.BASIC, depth=3, noise=100),
-    L("gaukler", S.WILD, K.BASIC, depth=3, noise=300),
-    L("nimmersatt", S.GIERIG, K.BASIC, depth=3),
-    L("winkel", S.ECKEN, K.BASIC, depth=3),
+    L("moos", S.RAND, K.RULE),
+    L("falke", S.ECKEN, K.RULE, noise=1_500),
+    L("kante", S.RAND, K.BASIC, noise=700),
+    L("wirbel", S.WILD, K.BASIC, noise=300),
+    L("hamster", S.GIERIG, K.BASIC, depth=2),
+    L("turmfrau", S.ECKEN, K.BASIC, noise=300),
+    L("nebel", S.LEISE, K.BASIC, depth=2, noise=600),
+    L("grenzer", S.RAND, K.BASIC, depth=2, noise=400),
+    L("kobold", S.WILD, K.CORE, noise=800),
+    L("raffzahn", S.GIERIG, K.CORE, noise=300),
+    L("eckhard", S.ECKEN, K.CORE),
+    L("schnecke", S.LEISE, K.CORE, depth=2, noise=600),
+    L("mauer", S.RAND, K.CORE, depth=2, noise=300),
+    L("gaukler", S.WILD, K.CORE, depth=2, noise=400),
+    L("nimmersatt", S.GIERIG, K.CORE, depth=3, noise=600, exact=8),
+    L("winkel", S.ECKEN, K.CORE, depth=2, noise=400, exact=8),
     L("mathilde", S.KLUG, K.LEVEL, level=Level.MITTEL),
-    L("eule", S.LEISE, K.BASIC, depth=4, exact=8),
-    L("deich", S.RAND, K.FULL, depth=3, exact=8),
-    L("irrlicht", S.WILD, K.FULL, depth=3, noise=200, exact=8),
-    L("drache", S.GIERIG, K.FULL, depth=4, exact=10),
-    L("wachturm", S.ECKEN, K.FULL, depth=4, exact=10),
-    L("fuchs", S.LEISE, K.FULL, depth=4, exact=10),
-    L("brandung", S.RAND, K.FULL, depth=5, exact=10),
-    L("professor", S.KLUG, K.FULL, depth=5, exact=10),
-    L("sturm", S.WILD, K.CORE, depth=2, noise=300, exact=12),
-    L("goldmarie", S.GIERIG, K.CORE, depth=3, exact=12),
-    L("ecklord", S.ECKEN, K.CORE, depth=3, exact=12),
-    L("festung", S.RAND, K.CORE, depth=4, exact=14),
-    L("schatten", S.LEISE, K.CORE, depth=4, exact=14),
-    L("derwisch", S.WILD, K.CORE, depth=5, noise=150, exact=14),
-    L("richterin", S.KLUG, K.CORE, depth=5, exact=14),
-    L("baron", S.GIERIG, K.CORE, depth=6, exact=16),
-    L("adlerhorst", S.ECKEN, K.CORE, depth=6, exact=16),
-    L("kuestenwache", S.RAND, K.CORE, depth=7, exact=16),
-    L("moench", S.LEISE, K.CORE, depth=7, exact=16),
-    L("strategin", S.KLUG, K.CORE, depth=8, exact=18),
-    L("vulkan", S.WILD, K.CORE, depth=9, noise=100, exact=18),
-    L("grossmeister", S.KLUG, K.CORE, depth=10, exact=18),
+    L("eule", S.LEISE, K.CORE, depth=3, noise=700, exact=10),
+    L("deich", S.RAND, K.CORE, depth=3, exact=10),
+    L("irrlicht", S.WILD, K.CORE, depth=4, noise=700, exact=10),
+    L("drache", S.GIERIG, K.CORE, depth=5, exact=12),
+    L("wachturm", S.ECKEN, K.CORE, depth=5, noise=300, exact=12),
+    L("fuchs", S.LEISE, K.CORE, depth=5, exact=12),
+    L("brandung", S.RAND, K.CORE, depth=6, noise=150, exact=14),
+    L("professor", S.KLUG, K.CORE, depth=6, exact=14),
+    L("sturm", S.WILD, K.CORE, depth=7, noise=150, exact=14),
+    L("goldmarie", S.GIERIG, K.CORE, depth=8, exact=14),
+    L("ecklord", S.ECKEN, K.CORE, depth=8, noise=100, exact=16),
+    L("festung", S.RAND, K.CORE, depth=8, exact=16),
+    L("schatten", S.LEISE, K.CORE, depth=9, noise=150, exact=16),
+    L("derwisch", S.WILD, K.CORE, depth=9, noise=100, exact=18),
+    L("richterin", S.KLUG, K.CORE, depth=9, exact=18),
+    L("baron", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.02),
+    L("adlerhorst", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.03),
+    L("kuestenwache", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.05),
+    L("moench", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.08),
+    L("strategin", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.12),
+    L("vulkan", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.2),
+    L("grossmeister", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.3),
     L("greta", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.5),
-    L("orakel", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.8),
-    L("sphinx", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=1.2),
-    L("kaiserin", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=1.6),
-    L("titan", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=2.0),
-    L("legende", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=3.0),
+    L("orakel", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=1.0),
+    L("sphinx", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=1.6),
+    L("kaiserin", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=2.5),
+    L("titan", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=4.0),
+    L("legende", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=6.0),
 )
 del L, S, K
 
+
+def is_the_level(legende: Legende) -> bool:
+    """Whether the opponent is its hall level as it is (Schwer with its own budget)."""
+    return legende.level is not None and (
+        legende.level is not Level.SCHWER or legende.budget == DEFAULT_BUDGET
+    )
+
+
 #: the indices of the opponents that are Leicht, Mittel and Schwer themselves
-ANCHORS = tuple(next(i for i, lg in enumerate(LEGENDEN) if lg.level is level) for level in Level)
+ANCHORS = tuple(
+    next(i for i, lg in enumerate(LEGENDEN) if lg.level is level and is_the_level(lg))
+    for level in Level
+)
 
 #: the stars of a win by at least this many discs: 1, 2, 3 (a draw or a loss: none)
 STAR_MARGINS = (1, 10, 24)
@@ -214,12 +227,12 @@ def unlocked(progress: list[int]) -> int:
 
 def band(index: int) -> Level:
     """The hall level under which a game against opponent ``index`` (0-based) counts in
-    the Bilanz: the strongest of Leicht, Mittel and Schwer at or below it on the path
-    (Leicht below Leicht)."""
+    the Bilanz: the strongest of Leicht, Mittel and Schwer themselves (:data:`ANCHORS`)
+    at or below it on the path (Leicht below Leicht)."""
     found = Level.LEICHT
-    for legende in LEGENDEN[: index + 1]:
-        if legende.level is not None:
-            found = legende.level
+    for anchor in ANCHORS:
+        if anchor <= index:
+            found = LEGENDEN[anchor].level or found
     return found
 
 

@@ -42,6 +42,10 @@ def test_leicht_mittel_and_schwer_are_on_the_path_in_order() -> None:
     assert [LEGENDEN[i].level for i in ANCHORS] == [Level.LEICHT, Level.MITTEL, Level.SCHWER]
     assert ANCHORS[0] > 0  # someone is weaker than Leicht
     assert ANCHORS[2] < len(LEGENDEN) - 1  # and someone stronger than Schwer
+    # Schwer with a shorter budget is below Schwer on the path and counts under Mittel
+    shorter = [i for i, lg in enumerate(LEGENDEN) if lg.level is Level.SCHWER and i < ANCHORS[2]]
+    assert shorter and all(LEGENDEN[i].budget < LEGENDEN[ANCHORS[2]].budget for i in shorter)
+    assert {band(i) for i in shorter} == {Level.MITTEL}
     assert [band(i) for i in (0, ANCHORS[0], ANCHORS[1] - 1, ANCHORS[1], ANCHORS[2], 49)] == [
         Level.LEICHT,
         Level.LEICHT,
@@ -61,7 +65,7 @@ def test_each_opponents_settings_load_and_give_a_legal_move(key: str) -> None:
 
 def test_the_same_seed_gives_the_same_move_and_noise_varies_it() -> None:
     board = Board(moves=MIDGAME)
-    wild = LEGENDEN[0]
+    wild = Legende("w", Style.WILD, Kind.RULE, noise=100)
     assert choose(board, wild, seed=5) == choose(board, wild, seed=5)
     assert len({choose(board, wild, seed=s).square for s in range(30)}) > 3
 
@@ -84,12 +88,19 @@ def _positions(count: int) -> list[Board]:
 
 
 def test_styles_show_in_the_choice() -> None:
-    greedy, corners = Legende("g", Style.GIERIG, Kind.RULE), by_key("falke")
-    for board in _positions(200):
+    greedy, corners = Legende("g", Style.GIERIG, Kind.RULE), Legende("e", Style.ECKEN, Kind.RULE)
+    generous = by_key("flocke")
+    gave = 0
+    for board in _positions(400):
         most = max(m.flip_count for m in board.legal_moves)
         assert choose(board, greedy, seed=1).flip_count == most
-        if any(m.square in CORNERS for m in board.legal_moves):
+        squares = {_square(m) for m in board.legal_moves}
+        if squares & CORNERS:
             assert choose(board, corners, seed=1).square in CORNERS
+            if squares - CORNERS:
+                gave += 1
+                assert choose(board, generous, seed=1).square not in CORNERS
+    assert gave > 10
 
 
 @pytest.mark.parametrize("index", [0, len(LEGENDEN) - 1])
