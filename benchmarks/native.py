@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/native.py                  # perft 10, 20 × 14 empties, FFO #40
     .venv/bin/python benchmarks/native.py --perft 10 --python-ffo   # Python's FFO #40 too
     .venv/bin/python benchmarks/native.py --values 11      # the analysis board's values
+    .venv/bin/python benchmarks/native.py --against OLD.so # this core against another build
 
 Prints, side by side: perft from the start (leaves and leaves per CPU second; plain
 and with a table of the positions counted before, up to symmetry);
@@ -12,6 +13,11 @@ minute or more); Schwer's midgame depth in its 0.5 s (CPU clock) on 20 positions
 of random games (native with and without Multi-ProbCut, and Python; ``--depth-only``:
 only these). Each pair runs one after the other, so both see the same load; the
 load average is printed first and last.
+
+``--against`` loads another build of the extension (a copy of an older
+``reversi/_native*.so``) and solves, one position right after the other with
+each, the 20 positions at 14 empties, 10 at 18 empties and FFO #40 (every best
+move, empties to the winner); with ``--values`` it runs the values on both.
 """
 
 from __future__ import annotations
@@ -25,13 +31,16 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.endgame import FFO, positions
 from reversi.ai import Level, levels, solve, think
-from reversi.ai.native import core
+from reversi.ai.native import Core, core
+from reversi.ai.packaged import packaged
+from reversi.ai.weights import FILE_NAME, WeightsError
 from reversi.engine import Board, Counting, parse_obf
 from reversi.engine.perft import perft_position
 
@@ -152,7 +161,49 @@ def bench_depth(count: int, seed: int) -> None:
         )
 
 
-def bench_values(until: int) -> None:
+def other_build(path: str) -> Core:
+    """The core of another build of ``reversi._native`` (its own tables and weights)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("baseline._native", path)
+    assert spec is not None and spec.loader is not None
+    module: ModuleType = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return Core(module, packaged(FILE_NAME, WeightsError))
+
+
+def bench_against(other: Core, seed: int) -> None:
+    """Exact solves with every best move, this core and ``other`` in turn."""
+    native = core()
+    assert native is not None
+    line = FFO.read_text().splitlines()[0]
+    black, white, turn, _ = parse_obf(line)
+    sets = {
+        "20 × 14 empties": positions(20, 14, seed),
+        "10 × 18 empties": positions(10, 18, seed),
+        "FFO #40": [Board.from_position(black, white, turn)],
+    }
+    for name, boards in sets.items():
+        totals = {"this": [0.0, 0], "other": [0.0, 0]}
+        for board in boards:
+            found = {}
+            for label, engine in (("this", native), ("other", other)):
+                p, o = board.player, board.opponent
+                solved, seconds = cpu(partial(engine.solve, p, o, every=True))
+                found[label] = (solved.score, solved.best_moves)
+                totals[label][0] += seconds
+                totals[label][1] += solved.nodes
+            assert found["this"] == found["other"], (board.obf(), found)
+        (ours, our_nodes), (theirs, their_nodes) = totals["this"], totals["other"]
+        print(
+            f"{name}: this build {ours:.3f} CPU s, {int(our_nodes):,} nodes; other build "
+            f"{theirs:.3f} CPU s, {int(their_nodes):,} nodes; this/other: CPU "
+            f"{ours / theirs:.2f}, nodes {our_nodes / their_nodes:.2f}",
+            flush=True,
+        )
+
+
+def bench_values(until: int, native: Core | None = None) -> None:
     """The analysis board's values (reversi.ai.deepening, as the worker deepens them) on
     the positions of benchmarks/analyse_values.py: the CPU time until every legal move
     has its value at each depth up to ``until``, and at 20 empties until every move is
@@ -160,7 +211,7 @@ def bench_values(until: int) -> None:
     from benchmarks.analyse_values import POSITIONS
     from reversi.ai.deepening import Deepening
 
-    native = core()
+    native = native or core()
     assert native is not None
     for name, moves in POSITIONS.items():
         board = Board(moves=moves)
@@ -188,13 +239,24 @@ def main(argv: list[str] | None = None) -> int:
         "--values", type=int, default=0, metavar="DEPTH",
         help="only the analysis board's values, up to DEPTH",
     )  # fmt: skip
+    parser.add_argument(
+        "--against", metavar="SO", help="another build of reversi._native to solve beside this one"
+    )
     args = parser.parse_args(argv)
     if core() is None:
         print("reversi._native is not built: nothing to compare")
         return 1
     print(f"Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}, {load()}")
+    other = other_build(args.against) if args.against else None
     if args.values:
-        bench_values(args.values)
+        for label, engine in (("this build", core()), ("other build", other)):
+            if engine is not None:
+                print(label, flush=True)
+                bench_values(args.values, engine)
+        print(load())
+        return 0
+    if other is not None:
+        bench_against(other, args.seed)
         print(load())
         return 0
     if not args.depth_only:

@@ -22,6 +22,10 @@ from reversi.engine.bitboard import Bitboard, Square
 #: :data:`EXACT_AFTER` plies (beyond it, when the depth reaches the empties).
 EXACT_EMPTIES = 22
 EXACT_AFTER = 8
+#: Up to this many empties, once the search reached :data:`SOLVE_ONLY_AFTER` plies, every
+#: step solves (the deeper estimates would soon be replaced by the exact values).
+SOLVE_ONLY_EMPTIES = 20
+SOLVE_ONLY_AFTER = 10
 
 
 class Deepening:
@@ -76,7 +80,8 @@ class Deepening:
         self, stop_at: float, clock: Clock = time.perf_counter, *, report_at: float | None = None
     ) -> None:
         """Deepens until the deadline: the next depths, and the exact values where
-        they are due (every other step, so that the depths go on meanwhile). With
+        they are due (every other step, so that the depths go on meanwhile; every step
+        near the end, :data:`SOLVE_ONLY_EMPTIES`). With
         ``report_at``: returns at the first depth or solve finished after that time, so
         that a caller showing the values shows each new depth as soon as it is there."""
         self.steps += 1
@@ -84,7 +89,8 @@ class Deepening:
             due = self.depth >= self.empties - 1 or (
                 self.empties <= EXACT_EMPTIES and self.depth >= EXACT_AFTER
             )
-            alternate = self.depth < self.empties - 1 and self.steps % 2 == 0
+            solve_only = self.empties <= SOLVE_ONLY_EMPTIES and self.depth >= SOLVE_ONLY_AFTER
+            alternate = self.depth < self.empties - 1 and self.steps % 2 == 0 and not solve_only
             if due and not alternate:
                 if not self.solve(stop_at, clock):
                     return
@@ -121,4 +127,11 @@ def discs(value: int) -> float:
     return round(value / 100, 2)
 
 
-__all__ = ["EXACT_AFTER", "EXACT_EMPTIES", "Deepening", "discs"]
+__all__ = [
+    "EXACT_AFTER",
+    "EXACT_EMPTIES",
+    "SOLVE_ONLY_AFTER",
+    "SOLVE_ONLY_EMPTIES",
+    "Deepening",
+    "discs",
+]

@@ -96,6 +96,27 @@ static int32_t child_value(const child *c, int depth, bool exact, unsigned flags
     return value;
 }
 
+/* The moves to solve, the best by their deepest known value first (so that the move a
+   player looks at first is exact first), those without one last, else in square order. */
+static void best_first(child *c, int n) {
+    int key[32];
+    for (int i = 0; i < n; i++) {
+        const int guess = disc_guess(c[i].sq);
+        key[i] = guess == RV_NO_GUESS ? 1000 : guess;
+    }
+    for (int i = 1; i < n; i++) {
+        const child x = c[i];
+        const int k = key[i];
+        int j = i - 1;
+        for (; j >= 0 && key[j] > k; j--) {
+            c[j + 1] = c[j];
+            key[j + 1] = key[j];
+        }
+        c[j + 1] = x;
+        key[j + 1] = k;
+    }
+}
+
 int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
               int32_t *values, rv_result *result) {
     if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
@@ -111,6 +132,7 @@ int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline
     const bool exact = depth >= empties;
     child children[32];
     const int n = children_of(p, o, children);
+    if (exact) best_first(children, n);
     result->score = -RV_INFINITY;
     result->move = -1;
     result->depth = exact ? empties : depth;

@@ -125,7 +125,7 @@ int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double dead
    with RV_KEEP_TABLE, in a window around its value two plies shallower, searched again
    where it falls out); at depth >= the empties, each move solved exactly (the final disc
    difference, RV_WINNER as rv_solve, the solver starting from the move's midgame
-   value). result: the best value and move, best_moves every move reaching it, depth
+   value; the moves of the best known values first). result: the best value and move, best_moves every move reaching it, depth
    (the empties when exact), exact. RV_STOPPED when the deadline came first (then only
    the moves before it have their value). The tables are kept with RV_KEEP_TABLE, so
    that a deeper call reuses a shallower one's. */

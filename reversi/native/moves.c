@@ -3,6 +3,11 @@
 #include "board.h"
 #include "internal.h"
 
+const uint64_t rv_rays[64][8] = {RV_RAYS8(0),  RV_RAYS8(8),  RV_RAYS8(16), RV_RAYS8(24),
+                                 RV_RAYS8(32), RV_RAYS8(40), RV_RAYS8(48), RV_RAYS8(56)};
+const uint64_t rv_next[64] = {RV_NEXT8(0),  RV_NEXT8(8),  RV_NEXT8(16), RV_NEXT8(24),
+                              RV_NEXT8(32), RV_NEXT8(40), RV_NEXT8(48), RV_NEXT8(56)};
+
 uint64_t rv_moves(uint64_t p, uint64_t o) { return legal(p, o); }
 
 uint64_t rv_flips(uint64_t p, uint64_t o, int square) {

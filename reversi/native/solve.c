@@ -19,6 +19,7 @@
 
 #define SHALLOW 5
 #define TT_EMPTIES 6
+#define ETC_EMPTIES 7
 #define EVAL_ORDER_EMPTIES 10
 #define SEARCH_ORDER_EMPTIES 16
 #define GUESS_EMPTIES 14
@@ -111,17 +112,45 @@ static int parity_order(uint64_t empties, int *squares) {
     return n;
 }
 
+/* A move flips nothing where no neighbour holds an opponent's disc (rv_next): the
+   last empties skip those squares without looking along their rays. */
 static int solve1(uint64_t p, uint64_t o, int sq) {
     rv_nodes++;
-    uint64_t f = flips(p, o, sq);
+    const uint64_t next = rv_next[sq];
+    uint64_t f = next & o ? flips(p, o, sq) : 0;
     if (f) return 2 * (count(p) + count(f)) - 62;
-    f = flips(o, p, sq);
+    f = next & p ? flips(o, p, sq) : 0;
     if (f) return 62 - 2 * (count(o) + count(f));
+    return final_score(p, o);
+}
+
+/* Two empties: each move in turn, the other square last (in square order, as the
+   parity order has them: both in one quadrant or each alone in its own). */
+static int solve2(uint64_t p, uint64_t o, int alpha, int beta, int a, int b) {
+    rv_nodes++;
+    int best = -65;
+    uint64_t f = rv_next[a] & o ? flips(p, o, a) : 0;
+    if (f) {
+        best = -solve1(o ^ f, p | f | (1ull << a), b);
+        if (best >= beta) return best;
+    }
+    f = rv_next[b] & o ? flips(p, o, b) : 0;
+    if (f) {
+        const int value = -solve1(o ^ f, p | f | (1ull << b), a);
+        return value > best ? value : best;
+    }
+    if (best > -65) return best;
+    if (((rv_next[a] & p) && flips(o, p, a)) || ((rv_next[b] & p) && flips(o, p, b)))
+        return -solve2(o, p, -beta, -alpha, a, b);
     return final_score(p, o);
 }
 
 static int shallow(uint64_t p, uint64_t o, int alpha, int beta, int n) {
     const uint64_t empties = ~(p | o);
+    if (n == 2) {
+        const int a = first_square(empties);
+        return solve2(p, o, alpha, beta, a, first_square(empties & (empties - 1)));
+    }
     int squares[SHALLOW];
     parity_order(empties, squares);
     if (n == 1) return solve1(p, o, squares[0]);
@@ -134,6 +163,7 @@ static int shallow(uint64_t p, uint64_t o, int alpha, int beta, int n) {
     int best = -65;
     for (int i = 0; i < n; i++) {
         const int sq = squares[i];
+        if (!(rv_next[sq] & o)) continue;
         const uint64_t f = flips(p, o, sq);
         if (!f) continue;
         const int value = -shallow(o ^ f, p | f | (1ull << sq), -beta, -alpha, n - 1);
@@ -147,7 +177,8 @@ static int shallow(uint64_t p, uint64_t o, int alpha, int beta, int n) {
     }
     if (best == -65) {
         for (int i = 0; i < n; i++)
-            if (flips(o, p, squares[i])) return -shallow(o, p, -beta, -alpha, n);
+            if ((rv_next[squares[i]] & p) && flips(o, p, squares[i]))
+                return -shallow(o, p, -beta, -alpha, n);
         return final_score(p, o);
     }
     return best;
@@ -165,12 +196,6 @@ static void sort(child *c, int n) {
         }
         c[j + 1] = x;
     }
-}
-
-/* The squares next to a disc of b (the opponent of b can move only there). */
-static uint64_t around(uint64_t b) {
-    return ((b << 1 | b << 9 | b >> 7) & NOT_A) | ((b >> 1 | b >> 9 | b << 7) & NOT_H) | b << 8 |
-           b >> 8;
 }
 
 static int children_of(uint64_t p, uint64_t o, uint64_t moves, int hint, int n, child *out) {
@@ -196,7 +221,7 @@ static int children_of(uint64_t p, uint64_t o, uint64_t moves, int hint, int n, 
         } else {
             c->key = 4 * (count(replies) + count(replies & CORNERS));
             if (bit & CORNERS) c->key -= 3;
-            c->key += count(around(c->o) & ~(c->p | c->o));
+            c->key += count(RV_NEXT(c->o) & ~(c->p | c->o));
             if (odd & bit) c->key -= 2;
         }
     }
@@ -241,7 +266,7 @@ static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n) {
     }
     child children[32];
     const int k = children_of(p, o, moves, hint, n, children);
-    if (n > TT_EMPTIES) {
+    if (n >= ETC_EMPTIES) {
         for (int i = 0; i < k; i++) {
             const rv_entry *ce = rv_find(&rv_end_table, children[i].p, children[i].o);
             if (ce && -ce->upper >= beta) {

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from reversi.ai.deepening import Deepening
+from reversi.ai.deepening import SOLVE_ONLY_AFTER, SOLVE_ONLY_EMPTIES, Deepening
 from reversi.ai.endgame import EndgameSolver
 from reversi.ai.evaluate import final_value
 from reversi.ai.search import INFINITY, Search
@@ -168,3 +168,41 @@ def test_a_step_that_reports_returns_at_the_first_depth_after_its_time() -> None
     assert deepening.depth == 1 and not deepening.done
     deepening.step(time.perf_counter() + 30, report_at=time.perf_counter())
     assert deepening.depth == 2
+
+
+def test_near_the_end_every_step_solves_once_the_search_is_deep_enough() -> None:
+    # at SOLVE_ONLY_EMPTIES the steps no longer alternate with deeper searches: the
+    # depth stays while the moves are solved (the steps' deadlines stop the solving)
+    core = loaded()
+    ((p, o),) = random_positions(
+        1, seed=77, empties=range(SOLVE_ONLY_EMPTIES, SOLVE_ONLY_EMPTIES + 1)
+    )
+    deepening = Deepening(core, p, o)
+    while deepening.depth < SOLVE_ONLY_AFTER:
+        assert deepening.deepen(time.perf_counter() + 60)
+    for _ in range(3):
+        deepening.step(time.perf_counter() + 0.3)
+    assert deepening.depth == SOLVE_ONLY_AFTER
+
+
+def rounded_discs(value: int) -> int:
+    """A midgame value in whole discs, rounded as the core rounds it (analyse.c)."""
+    return int((value + 50) / 100) if value >= 0 else int((value - 50) / 100)
+
+
+def test_the_moves_are_solved_best_first() -> None:
+    # a solve the deadline stops has solved the moves of the best known values (the
+    # deadlines on the CPU clock, longer and longer until one stops in between)
+    core = loaded()
+    ((p, o),) = random_positions(1, seed=78, empties=range(18, 19))
+    for seconds in (0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 3.2):
+        for depth in range(1, 12):
+            core.values(p, o, depth, keep=depth > 1)
+        stop_at = time.process_time() + seconds
+        found, solved = core.values(p, o, 18, keep=True, stop_at=stop_at, clock=time.process_time)
+        if solved and found.stopped:
+            break
+    assert solved and found.stopped
+    _, known = core.values(p, o, 11, keep=True)
+    left = [rounded_discs(v) for sq, v in known.items() if sq not in solved]
+    assert min(rounded_discs(known[sq]) for sq in solved) >= max(left)
