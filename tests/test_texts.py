@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "reversi"
 NOTATION = {PACKAGE / "engine" / "figure.py"}
 #: the set-up's step lines ("Pyodide … 4,2 s"): printed for developers by a script that
 #: runs before any Python environment exists (dev/setup), not texts of the hall
-SETUP = {PACKAGE / "web" / "build.py"}
+SETUP = {PACKAGE / "web" / name for name in ("build.py", "engine_wasm.py", "dist_files.py")}
 GERMAN = re.compile(r"[äöüÄÖÜß„“]|\b(?:Du|du|der|die|das|ist|nicht|bitte|Bitte|Zug|Tisch)\b")
 KEY = re.compile(r"[a-z_]+(?:\.[a-z_0-9]+)+")  # e.g. server.bad_json.object
 #: how each kind of call names its text: (function, argument holding the key, default)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from reversi.server import tournament_rows as tr
-from reversi.server.clock import ManualClock
-from reversi.server.duels import DuelServer
-from reversi.server.tournament_book import MARGIN, Book
+from reversi.server.duel_server import DuelServer
+from reversi.server.tournaments import tournament_rows as tr
+from reversi.server.tournaments.tournament_book import MARGIN, Book
+from reversi.server.wall_clock import ManualClock
 from reversi.storage import Rows
 from reversi.tournament.arena import arena_standings
 from tests.app_fixtures import make_settings

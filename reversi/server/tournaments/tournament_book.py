@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from sqlalchemy.engine import Connection
 
-from reversi.server import tournament_rows as tr
+from reversi.server.tournaments import tournament_rows as tr
 from reversi.tournament.arena import ArenaLine, arena_line, ranked
 from reversi.tournament.games import Game
 
