@@ -25,7 +25,7 @@ import mimetypes
 from dataclasses import dataclass, field
 from pathlib import Path
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 STATIC = WEB / "static"
 DIST = WEB / "dist"
 
