@@ -54,6 +54,7 @@ def test_a_tournaments_page_is_the_shell_and_its_scoring_comes_from_the_core(
         "minutes": [15, 30, 45, 60, 90, 120],
         "rounds": [3, 4, 5, 6, 7, 8, 9],
         "name": {"min": 3, "max": 40},
+        "rematch_after": 20,
     }
 
 
