@@ -34,6 +34,11 @@ static int children_of(uint64_t p, uint64_t o, child *out) {
 static uint64_t known_p, known_o;
 static int32_t known_value[2][64];
 static int8_t known_depth[2][64];
+/* The exact values found (a call the deadline stopped keeps those it finished, so that
+   the next call solves only the others), for the counting of known_winner. */
+static bool solved[64];
+static int32_t solved_value[64];
+static bool known_winner;
 
 #define WINDOW 150
 /* the solver starts from a midgame value of at least this depth (else its own guess) */
@@ -122,11 +127,17 @@ int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline
     if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
     if (depth < 1 || depth > 64) return RV_ERR_ARGUMENT;
     if ((p & o) || !legal(p, o)) return RV_ERR_POSITION;
-    if (!(flags & RV_KEEP_TABLE) || p != known_p || o != known_o) {
-        if (!(flags & RV_KEEP_TABLE)) rv_clear_table();
-        for (int sq = 0; sq < 64; sq++) known_depth[0][sq] = known_depth[1][sq] = 0;
+    const bool winner = (flags & RV_WINNER) != 0;
+    if (!(flags & RV_KEEP_TABLE) || p != known_p || o != known_o || winner != known_winner) {
+        /* the end table's bounds are scores of one counting */
+        if (!(flags & RV_KEEP_TABLE) || winner != known_winner) rv_clear_table();
+        for (int sq = 0; sq < 64; sq++) {
+            known_depth[0][sq] = known_depth[1][sq] = 0;
+            solved[sq] = false;
+        }
         known_p = p;
         known_o = o;
+        known_winner = winner;
     }
     const int empties = 64 - count(p | o);
     const bool exact = depth >= empties;
@@ -141,9 +152,16 @@ int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline
     result->best_moves = 0;
     bool stopped = false;
     for (int i = 0; i < n && !stopped; i++) {
-        const int32_t value = child_value(&children[i], depth, exact, flags & RV_WINNER,
-                                          deadline, &result->nodes, &stopped);
+        const int sq = children[i].sq;
+        const int32_t value = exact && solved[sq]
+                                  ? solved_value[sq]
+                                  : child_value(&children[i], depth, exact, flags & RV_WINNER,
+                                                deadline, &result->nodes, &stopped);
         if (stopped) break;
+        if (exact) {
+            solved[sq] = true;
+            solved_value[sq] = value;
+        }
         values[children[i].sq] = value;
         if (value > result->score) {
             result->score = value;

@@ -128,7 +128,9 @@ int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double dead
    value; the moves of the best known values first). result: the best value and move, best_moves every move reaching it, depth
    (the empties when exact), exact. RV_STOPPED when the deadline came first (then only
    the moves before it have their value). The tables are kept with RV_KEEP_TABLE, so
-   that a deeper call reuses a shallower one's. */
+   that a deeper call reuses a shallower one's, and so are the exact values found on
+   the same position with the same counting: the next exact call solves only the
+   others (another counting clears the tables). */
 int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
               int32_t *values, rv_result *result);
 

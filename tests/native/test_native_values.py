@@ -206,3 +206,49 @@ def test_the_moves_are_solved_best_first() -> None:
     _, known = core.values(p, o, 11, keep=True)
     left = [rounded_discs(v) for sq, v in known.items() if sq not in solved]
     assert min(rounded_discs(known[sq]) for sq in solved) >= max(left)
+
+
+def test_a_move_solved_once_is_not_solved_again() -> None:
+    # the browser solves in steps with deadlines: a step's solved moves stay solved, so
+    # that the next step searches only the others (here: none)
+    core = loaded()
+    ((p, o),) = random_positions(1, seed=79, empties=range(14, 15))
+    for depth in range(1, 9):
+        core.values(p, o, depth, keep=depth > 1)
+    first, solved = core.values(p, o, 14, keep=True)
+    again, kept = core.values(p, o, 14, keep=True)
+    assert kept == solved and again.score == first.score and again.move == first.move
+    assert first.nodes > 0 and again.nodes == 0
+
+
+def test_exact_values_follow_the_counting_asked_for() -> None:
+    # the table keeps bounds of one counting: another counting on the same position
+    # must not take them (empties to the winner or not)
+    core = loaded()
+    for i, (p, o) in enumerate(random_positions(5, seed=80, empties=range(10, 15))):
+        if not legal_moves(p, o):
+            continue
+        empties = 64 - (p | o).bit_count()
+        for winner in (False, True):
+            _, values = core.values(p, o, empties, winner=winner, keep=True)
+            solver = EndgameSolver(winner=winner)
+            expected = {sq: -solver.score(cp, co) for sq, (cp, co) in children(p, o).items()}
+            assert values == expected, f"{p:x} {o:x} {winner} {i}"
+
+
+def test_every_moves_exact_value_at_20_empties_is_reversi_solves() -> None:
+    # the analysis board's target position size: after the midgame depths every move
+    # solved, each value the solver's of its child (a fresh table each)
+    core = loaded()
+    for p, o in random_positions(1, seed=81, empties=range(20, 21)):
+        if not legal_moves(p, o) or 64 - (p | o).bit_count() != 20:
+            continue
+        for depth in range(1, 11):
+            core.values(p, o, depth, keep=depth > 1)
+        found, values = core.values(p, o, 20, keep=True)
+        expected = {
+            sq: -core.solve(cp, co, winner=False, keep=False).score
+            for sq, (cp, co) in children(p, o).items()
+        }
+        assert values == expected and found.exact, f"{p:x} {o:x}"
+        assert found.score == core.solve(p, o, winner=False, keep=False).score
