@@ -28,7 +28,10 @@ bool rv_time_up(void) {
 
 #define HALF (RV_TABLE_BYTES / sizeof(rv_entry) / 2)
 _Static_assert((HALF & (HALF - 1)) == 0, "a table's size is a power of two");
-static rv_entry end_entries[HALF], mid_entries[HALF];
+/* a bucket (two entries) is one cache line of 64 bytes */
+_Static_assert(2 * sizeof(rv_entry) == 64, "a bucket fills a cache line");
+static _Alignas(64) rv_entry end_entries[HALF];
+static _Alignas(64) rv_entry mid_entries[HALF];
 rv_table rv_end_table = {end_entries, HALF - 1}, rv_mid_table = {mid_entries, HALF - 1};
 uint8_t rv_generation = 1;
 
