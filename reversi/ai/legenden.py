@@ -158,7 +158,7 @@ LEGENDEN: tuple[Legende, ...] = (
     L("deich", S.RAND, K.CORE, depth=3, exact=12),
     L("irrlicht", S.WILD, K.CORE, depth=4, noise=350, exact=12),
     L("drache", S.GIERIG, K.CORE, depth=5, exact=14),
-    L("wachturm", S.ECKEN, K.CORE, depth=5, noise=100, exact=14),
+    L("wachturm", S.ECKEN, K.CORE, depth=5, noise=250, exact=14),
     L("fuchs", S.LEISE, K.CORE, depth=5, exact=14),
     L("brandung", S.RAND, K.CORE, depth=6, noise=50, exact=14),
     L("professor", S.KLUG, K.CORE, depth=6, exact=16),
