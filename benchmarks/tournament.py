@@ -158,7 +158,9 @@ def main() -> None:
             REVERSI_SECRET="tournament-benchmark",
             REVERSI_BROKER_PREFIX=f"bench-{secrets.token_hex(4)}:",
         )
-        with servers(2, env, deflate=False, loop="auto", profile=args.profile, stalls=args.stalls) as (bases, pids):
+        with servers(
+            2, env, deflate=False, loop="auto", profile=args.profile, stalls=args.stalls
+        ) as (bases, pids):
             tid = asyncio.run(make_arena(bases[0], db_url))
             figures, server_cpu, (load_before, load_after) = measure(args, bases, pids, tid)
             try:

@@ -144,9 +144,9 @@ class Bot:
             if self.ended_at is None:
                 self.ended_at = time.perf_counter()
                 self.end_seen = (self.code, table["version"])
-                if self.last_ack is not None and self.last_ack[:2] == self.end_seen:
-                    if self.measuring:
-                        self.figures.ending.append(self.last_ack[2])
+                ack = self.last_ack
+                if ack is not None and ack[:2] == self.end_seen and self.measuring:
+                    self.figures.ending.append(ack[2])
                 if self.seat == 0 and self.measuring:
                     self.figures.games += 1
                 if self.next_code is not None:

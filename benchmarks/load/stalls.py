@@ -5,8 +5,8 @@ and the stacks seen in it say what blocked it.
 A server started with ``stalls=PATH`` (``benchmarks.load.servers``) samples from
 SIGUSR1 to SIGUSR2 and then writes ``PATH`` (JSON): every stall of at least
 :data:`KEPT` seconds with its start, length and its stacks (the frames in ``reversi``,
-the innermost one of any library) with the seconds each was seen. ``python -m benchmarks.load.stalls PATH…``
-sums them up.
+the innermost one of any library) with the seconds each was seen.
+``python -m benchmarks.load.stalls PATH…`` sums them up.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class Sampler:
             if not self.on:
                 began = None
                 continue
-            frame = sys._current_frames().get(self._main)  # noqa: SLF001
+            frame = sys._current_frames().get(self._main)
             now = time.perf_counter()
             since, last = now - last, now
             self.samples += 1
@@ -96,9 +96,7 @@ class Sampler:
     def stop(self) -> None:
         self.on = False
         Path(self.path).write_text(
-            json.dumps(
-                {"samples": self.samples, "busy": self.busy_samples, "stalls": self.stalls}
-            )
+            json.dumps({"samples": self.samples, "busy": self.busy_samples, "stalls": self.stalls})
         )
 
 
