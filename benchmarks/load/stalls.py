@@ -60,12 +60,12 @@ class Sampler:
         self.stalls: list[dict[str, Any]] = []
         self.samples = 0
         self.busy_samples = 0
-        self._main = threading.main_thread().ident
+        self._main = threading.main_thread().ident or 0
         threading.Thread(target=self._run, name="stall-sampler", daemon=True).start()
 
     def _run(self) -> None:
         began: float | None = None
-        seen: collections.Counter[str] = collections.Counter()
+        seen: dict[str, float] = collections.defaultdict(float)
         last = time.perf_counter()
         while True:
             time.sleep(EVERY)
@@ -79,7 +79,11 @@ class Sampler:
             if _idle(frame):
                 if began is not None and now - began >= KEPT:
                     self.stalls.append(
-                        {"at": began, "seconds": now - began, "stacks": dict(seen.most_common(12))}
+                        {
+                            "at": began,
+                            "seconds": now - began,
+                            "stacks": dict(sorted(seen.items(), key=lambda kv: -kv[1])[:12]),
+                        }
                     )
                 began = None
                 seen.clear()

@@ -5,9 +5,8 @@ A tournament's state is its rows (``tournament_rows``); its games are ordinary d
 tables with ``extra["tournament"]`` and the tournament's clock, XOT and rating rules,
 archived as every duel is. What moves a tournament along is one serialized
 transaction (``tournament_pairing.step``), run when a tournament table ends (the duel
-service's ``on_end``), when a player joins, and on every sweep — beside the event loop
-(``Store.write_aside``), so that its Python work holds up no move.
-"""
+service's ``on_end``), when a player joins, and on every sweep; beside the event loop
+(``Store.write_aside``, lane :data:`LANE`), so that its Python work holds up no move."""
 
 from __future__ import annotations
 
