@@ -25,6 +25,10 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.processes import free_port  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -41,12 +45,6 @@ POSITIONS = {"Mittelspiel (40 leer)": GAME[:40], "20 leer": GAME[:80]}
 VALUE = re.compile(r"Wert [+−]?\d+ \((exakt|Tiefe (\d+))\)")
 READ = """() => [...document.querySelectorAll('.board .sq[data-legal]')]
   .map((e) => e.getAttribute('aria-label'))"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def state(page: Any) -> tuple[int, int, int, int]:

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import socket
 import statistics
 import sys
 import threading
@@ -44,6 +43,8 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+
+from tests.processes import free_port  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -123,9 +124,7 @@ def start_server() -> tuple[str, ByteCounter, Any]:
 
     build(quiet=True)  # the browser's Python files match the sources
     counter = ByteCounter(create_app())
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(counter, host="127.0.0.1", port=port, log_level="warning")
     )

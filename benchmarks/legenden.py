@@ -2,6 +2,7 @@
 
     nice -n 10 .venv/bin/python benchmarks/legenden.py -n 20 --jobs 2     # every pair
     nice -n 10 .venv/bin/python benchmarks/legenden.py -n 8 --first 40 --last 50
+    nice -n 10 .venv/bin/python benchmarks/legenden.py -n 40 --steps 3,4,10-14
 
 Each pair plays ``-n`` games from random openings (``reversi.ai.match``: each
 opening twice, colours swapped), the opponents thinking on the process's CPU clock,
@@ -79,6 +80,32 @@ def play_pairs(
                 yield index, scores[index], seconds[index]
 
 
+def steps(text: str) -> list[int]:
+    """The step numbers of ``--steps``: numbers and ranges, comma-separated.
+
+    >>> steps("3,4,10-12")
+    [3, 4, 10, 11, 12]
+    """
+    found: list[int] = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        found.extend(range(int(low), int(high or low) + 1))
+    if not found or min(found) < 2 or max(found) > len(LEGENDEN):
+        raise argparse.ArgumentTypeError(f"steps are 2–{len(LEGENDEN)}: {text!r}")
+    return sorted(set(found))
+
+
+def label(numbers: list[int]) -> str:
+    """The steps as ranges: ``2–5, 9``."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and runs[-1][-1] == number - 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--games", type=int, default=20, help="games per pair")
@@ -87,8 +114,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--chunk", type=int, default=4, help="games per task (even)")
+    parser.add_argument(
+        "--steps", type=steps, help="only these steps, e.g. 3,4,10-14 (instead of --first/--last)"
+    )
     args = parser.parse_args(argv)
-    numbers = list(range(max(args.first, 2), args.last + 1))
+    numbers = args.steps or list(range(max(args.first, 2), args.last + 1))
     pairs = [(LEGENDEN[n - 1], LEGENDEN[n - 2]) for n in numbers]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(
@@ -96,23 +126,23 @@ def main(argv: list[str] | None = None) -> int:
         f"load average {os.getloadavg()[0]:.2f}, {started}",
         flush=True,
     )
-    steps: dict[int, tuple[float, float]] = {}
+    done: dict[int, tuple[float, float]] = {}
     for index, score, cpu in play_pairs(
         pairs, args.games, jobs=args.jobs, seed=args.seed, chunk=args.chunk
     ):
         number = numbers[index]
         mean, low, _ = score.interval()
-        steps[number] = (mean, low)
+        done[number] = (mean, low)
         mark = "ok" if mean >= STEP else "BELOW 60%"
         print(
             f"{number:2d} {LEGENDEN[number - 1].key:>13} vs {number - 1:2d} "
             f"{LEGENDEN[number - 2].key:<13} {score}  {mark}  ({cpu:.0f} CPU s)",
             flush=True,
         )
-    below = sorted(n for n, (mean, _) in steps.items() if mean < STEP)
-    sure = sum(1 for mean, low in steps.values() if low >= STEP)
+    below = sorted(n for n, (mean, _) in done.items() if mean < STEP)
+    sure = sum(1 for mean, low in done.values() if low >= STEP)
     print(
-        f"steps {numbers[0]}–{numbers[-1]}: {len(steps) - len(below)} of {len(steps)} reach 60 %"
+        f"steps {label(numbers)}: {len(done) - len(below)} of {len(done)} reach 60 %"
         + (f"; below: {', '.join(map(str, below))}" if below else " (monotone)")
         + f"; {sure} of them with the interval's lower end at 60 % or more"
     )

@@ -19,7 +19,9 @@ when the game ends. Once every bot has joined it measures ``--minutes`` and prin
     .venv/bin/python -m benchmarks.tournament --players 500 --minutes 10
 
 ``--profile PATH`` writes each server's cProfile (main thread's CPU time, the measured
-window) to ``PATH.0`` and ``PATH.1``.
+window) to ``PATH.0`` and ``PATH.1``; ``--stalls PATH`` each server's event-loop stalls
+over the window (``benchmarks.load.stalls``: ``python -m benchmarks.load.stalls PATH.0
+PATH.1`` sums them up).
 """
 
 from __future__ import annotations
@@ -116,10 +118,10 @@ def measure(
         ready.wait(SETUP_TIMEOUT)
         load_before = load_average()
         user, system = servers_cpu(pids)
-        signal_all(pids, signal.SIGUSR1, args.profile)
+        signal_all(pids, signal.SIGUSR1, args.profile or args.stalls)
         time.sleep(60 * args.minutes)
         user_after, system_after = servers_cpu(pids)
-        signal_all(pids, signal.SIGUSR2, args.profile)
+        signal_all(pids, signal.SIGUSR2, args.profile or args.stalls)
         load_after = load_average()
         for future in futures:
             figures.add(future.result())
@@ -144,6 +146,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--profile", help="write the servers' profiles to PROFILE.0, .1")
+    parser.add_argument("--stalls", help="write the servers' loop stalls to STALLS.0, .1")
     args = parser.parse_args()
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     load_start = load_average()
@@ -155,7 +158,9 @@ def main() -> None:
             REVERSI_SECRET="tournament-benchmark",
             REVERSI_BROKER_PREFIX=f"bench-{secrets.token_hex(4)}:",
         )
-        with servers(2, env, deflate=False, loop="auto", profile=args.profile) as (bases, pids):
+        with servers(
+            2, env, deflate=False, loop="auto", profile=args.profile, stalls=args.stalls
+        ) as (bases, pids):
             tid = asyncio.run(make_arena(bases[0], db_url))
             figures, server_cpu, (load_before, load_after) = measure(args, bases, pids, tid)
             try:
@@ -180,6 +185,12 @@ def main() -> None:
         print(
             f"move round trip p50 {1000 * percentile(lat, 0.5):.1f} ms, "
             f"p99 {1000 * percentile(lat, 0.99):.1f} ms"
+        )
+    if figures.ending:
+        end = figures.ending
+        print(
+            f"  of them the {len(end)} moves that ended a game: p50 "
+            f"{1000 * percentile(end, 0.5):.1f} ms, p99 {1000 * percentile(end, 0.99):.1f} ms"
         )
     print(f"errors {len(figures.errors)} {sorted(set(figures.errors))[:5]}")
     print(f"moves turned down as out of date (a bot's race, not errors): {figures.refused}")

@@ -23,6 +23,8 @@ SETUP_TIMEOUT = 900.0
 class Figures:
     delays: list[float] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    #: the round trips of the moves that ended a game (also in ``latencies``)
+    ending: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     games: int = 0
     moves: int = 0
@@ -35,6 +37,7 @@ class Figures:
     def add(self, other: Figures) -> None:
         self.delays += other.delays
         self.latencies += other.latencies
+        self.ending += other.ending
         self.errors += other.errors
         self.games += other.games
         self.moves += other.moves
@@ -71,6 +74,12 @@ class Bot:
         self.ended_at: float | None = None
         self.next_code: str | None = None
         self.sent: dict[str, float] = {}
+        #: the table each request was sent at
+        self.sent_at: dict[str, str | None] = {}
+        #: the last acknowledged move (code, version, round trip) and the last end
+        #: seen (code, version): the move whose version is the end's ended the game
+        self.last_ack: tuple[str | None, int, float] | None = None
+        self.end_seen: tuple[str | None, int] | None = None
         self.busy = False
         #: the table as last seen, while the bot waits for its move's answer
         self.latest: dict[str, Any] | None = None
@@ -92,14 +101,20 @@ class Bot:
                 self._table(message["table"])
             elif kind in ("ack", "error") and message.get("id") in self.sent:
                 started = self.sent.pop(message["id"])
+                at = self.sent_at.pop(message["id"], None)
                 self.busy = False
                 # the move's events may have come first (a pass: the bot's turn again)
                 if self.latest is not None:
                     self._table(self.latest)
                 if kind == "ack":
                     if self.measuring:
-                        self.figures.latencies.append(time.perf_counter() - started)
+                        took = time.perf_counter() - started
+                        self.figures.latencies.append(took)
                         self.figures.moves += 1
+                        version = message.get("version", -1)
+                        if self.end_seen == (at, version):
+                            self.figures.ending.append(took)
+                        self.last_ack = (at, version, took)
                 elif (code := message.get("code")) in ("stale", "game_over", "not_your_turn"):
                     if self.measuring:
                         self.figures.refused[code] = self.figures.refused.get(code, 0) + 1
@@ -128,6 +143,10 @@ class Bot:
         if table["status"] in ("finished", "aborted"):
             if self.ended_at is None:
                 self.ended_at = time.perf_counter()
+                self.end_seen = (self.code, table["version"])
+                ack = self.last_ack
+                if ack is not None and ack[:2] == self.end_seen and self.measuring:
+                    self.figures.ending.append(ack[2])
                 if self.seat == 0 and self.measuring:
                     self.figures.games += 1
                 if self.next_code is not None:
@@ -150,6 +169,7 @@ class Bot:
         self.requests += 1
         request = str(self.requests)
         self.sent[request] = time.perf_counter()
+        self.sent_at[request] = self.code
         square = self.rng.choice(sorted(game["legal"]))
         message = {
             "type": "move",
@@ -163,6 +183,7 @@ class Bot:
         self.loop.call_later(ACK_TIMEOUT, self._timeout, request)
 
     def _timeout(self, request: str) -> None:
+        self.sent_at.pop(request, None)
         if self.sent.pop(request, None) is not None:
             if self.measuring:
                 self.figures.errors.append("ack timeout")

@@ -50,6 +50,14 @@ if profile:
     profiler = cProfile.Profile(time.thread_time)
     signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
     signal.signal(signal.SIGUSR2, lambda *_: (profiler.disable(), profiler.dump_stats(profile)))
+stalls = {stalls!r}
+if stalls:  # the event loop's stalls over the same window (benchmarks.load.stalls)
+    from benchmarks.load.stalls import Sampler
+    sampler = Sampler(stalls)
+    for signum, then in ((signal.SIGUSR1, sampler.start), (signal.SIGUSR2, sampler.stop)):
+        before = signal.getsignal(signum)
+        signal.signal(signum, lambda *a, before=before, then=then: (
+            callable(before) and before(*a), then()))
 uvicorn.Server(settings_config(app, settings, "{host}", {port}, timeout_graceful_shutdown=2,
                                ws_per_message_deflate={deflate}, loop="{loop}")).run()
 """
@@ -63,6 +71,7 @@ def servers(
     loop: str,
     profile: str | None = None,
     collect: float | None = None,
+    stalls: str | None = None,
 ) -> Iterator[tuple[list[str], list[int]]]:
     procs, bases = [], []
     try:
@@ -75,6 +84,7 @@ def servers(
                 loop=loop,
                 profile=f"{profile}.{i}" if profile else None,
                 collect=collect,
+                stalls=f"{stalls}.{i}" if stalls else None,
             )
             command = [sys.executable, "-c", code]
             procs.append(subprocess.Popen(command, env=env))

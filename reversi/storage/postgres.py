@@ -23,6 +23,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from reversi.storage.aside import AsideWriter
 from reversi.storage.migrations import upgrade
 from reversi.storage.records import Conflict, EventRecord, TableRecord
 from reversi.storage.rows import COLUMNS, JSON_COLUMNS, Rows, json_text, row_values, trimmed_below
@@ -115,6 +116,7 @@ class PostgresStore:
         self._pool: Any = None
         self._pool_made = asyncio.Lock()
         self._alive: Any = None
+        self._aside: dict[str, AsideWriter] = {}
 
     async def migrate(self) -> None:
         async with self.engine.begin() as conn:
@@ -128,6 +130,12 @@ class PostgresStore:
     async def write(self, fn: Callable[[Rows], T]) -> T:
         async with self.engine.begin() as conn:
             return await conn.run_sync(lambda c: fn(Rows(c)))
+
+    async def write_aside(self, fn: Callable[[Rows], T], lane: str) -> T:
+        writer = self._aside.get(lane)
+        if writer is None:
+            writer = self._aside[lane] = AsideWriter(self.url, lane)
+        return await writer.write(fn)
 
     async def claim_alive(self) -> bool | None:
         self._alive = conn = await asyncpg.connect(**connect_arguments(self.engine))
@@ -186,4 +194,7 @@ class PostgresStore:
                 await asyncio.wait_for(pool.close(), 5)
             except TimeoutError:
                 pool.terminate()
+        for writer in self._aside.values():
+            await writer.close()
+        self._aside.clear()
         await self.engine.dispose()

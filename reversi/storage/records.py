@@ -56,6 +56,17 @@ class EventRecord:
     audience: int | None = None
     at: float = 0.0
 
+    def values(self, table_id: int) -> dict[str, Any]:
+        """The columns of its row in ``table_events``."""
+        return {
+            "table_id": table_id,
+            "version": self.version,
+            "kind": self.kind,
+            "payload": self.payload,
+            "audience": self.audience,
+            "at": self.at,
+        }
+
 
 @dataclass(frozen=True)
 class PlayerRecord:

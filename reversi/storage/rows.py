@@ -76,6 +76,16 @@ class Rows:
         table.id = result.inserted_primary_key[0]
         return table
 
+    def add_tables(self, tables: list[TableRecord]) -> None:
+        """Inserts new tables in one statement and sets their ids."""
+        if tables:
+            ids = self.conn.execute(
+                insert(TABLES).returning(TABLES.c.id, sort_by_parameter_order=True),
+                [t.values() for t in tables],
+            )
+            for table, (table_id,) in zip(tables, ids, strict=True):
+                table.id = table_id
+
     def save_table(self, table: TableRecord, expected_version: int) -> None:
         """Writes the row if nobody wrote it since ``expected_version``, else :class:`Conflict`."""
         result = self.conn.execute(
@@ -175,17 +185,7 @@ class Rows:
     # --- events ----------------------------------------------------------------
 
     def add_events(self, table_id: int, events: Iterable[EventRecord]) -> None:
-        rows: list[dict[str, Any]] = [
-            {
-                "table_id": table_id,
-                "version": e.version,
-                "kind": e.kind,
-                "payload": e.payload,
-                "audience": e.audience,
-                "at": e.at,
-            }
-            for e in events
-        ]
+        rows = [e.values(table_id) for e in events]
         if not rows:
             return
         self.conn.execute(insert(EVENTS), rows)
@@ -194,6 +194,12 @@ class Rows:
             self.conn.execute(
                 delete(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.version <= below)
             )
+
+    def add_first_events(self, events: Mapping[int, Iterable[EventRecord]]) -> None:
+        """The first events of new tables (by table id), in one statement."""
+        rows = [e.values(table_id) for table_id, some in events.items() for e in some]
+        if rows:
+            self.conn.execute(insert(EVENTS), rows)
 
     def events_after(self, table_id: int, version: int) -> list[EventRecord]:
         rows = self.conn.execute(

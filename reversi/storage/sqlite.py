@@ -65,6 +65,9 @@ class SqliteStore:
     async def write(self, fn: Callable[[Rows], T]) -> T:
         return await self.writer.run(lambda conn: fn(SqliteRows(conn)))
 
+    async def write_aside(self, fn: Callable[[Rows], T], lane: str) -> T:
+        return await self.write(fn)  # the writer's thread is beside the loop already
+
     async def save(
         self, table: TableRecord, expected_version: int, events: list[EventRecord]
     ) -> None:

@@ -40,6 +40,12 @@ class Store(Protocol):
         """Runs ``fn`` in a write transaction; returns after the commit. An exception
         from ``fn`` undoes what ``fn`` wrote and nothing else."""
 
+    async def write_aside(self, fn: Callable[[Rows], T], lane: str) -> T:
+        """:meth:`write` with ``fn`` run beside the event loop, for long transactions
+        that must not hold up the loop's other tasks nor wait for them; writes of one
+        ``lane`` may wait for each other's Python work, of different lanes not
+        (``reversi.storage.aside``)."""
+
     async def save(
         self, table: TableRecord, expected_version: int, events: list[EventRecord]
     ) -> None:

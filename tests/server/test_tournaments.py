@@ -4,20 +4,26 @@ have waited long enough, counts games that began
 before its end, withdraws a player who never moved; a Swiss event plays its rounds
 with a bye; leaving and rejoining; a restart in the middle of a round loses nothing
 and pairs nobody twice; two servers on one database pair each player once and make
-each regular tournament once; a tournament table refuses take-backs and rematches."""
+each regular tournament once; a tournament table refuses take-backs and rematches; a
+step runs beside the event loop, and again when a table code it drew is taken."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from reversi.duel.table import DuelError
+from reversi.duel.table import DuelError, new_code
 from reversi.server.duel_server import DuelServer
+from reversi.server.tournaments import tournament_pairing, tournament_service
+from reversi.server.tournaments.tournament_pairing import Step
 from reversi.server.tournaments.tournament_service import STEP_EVERY
 from reversi.server.wall_clock import ManualClock
 from reversi.server.ws import client_messages as p
+from reversi.storage import Rows
 from reversi.tournament.arena import REMATCH_AFTER
 from reversi.tournament.schedule import Planned
 from tests.app_fixtures import make_settings
@@ -304,3 +310,40 @@ async def test_a_tournament_table_refuses_take_backs_and_rematches(
             await service.service.handle(player, p.Rematch(code=code))
         assert refused.value.code == "tournament_game"
     assert await view(service, code) == ended
+
+
+async def test_a_step_runs_beside_the_event_loop(
+    service: DuelServer, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its Python work (reading, ranking, pairing, building tables) holds up no socket."""
+    threads: list[int] = []
+    real = tournament_pairing.step
+
+    def spy(rows: Rows, **kwargs: Any) -> Step:
+        threads.append(threading.get_ident())
+        return real(rows, **kwargs)
+
+    monkeypatch.setattr(tournament_service, "step", spy)
+    tid, _ = await started(service, clock, "arena", 4)
+    assert len(await running_tables(service, tid)) == 2
+    assert threads and threading.get_ident() not in threads
+
+
+async def test_a_table_code_drawn_twice_makes_the_step_run_again(
+    service: DuelServer, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = await players(service, 4)
+    taken = await service.service.open_table(ids[0], "Spieler 1")
+    made = await service.tournaments.create(ids[0], "Spieler 1", new("arena", clock.now + 60))
+    for pid in ids:
+        await service.tournaments.join(pid, made["id"])
+    codes = iter([taken.code])
+    real = new_code
+    monkeypatch.setattr(tournament_pairing, "new_code", lambda: next(codes, None) or real())
+    clock.advance(60)
+    await service.tournaments.sweep()
+    running = await running_tables(service, made["id"])
+    seated = [p for g in running for p in (g["black"], g["white"])]
+    assert len(running) == 2 and len(set(seated)) == 4
+    assert taken.code not in {g["table"] for g in running}
+    assert next(codes, None) is None  # the taken code was drawn

@@ -7,15 +7,23 @@ started again on the same port and database.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Connection, select
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from reversi.hall.ratings import rate_game
+from reversi.server.settings import Settings
+from reversi.storage.schema import PLAYERS
 from tests.processes import ServerProcess, free_port
 
 from .conftest import ARTIFACTS
@@ -75,6 +83,9 @@ class DuelServer(ServerProcess):
     ) -> None:
         port = port or free_port()
         env = store_env(data_dir)
+        self.database_url = Settings(
+            data_dir=data_dir, database_url=env.get("REVERSI_DATABASE_URL")
+        ).db_url()
         code = SERVER.format(port=port, overrides=repr(dict(settings or {})))
         super().__init__(
             [sys.executable, "-c", code], port, ARTIFACTS / f"duel-server-{port}.log", env=env
@@ -83,6 +94,33 @@ class DuelServer(ServerProcess):
     def start(self, timeout: float = 30) -> DuelServer:  # type: ignore[override]
         super().start(timeout)
         return self
+
+
+def seed_rated_games(
+    server: DuelServer, time_class: str, a: str, b: str, outcomes: Sequence[str]
+) -> None:
+    """Rated games of the players named ``a`` and ``b``, one a day, straight into the
+    server's database (SQLite or PostgreSQL): ``outcomes`` are ``a``'s ("win", "loss")."""
+
+    def write(conn: Connection) -> None:
+        ids = dict(conn.execute(select(PLAYERS.c.nickname, PLAYERS.c.id)).all())
+        for i, outcome in enumerate(outcomes):
+            other = {"win": "loss", "loss": "win"}[outcome]
+            players = [
+                {"player": ids[a], "outcome": outcome, "moves": 30},
+                {"player": ids[b], "outcome": other, "moves": 30},
+            ]
+            rate_game(conn, f"seed:{i}", players, time_class, True, 1_700_000_000 + i * 86_400)
+
+    async def seed() -> None:
+        engine = create_async_engine(server.database_url)
+        async with engine.begin() as conn:
+            await conn.run_sync(write)
+        await engine.dispose()
+
+    # Playwright's sync API keeps an event loop running in this thread
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, seed()).result()
 
 
 def new_player(browser: Any, console: Any, **options: Any) -> Any:

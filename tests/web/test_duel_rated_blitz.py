@@ -11,13 +11,19 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
-from sqlalchemy import create_engine, select
 
 from reversi.hall.rating_rules import MIN_MOVES
-from reversi.hall.ratings import rate_game
-from reversi.storage.schema import PLAYERS
 
-from .duel_helpers import TIMEOUT_MS, DuelServer, join, play_one, shown, wait_ready, wait_table
+from .duel_helpers import (
+    TIMEOUT_MS,
+    DuelServer,
+    join,
+    play_one,
+    seed_rated_games,
+    shown,
+    wait_ready,
+    wait_table,
+)
 from .helpers import api
 from .test_duel_time import german
 from .test_rating import named
@@ -27,19 +33,10 @@ def blitz(page: Any) -> dict[str, Any]:
     return api(page, "GET", "/api/me")["body"]["ratings"]["blitz"]  # type: ignore[no-any-return]
 
 
-def seed_blitz(data_dir: Path, a: str, b: str, games: int) -> None:
+def seed_blitz(server: DuelServer, a: str, b: str, games: int) -> None:
     """Rated Blitz games of ``a`` and ``b``, won in turn, one a day: both have a number."""
-    engine = create_engine(f"sqlite:///{data_dir / 'reversi.sqlite3'}")
-    with engine.begin() as conn:
-        ids = dict(conn.execute(select(PLAYERS.c.nickname, PLAYERS.c.id)).all())
-        for i in range(games):
-            first, second = ("win", "loss") if i % 2 else ("loss", "win")
-            players = [
-                {"player": ids[a], "outcome": first, "moves": 30},
-                {"player": ids[b], "outcome": second, "moves": 30},
-            ]
-            rate_game(conn, f"seed:{i}", players, "blitz", True, 1_700_000_000 + i * 86_400)
-    engine.dispose()
+    outcomes = ["win" if i % 2 else "loss" for i in range(games)]
+    seed_rated_games(server, "blitz", a, b, outcomes)
 
 
 def test_a_rated_3_plus_2_game_moves_both_ratings_and_the_result_names_it(
@@ -53,7 +50,7 @@ def test_a_rated_3_plus_2_game_moves_both_ratings_and_the_result_names_it(
         a, b = players(), players()
         named(a, base, "Anna")
         named(b, base, "Bruno")
-        seed_blitz(data, "Anna", "Bruno", 4)
+        seed_blitz(server, "Anna", "Bruno", 4)
         before = {"a": blitz(a), "b": blitz(b)}
         assert before["a"]["value"] is not None and before["b"]["value"] is not None
         a.goto(base + "/")

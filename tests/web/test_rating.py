@@ -9,13 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
-from sqlalchemy import create_engine, select
-
-from reversi.hall.ratings import rate_game
-from reversi.storage.schema import PLAYERS
 
 from .conftest import ARTIFACTS
-from .duel_helpers import TIMEOUT_MS, DuelServer, play_one, seat_two, shown, wait_table
+from .duel_helpers import (
+    TIMEOUT_MS,
+    DuelServer,
+    play_one,
+    seat_two,
+    seed_rated_games,
+    shown,
+    wait_table,
+)
 from .helpers import api
 from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
 
@@ -30,21 +34,10 @@ def ratings(page: Any) -> dict[str, Any]:
     return api(page, "GET", "/api/me")["body"]["ratings"]["schnell"]  # type: ignore[no-any-return]
 
 
-def seed(data_dir: Path, a: str, b: str, games: int) -> None:
-    """Rated games of the players named ``a`` and ``b`` (a wins all but every third),
-    one a day, straight into the server's database."""
-    engine = create_engine(f"sqlite:///{data_dir / 'reversi.sqlite3'}")
-    with engine.begin() as conn:
-        ids = dict(conn.execute(select(PLAYERS.c.nickname, PLAYERS.c.id)).all())
-        for i in range(games):
-            outcome = "loss" if i % 3 == 2 else "win"
-            other = {"win": "loss", "loss": "win"}[outcome]
-            players = [
-                {"player": ids[a], "outcome": outcome, "moves": 30},
-                {"player": ids[b], "outcome": other, "moves": 30},
-            ]
-            rate_game(conn, f"seed:{i}", players, "schnell", True, 1_700_000_000 + i * 86_400)
-    engine.dispose()
+def seed(server: DuelServer, a: str, b: str, games: int) -> None:
+    """Rated games of ``a`` and ``b`` (a wins all but every third), one a day."""
+    outcomes = ["loss" if i % 3 == 2 else "win" for i in range(games)]
+    seed_rated_games(server, "schnell", a, b, outcomes)
 
 
 def test_a_rated_duel_played_to_the_end_moves_both_ratings(
@@ -94,7 +87,7 @@ def test_the_seat_card_the_rangliste_and_the_bilanz_show_the_rating(
         a, b = players(), players()
         named(a, base, "Clara")
         named(b, base, "Dieter")
-        seed(data, "Clara", "Dieter", 6)
+        seed(server, "Clara", "Dieter", 6)
         seat_two(a, b, base)
         mine = ratings(a)
         assert mine["games"] == 6 and mine["provisional"] is True

@@ -5,7 +5,6 @@ and desktop size in light and dark (tests/web/artifacts/replay-*.png, to look at
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,16 +12,7 @@ from playwright.sync_api import expect
 
 from .duel_helpers import DuelServer
 from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
-from .replay_helpers import archive_server, wait_replay
-
-
-@pytest.fixture(scope="module")
-def archive(
-    built: None, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[DuelServer, list[str]]]:
-    server, ids = archive_server(tmp_path_factory.mktemp("replay-look"))
-    yield server, ids
-    server.stop()
+from .replay_helpers import wait_replay
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

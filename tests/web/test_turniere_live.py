@@ -30,7 +30,7 @@ def test_four_profiles_join_an_arena_play_and_see_the_standings_change(
         anna, bruno, clara, dieter, onlooker = (players() for _ in range(5))
         named(anna, base, "Anna")
         named(bruno, base, "Bruno")
-        seed(data, "Anna", "Bruno", 5)
+        seed(server, "Anna", "Bruno", 5)
 
         # Anna makes a tournament with the form: it starts at the next quarter hour
         anna.goto(base + "/turniere")

@@ -27,6 +27,9 @@ from reversi.storage import Conflict, EventRecord, Rows, Store, TableRecord
 
 log = logging.getLogger("reversi.duels")
 
+#: the store's lane of the transactions that end a game (``Store.write_aside``)
+GAME_ENDS = "game_ends"
+
 
 class _Unconfirmed(Exception):
     """The cached row gave no change to save: ask the database before answering."""
@@ -112,6 +115,11 @@ class TableCommits:
             duel, value, error = self._decide(loaded, action, now, guessed=guess is not None)
             if duel.events and plain(duel):  # most moves: the row and its events only
                 await self.store.save(duel.table, loaded.version, duel.events)
+            elif duel.events and duel.effects.result is not None:
+                # a game's end: the hall's points, the ratings, the archive's record
+                await self.store.write_aside(
+                    lambda rows: save_change(rows, loaded.version, duel), GAME_ENDS
+                )
             elif duel.events:
                 await self.store.write(lambda rows: save_change(rows, loaded.version, duel))
         if not duel.events:

@@ -189,7 +189,9 @@ def _open_tables(
     rules: DuelRules,
     done: Step,
 ) -> None:
-    """A running table for each (black, white) pair, with the tournament's rules."""
+    """A running table for each (black, white) pair, with the tournament's rules: the
+    tables, their first events and the games each in one statement (a table code drawn
+    twice fails the insert, and the step runs again)."""
     if not pairs:
         return
     ids = [p for pair in pairs for p in pair]
@@ -198,12 +200,17 @@ def _open_tables(
         pid: r.shown()
         for pid, r in ratings_for(rows.conn, ids, time_class({"clock": t.clock})).items()
     }
+    duels = []
     for black, white in pairs:
-        code = new_code()
-        while rows.table(code) is not None:
-            code = new_code()
         table = new_table(
-            code, black, names.get(black, "?"), now, rules, t.private, clock=t.clock, rated=t.rated
+            new_code(),
+            black,
+            names.get(black, "?"),
+            now,
+            rules,
+            t.private,
+            clock=t.clock,
+            rated=t.rated,
         )
         table.rules["xot"] = t.xot
         extra(table)["tournament"] = t.id
@@ -212,20 +219,23 @@ def _open_tables(
         duel.open()
         duel.join(white, names.get(white, "?"), black_seat=0)
         set_standing(duel.table, 1, (None, shown.get(white)))
-        rows.add_table(duel.table)
-        assert duel.table.id is not None
-        rows.add_events(duel.table.id, duel.events)
-        tr.add_game(
-            rows.conn,
-            t.id,
+        duels.append(duel)
+    rows.add_tables([d.table for d in duels])
+    rows.add_first_events({d.table.id or 0: d.events for d in duels})
+    tr.add_games(
+        rows.conn,
+        t.id,
+        [
             tr.Played(
-                code=code,
+                code=d.table.code,
                 round=number,
                 black=black,
                 white=white,
                 score=None,
                 started_at=now,
                 ended_at=None,
-            ),
-        )
-        done.tables.append(duel.table)
+            )
+            for d, (black, white) in zip(duels, pairs, strict=True)
+        ],
+    )
+    done.tables += [d.table for d in duels]

@@ -246,11 +246,19 @@ def game_count(conn: Connection, tournament_id: str) -> int:
 
 
 def add_game(conn: Connection, tournament_id: str, game: Played) -> None:
-    conn.execute(
-        insert(TOURNAMENT_GAMES).values(
-            tournament_id=tournament_id, **{k: getattr(game, k) for k in Played.__slots__}
+    add_games(conn, tournament_id, [game])
+
+
+def add_games(conn: Connection, tournament_id: str, games: list[Played]) -> None:
+    """Inserts the games in one statement."""
+    if games:
+        conn.execute(
+            insert(TOURNAMENT_GAMES),
+            [
+                {"tournament_id": tournament_id, **{k: getattr(g, k) for k in Played.__slots__}}
+                for g in games
+            ],
         )
-    )
 
 
 def busy(conn: Connection) -> set[str]:

@@ -5,8 +5,8 @@ A tournament's state is its rows (``tournament_rows``); its games are ordinary d
 tables with ``extra["tournament"]`` and the tournament's clock, XOT and rating rules,
 archived as every duel is. What moves a tournament along is one serialized
 transaction (``tournament_pairing.step``), run when a tournament table ends (the duel
-service's ``on_end``), when a player joins, and on every sweep.
-"""
+service's ``on_end``), when a player joins, and on every sweep; beside the event loop
+(``Store.write_aside``, lane :data:`LANE`), so that its Python work holds up no move."""
 
 from __future__ import annotations
 
@@ -54,6 +54,8 @@ NAME_MIN, NAME_MAX = 3, 40
 FINISHED_LISTED = 20
 #: seconds between two sweeps' steps of a running tournament (per process)
 STEP_EVERY = 5.0
+#: the store's lane of the steps (``Store.write_aside``)
+LANE = "tournaments"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -213,7 +215,7 @@ class Tournaments:
                 step, tournament_id=tournament_id, now=self.now, rules=rules, books=self.books
             )
             try:
-                done = await self.service.store.write(work)
+                done = await self.service.store.write_aside(work, LANE)
             except (Conflict, IntegrityError):  # a table code drawn twice: again
                 self.books.forget(tournament_id)
                 continue
@@ -266,10 +268,12 @@ class Tournaments:
         now = self.now
         if now - self.planned_at >= 60.0:
             self.planned_at = now
-            await self.service.store.write(functools.partial(self._make_planned, now=now))
+            await self.service.store.write_aside(
+                functools.partial(self._make_planned, now=now), LANE
+            )
         # the lock only when there is something to record
         if await self.service.store.read(lambda rows: bool(tr.ended_unrecorded(rows.conn))):
-            await self.service.store.write(record_all)
+            await self.service.store.write_aside(record_all, LANE)
 
         def due(rows: Rows) -> list[str]:
             soon = [t for t in tr.by_status(rows.conn, tr.UPCOMING) if t.starts_at <= now]
