@@ -8,7 +8,7 @@ import ast
 import asyncio
 import sqlite3
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,15 +37,6 @@ from reversi.storage.sqlite import SqliteStore
 pytestmark = pytest.mark.anyio
 
 RULES = duel_rules(Settings())
-
-
-@pytest.fixture
-async def store(db_url: str) -> AsyncIterator[Store]:
-    opened = await open_store(db_url)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def test_migrations_match_the_schema_and_run_twice(store: Store) -> None:

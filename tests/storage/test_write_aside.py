@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -19,22 +18,13 @@ from sqlalchemy import text
 from reversi.server.duel_server import DuelServer
 from reversi.server.duels import saving, table_commits
 from reversi.server.wall_clock import ManualClock
-from reversi.storage import PlayerRecord, Rows, Store, open_store
+from reversi.storage import PlayerRecord, Rows, Store
 from reversi.storage.postgres import PostgresStore
 from tests.app_fixtures import make_settings
 from tests.server.helpers import view
 from tests.server.tournament_helpers import finish
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-async def store(db_url: str) -> AsyncIterator[Store]:
-    opened = await open_store(db_url)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 def add(rows: Rows, player_id: str) -> int:
