@@ -4,9 +4,13 @@ One list (:data:`LEGENDEN`), one shape (:class:`Legende`). Each opponent is the
 engine with limits and a character; its place on the path was measured
 (``benchmarks/ladder_ratings.py``, ``benchmarks/legenden.py``), not guessed:
 
-* ``kind``: how it searches. ``RULE``: the Python search to ``depth`` plies (all of
-  today's: one) with the style's term alone as the evaluation (no sense of corners
-  unless its style has it); ``BASIC``: the same search with ``evaluate_basic``
+* ``kind``: how it searches. ``LOSE``: it plays to lose, the game turned round (the
+  fewest discs win): alpha-beta in Python to ``depth`` plies with "fewer discs"
+  (:data:`LOSE_DISCS`) plus the style's term as the evaluation, to the end from
+  ``exact`` empties on; the deeper and the more exact, the better it loses, so the
+  weaker it is. ``RULE``: the Python search to ``depth`` plies (all of today's: one)
+  with the style's term alone as the evaluation (no sense of corners unless its style
+  has it); ``BASIC``: the same search with ``evaluate_basic``
   (Mittel's) plus the style's term at every leaf; ``CORE``: the trained evaluation to
   ``depth`` plies, on the native core where it is built (else the same search in
   Python), the style's term added at the root only; ``LEVEL``: one of the hall's
@@ -16,11 +20,11 @@ engine with limits and a character; its place on the path was measured
 * ``noise``: each root move's value gets a uniform random share of ±``noise``
   hundredths of a disc (seeded) before the best is taken: the bigger, the wilder.
   Ties always go to a seeded random choice.
-* ``exact``: from this many empties on it plays the exact solver's best move
-  (0: never).
+* ``exact``: from this many empties on it plays the exact solver's best move (0:
+  never); ``LOSE`` searches to the end instead and gives away as much as it can.
 * ``budget``: seconds a move may take: Schwer's thinking time (``LEVEL``), or the
-  Python search's (``RULE``, ``BASIC``), which then plays the values of its last
-  completed depth; ``CORE`` searches to its depth whatever it takes (milliseconds).
+  Python search's (``LOSE``, ``RULE``, ``BASIC``), which then plays the values of its
+  last completed depth; ``CORE`` searches to its depth whatever it takes (milliseconds).
 
 A player beats an opponent by winning; the margin in discs earns stars
 (:func:`stars`); the next opponent is open once the one before is beaten
@@ -69,6 +73,7 @@ class Kind(enum.Enum):
     RULE = "rule"
     BASIC = "basic"
     CORE = "core"
+    LOSE = "lose"  # plays to lose (the game turned round)
     LEVEL = "level"
 
 
@@ -130,29 +135,33 @@ class Legende:
 
 L, S, K = Legende, Style, Kind
 
-#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 5, 22 and 45.
+#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 16, 26 and 45.
 LEGENDEN: tuple[Legende, ...] = (
+    L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
+    L("opa", S.GROSSZUEGIG, K.LOSE, depth=4, exact=10),
+    L("trude", S.GROSSZUEGIG, K.LOSE, depth=3, exact=10),
+    L("bodo", S.GROSSZUEGIG, K.LOSE, depth=3, exact=8),
+    L("maus", S.GROSSZUEGIG, K.LOSE, depth=3, noise=300, exact=6),
+    L("wichtel", S.GROSSZUEGIG, K.LOSE, depth=3, noise=600),
+    L("bruno", S.GROSSZUEGIG, K.LOSE, depth=3, noise=900),
+    L("glucke", S.GROSSZUEGIG, K.LOSE, depth=2, noise=400),
+    L("fee", S.GROSSZUEGIG, K.LOSE, depth=2, noise=700),
+    L("lamm", S.GROSSZUEGIG, K.LOSE, depth=2, noise=1_000),
+    L("storch", S.GROSSZUEGIG, K.LOSE, noise=600),
     L("flocke", S.GROSSZUEGIG, K.RULE),
     L("krumm", S.GROSSZUEGIG, K.RULE, noise=1_000),
     L("elster", S.GROSSZUEGIG, K.RULE, noise=2_500),
     L("zaun", S.GROSSZUEGIG, K.RULE, noise=4_000),
     L("gustav", S.GIERIG, K.LEVEL, level=Level.LEICHT),
-    L("moos", S.RAND, K.RULE, noise=150),
-    L("falke", S.ECKEN, K.RULE, noise=1_750),
     L("kante", S.RAND, K.BASIC, noise=1_300),
-    L("wirbel", S.WILD, K.BASIC, noise=800),
-    L("hamster", S.GIERIG, K.BASIC, depth=2, noise=1_000),
     L("turmfrau", S.ECKEN, K.BASIC, noise=900),
     L("nebel", S.LEISE, K.BASIC, depth=2, noise=1_000),
     L("grenzer", S.RAND, K.BASIC, depth=2, noise=450),
-    L("kobold", S.WILD, K.CORE, noise=1_100),
     L("raffzahn", S.GIERIG, K.CORE, noise=600),
     L("eckhard", S.ECKEN, K.CORE, noise=650),
     L("schnecke", S.LEISE, K.CORE, depth=2, noise=950),
     L("mauer", S.RAND, K.CORE, depth=2, noise=700),
-    L("gaukler", S.WILD, K.CORE, depth=2, noise=650),
     L("nimmersatt", S.GIERIG, K.CORE, depth=3, noise=700, exact=8),
-    L("winkel", S.ECKEN, K.CORE, depth=2, noise=550, exact=8),
     L("mathilde", S.KLUG, K.LEVEL, level=Level.MITTEL),
     L("eule", S.LEISE, K.CORE, depth=3, noise=450, exact=12),
     L("deich", S.RAND, K.CORE, depth=3, exact=12),
@@ -162,13 +171,9 @@ LEGENDEN: tuple[Legende, ...] = (
     L("fuchs", S.LEISE, K.CORE, depth=5, exact=14),
     L("brandung", S.RAND, K.CORE, depth=6, noise=50, exact=14),
     L("professor", S.KLUG, K.CORE, depth=6, exact=16),
+    L("goldmarie", S.GIERIG, K.CORE, depth=8, exact=18),
     L("sturm", S.WILD, K.CORE, depth=7, noise=100, exact=16),
-    L("goldmarie", S.GIERIG, K.CORE, depth=9, exact=20),
     L("ecklord", S.ECKEN, K.CORE, depth=8, noise=50, exact=18),
-    L("festung", S.RAND, K.CORE, depth=9, exact=18),
-    L("schatten", S.LEISE, K.CORE, depth=9, exact=20),
-    L("derwisch", S.WILD, K.CORE, depth=9, noise=25, exact=20),
-    L("richterin", S.KLUG, K.CORE, depth=9, exact=20),
     L("baron", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.02),
     L("adlerhorst", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.03),
     L("kuestenwache", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.05),
@@ -253,10 +258,13 @@ def choose(
         assert legende.level is not None
         return think(board, legende.level, seed=seed, budget=legende.budget, clock=clock).move
     empties = 64 - (p | o).bit_count()
-    if empties <= legende.exact:
+    if empties <= legende.exact and legende.kind is not Kind.LOSE:
         rng = random.Random(seed)
         return rng.choice(solve(board).best_moves)
-    values = _root_values(p, o, legende, clock() + legende.budget, clock)
+    if legende.kind is Kind.LOSE:
+        values = _lose_values(p, o, legende, clock() + legende.budget, clock)
+    else:
+        values = _root_values(p, o, legende, clock() + legende.budget, clock)
     rng = random.Random(seed)
     noisy = {
         bit: value + (rng.randint(-legende.noise, legende.noise) if legende.noise else 0)
@@ -265,6 +273,74 @@ def choose(
     best = max(noisy.values())
     bit = rng.choice([b for b, v in noisy.items() if v == best])
     return Move(bit.bit_length() - 1, FLIPS_BY_BIT[bit](p, o))
+
+
+#: LOSE's evaluation besides the style's term: hundredths of a disc per disc *fewer*
+LOSE_DISCS = 100
+
+
+def _lose_evaluation(legende: Legende) -> Evaluation:
+    """LOSE's evaluation for the side to move: fewer discs are better, plus the style's term."""
+    term = STYLE_TERMS[legende.style]
+    if term is None:
+        return lambda p, o: -LOSE_DISCS * _discs(p, o)
+    feature, weight = term
+    return lambda p, o: weight * feature(p, o) - LOSE_DISCS * _discs(p, o)
+
+
+class _LoseSearch:
+    """Alpha-beta in the game turned round (the fewest discs wins), for the side to move;
+    a forced pass is not a ply, a finished game is far beyond any evaluation
+    (:func:`final_value` of the other side). Raises SearchTimeout past ``stop_at``."""
+
+    def __init__(self, evaluate: Evaluation, stop_at: float, clock: Clock) -> None:
+        self.evaluate, self.stop_at, self.clock = evaluate, stop_at, clock
+        self.nodes = 0
+
+    def search(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if not self.nodes & 1023 and self.clock() > self.stop_at:
+            raise SearchTimeout
+        children = _children(p, o)
+        if not children:
+            if not legal_moves(o, p):
+                return final_value(o, p)
+            return -self.search(o, p, depth, -beta, -alpha)
+        if depth == 0:
+            return self.evaluate(p, o)
+        best = -INFINITY
+        for _, np_, no in children:
+            value = -self.search(np_, no, depth - 1, -beta, -alpha)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+
+def _lose_values(
+    p: Bitboard, o: Bitboard, legende: Legende, stop_at: float, clock: Clock
+) -> dict[Bitboard, int]:
+    """LOSE: every move's value in the game turned round, to ``depth`` plies, from
+    ``exact`` empties on to the end, deepening one ply at a time: the values of the last
+    depth completed before ``stop_at`` (one ply always)."""
+    children = _children(p, o)
+    empties = 64 - (p | o).bit_count()
+    deepest = empties if empties <= legende.exact else legende.depth
+    search = _LoseSearch(_lose_evaluation(legende), INFINITY, clock)
+    values = {bit: -search.search(np_, no, 0, -INFINITY, INFINITY) for bit, np_, no in children}
+    search.stop_at = stop_at
+    for depth in range(2, deepest + 1):
+        try:
+            values = {
+                bit: -search.search(np_, no, depth - 1, -INFINITY, INFINITY)
+                for bit, np_, no in children
+            }
+        except SearchTimeout:
+            break
+    return values
 
 
 def _evaluation(legende: Legende) -> Evaluation:

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from reversi.ai.legenden import LEGENDEN
+from reversi.texts import catalogue
 
 from .conftest import Server
 from .helpers import BOOT_TIMEOUT_MS, api, view, wait_idle
@@ -18,6 +19,11 @@ from .look import SCHEMES, SIZES, assert_accessible, fits_the_screen, look_page
 from .look import offline_after_one_visit as offline
 
 SETTINGS = "reversi.settings.v1"
+FIRST, SECOND = LEGENDEN[0].key, LEGENDEN[1].key
+
+
+def name(key: str) -> str:
+    return catalogue()[f"legende.{key}.name"]
 
 
 def path_shown(page: Any) -> None:
@@ -37,12 +43,12 @@ def test_a_whole_game_against_the_first_opponent_offline(browser: Any, console: 
         # only the first is open: one link on the path
         path = page.locator("#legenden-path")
         expect(path.get_by_role("link")).to_have_count(1)
-        path.get_by_role("link", name="1. Flocke").click()
+        path.get_by_role("link", name=f"1. {name(FIRST)}").click()
         wait_idle(page, BOOT_TIMEOUT_MS)
-        expect(page.locator("#game-title")).to_have_text("Legenden: Flocke")
+        expect(page.locator("#game-title")).to_have_text(f"Legenden: {name(FIRST)}")
         expect(page.locator("#legende-sketch")).not_to_be_empty()
         # the same game every time: the opponent's random choices from ?los=
-        page.goto(server.url + "/legenden?gegner=flocke&los=4")
+        page.goto(server.url + f"/legenden?gegner={FIRST}&los=4")
         wait_idle(page, BOOT_TIMEOUT_MS)
         while (shown := view(page))["result"] is None:
             square = max(shown["legal"], key=lambda sq: (shown["legal"][sq], sq))
@@ -51,12 +57,12 @@ def test_a_whole_game_against_the_first_opponent_offline(browser: Any, console: 
             expect(page.locator("#game")).not_to_have_attribute("data-ply", str(before))
             wait_idle(page)
         black, white = shown["result"]["black"], shown["result"]["white"]
-        assert black > white, "the greedy player should beat Flocke from this seed"
+        assert black > white, "the greedy player should beat the first from this seed"
         stars = sum(black - white >= least for least in (1, 10, 24))
         expect(page.locator("#legende-stars")).to_contain_text(f"{stars} von 3 Sternen")
-        page.get_by_role("link", name="Weiter gegen Krummer Kurt").click()
+        page.get_by_role("link", name=f"Weiter gegen {name(SECOND)}").click()
         wait_idle(page, BOOT_TIMEOUT_MS)
-        expect(page.locator("#game-title")).to_have_text("Legenden: Krummer Kurt")
+        expect(page.locator("#game-title")).to_have_text(f"Legenden: {name(SECOND)}")
         page.goto(server.url + "/legenden")
         path_shown(page)
         expect(page.locator("#legenden-progress")).to_contain_text(
@@ -66,7 +72,7 @@ def test_a_whole_game_against_the_first_opponent_offline(browser: Any, console: 
         assert kept == str(stars)
         # the game counts as a computer game on this device, under Leicht
         results = page.evaluate("JSON.parse(localStorage.getItem('reversi.results.v1'))")
-        assert results[-1]["level"] == "leicht" and results[-1]["legende"] == "flocke"
+        assert results[-1]["level"] == "leicht" and results[-1]["legende"] == FIRST
 
 
 def test_beaten_opponents_open_the_next_and_no_more(
