@@ -135,7 +135,7 @@ class Legende:
 
 L, S, K = Legende, Style, Kind
 
-#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 16, 26 and 45.
+#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 14, 26 and 45.
 LEGENDEN: tuple[Legende, ...] = (
     L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
     L("opa", S.GROSSZUEGIG, K.LOSE, depth=4, exact=10),
@@ -143,17 +143,17 @@ LEGENDEN: tuple[Legende, ...] = (
     L("bodo", S.GROSSZUEGIG, K.LOSE, depth=3, exact=8),
     L("maus", S.GROSSZUEGIG, K.LOSE, depth=3, noise=300, exact=6),
     L("wichtel", S.GROSSZUEGIG, K.LOSE, depth=3, noise=600),
-    L("bruno", S.GROSSZUEGIG, K.LOSE, depth=3, noise=900),
     L("glucke", S.GROSSZUEGIG, K.LOSE, depth=2, noise=400),
     L("fee", S.GROSSZUEGIG, K.LOSE, depth=2, noise=700),
-    L("lamm", S.GROSSZUEGIG, K.LOSE, depth=2, noise=1_000),
-    L("storch", S.GROSSZUEGIG, K.LOSE, noise=600),
+    L("bruno", S.GROSSZUEGIG, K.LOSE, depth=2, noise=850),
     L("flocke", S.GROSSZUEGIG, K.RULE),
     L("krumm", S.GROSSZUEGIG, K.RULE, noise=1_000),
     L("elster", S.GROSSZUEGIG, K.RULE, noise=2_500),
     L("zaun", S.GROSSZUEGIG, K.RULE, noise=4_000),
     L("gustav", S.GIERIG, K.LEVEL, level=Level.LEICHT),
+    L("falke", S.ECKEN, K.RULE, noise=1_750),
     L("kante", S.RAND, K.BASIC, noise=1_300),
+    L("hamster", S.GIERIG, K.BASIC, depth=2, noise=1_000),
     L("turmfrau", S.ECKEN, K.BASIC, noise=900),
     L("nebel", S.LEISE, K.BASIC, depth=2, noise=1_000),
     L("grenzer", S.RAND, K.BASIC, depth=2, noise=450),
