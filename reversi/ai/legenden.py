@@ -152,7 +152,7 @@ LEGENDEN: tuple[Legende, ...] = (
     L("zaun", S.GROSSZUEGIG, K.RULE, noise=4_000),
     L("gustav", S.GIERIG, K.LEVEL, level=Level.LEICHT),
     L("falke", S.ECKEN, K.RULE, noise=1_750),
-    L("kante", S.RAND, K.BASIC, noise=1_300),
+    L("kante", S.RAND, K.BASIC, noise=1_100),
     L("hamster", S.GIERIG, K.BASIC, depth=2, noise=1_000),
     L("turmfrau", S.ECKEN, K.BASIC, noise=900),
     L("nebel", S.LEISE, K.BASIC, depth=2, noise=1_000),
