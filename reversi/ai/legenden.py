@@ -135,10 +135,11 @@ class Legende:
 
 L, S, K = Legende, Style, Kind
 
-#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 14, 26 and 45.
+#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 15, 26 and 45.
 LEGENDEN: tuple[Legende, ...] = (
     L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
     L("opa", S.GROSSZUEGIG, K.LOSE, depth=4, exact=10),
+    L("engel", S.GROSSZUEGIG, K.LOSE, depth=4, exact=8),
     L("trude", S.GROSSZUEGIG, K.LOSE, depth=3, exact=10),
     L("bodo", S.GROSSZUEGIG, K.LOSE, depth=3, exact=8),
     L("maus", S.GROSSZUEGIG, K.LOSE, depth=3, noise=300, exact=6),
@@ -153,7 +154,6 @@ LEGENDEN: tuple[Legende, ...] = (
     L("gustav", S.GIERIG, K.LEVEL, level=Level.LEICHT),
     L("falke", S.ECKEN, K.RULE, noise=1_750),
     L("kante", S.RAND, K.BASIC, noise=1_100),
-    L("hamster", S.GIERIG, K.BASIC, depth=2, noise=1_000),
     L("turmfrau", S.ECKEN, K.BASIC, noise=900),
     L("nebel", S.LEISE, K.BASIC, depth=2, noise=1_000),
     L("grenzer", S.RAND, K.BASIC, depth=2, noise=450),
@@ -281,10 +281,7 @@ LOSE_DISCS = 100
 
 def _lose_evaluation(legende: Legende) -> Evaluation:
     """LOSE's evaluation for the side to move: fewer discs are better, plus the style's term."""
-    term = STYLE_TERMS[legende.style]
-    if term is None:
-        return lambda p, o: -LOSE_DISCS * _discs(p, o)
-    feature, weight = term
+    feature, weight = STYLE_TERMS[legende.style] or (_discs, 0)
     return lambda p, o: weight * feature(p, o) - LOSE_DISCS * _discs(p, o)
 
 
@@ -294,8 +291,7 @@ class _LoseSearch:
     (:func:`final_value` of the other side). Raises SearchTimeout past ``stop_at``."""
 
     def __init__(self, evaluate: Evaluation, stop_at: float, clock: Clock) -> None:
-        self.evaluate, self.stop_at, self.clock = evaluate, stop_at, clock
-        self.nodes = 0
+        self.evaluate, self.stop_at, self.clock, self.nodes = evaluate, stop_at, clock, 0
 
     def search(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
         self.nodes += 1
