@@ -62,13 +62,20 @@ class Edax:
     hash_bits: int
 
     def options(self) -> list[str]:
-        """One thread, the table's size, the evaluation file."""
-        return ["-n", "1", "-h", str(self.hash_bits), "-eval-file", str(self.evaluation)]
+        """One thread, the table's size (the evaluation file: :meth:`run`)."""
+        return ["-n", "1", "-h", str(self.hash_bits)]
 
     def run(self, *args: str) -> tuple[str, float]:
-        """Edax's output and the CPU time (user + system) of its process."""
+        """Edax's output and the CPU time (user + system) of its process.
+
+        It runs in a folder of its own (no edax.ini of anyone's is read) that holds the
+        evaluation file as ``data/eval.dat``, the path every Edax 4.x reads: 4.3 knows
+        no ``-eval-file`` option. An option it does not know makes Edax print its usage
+        and exit with 0, so the usage counts as a failure too."""
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        with tempfile.TemporaryDirectory() as cwd:  # no edax.ini of anyone's is read
+        with tempfile.TemporaryDirectory() as cwd:
+            (Path(cwd) / "data").mkdir()
+            (Path(cwd) / "data" / "eval.dat").symlink_to(self.evaluation)
             result = subprocess.run(
                 [str(self.binary), *self.options(), *args],
                 cwd=cwd,
@@ -77,7 +84,7 @@ class Edax:
                 check=False,
             )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if result.returncode != 0:
+        if result.returncode != 0 or "Usage:" in result.stderr:
             raise RuntimeError(f"Edax {' '.join(args)} failed: {result.stderr.strip()[-300:]}")
         seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         return result.stdout, seconds

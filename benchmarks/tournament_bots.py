@@ -14,6 +14,7 @@ import httpx
 import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 ACK_TIMEOUT = 10.0
 SETUP_TIMEOUT = 900.0
@@ -136,7 +137,7 @@ class Bot:
     def _watch(self, code: str) -> None:
         self.code, self.seat, self.ended_at, self.busy = code, None, None, False
         self.latest, self.moved_ply = None, -1
-        self.loop.create_task(self.ws.send(orjson.dumps({"type": "watch", "code": code}).decode()))
+        self._send({"type": "watch", "code": code})
 
     def _table(self, table: dict[str, Any]) -> None:
         self.latest = table
@@ -179,8 +180,21 @@ class Bot:
             "cid": f"{self.code}-{game['ply']}",
             "ply": game["ply"],
         }
-        self.loop.create_task(self.ws.send(orjson.dumps(message).decode()))
+        self._send(message)
         self.loop.call_later(ACK_TIMEOUT, self._timeout, request)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        """Sends without waiting; a socket closed under a send is an error while measuring
+        (after the window the bots close their sockets with moves still planned)."""
+
+        async def send() -> None:
+            try:
+                await self.ws.send(orjson.dumps(message).decode())
+            except ConnectionClosed:
+                if self.measuring:
+                    self.figures.errors.append(f"socket closed ({message['type']})")
+
+        self.loop.create_task(send())
 
     def _timeout(self, request: str) -> None:
         self.sent_at.pop(request, None)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.edax import Counted, parse_count, parse_solve
+from benchmarks.edax import Counted, Edax, parse_count, parse_solve
 from reversi.ai import Decision, Level, think
 from reversi.engine import Board
 from tests.processes import REPO
@@ -117,6 +117,28 @@ def test_the_edax_comparison_says_what_it_needs_without_edax(tmp_path: Path) -> 
     binary.chmod(0o755)
     no_eval = run("benchmarks/edax.py", "--edax", str(binary), check=False)
     assert no_eval.returncode == 2 and "give --eval PATH" in no_eval.stderr
+
+
+def test_edax_reads_the_evaluation_as_data_eval_dat_and_its_usage_is_a_failure(
+    tmp_path: Path,
+) -> None:
+    evaluation = tmp_path / "zero.dat"
+    evaluation.write_text("weights")
+    binary = tmp_path / "edax"
+    # like Edax 4.3: the evaluation from data/eval.dat; an unknown option prints the usage
+    binary.write_text(
+        "#!/bin/sh\n"
+        'case "$*" in *-eval-file*) echo "Usage: edax <options>" >&2; exit 0;; esac\n'
+        "cat data/eval.dat\n"
+    )
+    binary.chmod(0o755)
+    edax = Edax(binary, evaluation, 20)
+    assert edax.run("-solve", "x")[0] == "weights"
+    usage = tmp_path / "usage"
+    usage.write_text('#!/bin/sh\necho "Usage: edax <options>" >&2\n')
+    usage.chmod(0o755)
+    with pytest.raises(RuntimeError, match="Usage"):
+        Edax(usage, evaluation, 20).run("-solve", "x")
 
 
 def test_the_edax_comparison_reads_edax_tables() -> None:

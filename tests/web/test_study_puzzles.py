@@ -158,7 +158,7 @@ def test_a_midgame_puzzle_says_what_a_wrong_move_costs(page: Any, server: Any) -
     assert f"etwa {cost} Steine gegenüber dem besten Zug" in notice.inner_text()
 
 
-def test_a_mix_by_theme_and_step_a_streak_and_the_themes_dashboard(page: Any, server: Any) -> None:
+def test_a_mix_by_theme_and_step_and_a_streak(page: Any, server: Any) -> None:
     visit(page, server.url + "/aufgaben")
     page.check("input[name=theme][value=ecke]")
     page.check("input[name=step][value='2']")
@@ -199,7 +199,11 @@ def test_a_mix_by_theme_and_step_a_streak_and_the_themes_dashboard(page: Any, se
     )
     expect(page.locator("#next-puzzle")).to_have_count(0)
 
-    # the dashboard: three of three corner puzzles solved, three parity puzzles missed
+
+def test_the_themes_dashboard_names_strong_and_weak_themes(page: Any, server: Any) -> None:
+    """A fresh player, so the server holds no attempts of theirs that the page's sync
+    would add: three of three corner puzzles solved, three parity puzzles missed."""
+    visit(page, server.url + "/aufgaben")
     corner = [p for p in PUZZLES if "ecke" in p["themes"] and "paritaet" not in p["themes"]][:3]
     parity = [p for p in PUZZLES if "paritaet" in p["themes"] and "ecke" not in p["themes"]][:3]
     attempts = [
