@@ -219,15 +219,14 @@ def stars(margin: int) -> int:
 
 def unlocked(progress: list[int]) -> int:
     """How many opponents are open, given each one's best stars in path order: the
-    first always, and each one after an opponent that was beaten.
+    first always, and every one up to the one after the furthest beaten (so an opponent
+    put on the path before beaten ones closes nothing).
 
-    >>> unlocked([]), unlocked([0, 0]), unlocked([2, 1, 0]), unlocked([3] * 50)
-    (1, 1, 3, 50)
+    >>> unlocked([]), unlocked([0, 0]), unlocked([2, 1, 0]), unlocked([0, 0, 2]), unlocked([3] * 50)
+    (1, 1, 3, 4, 50)
     """
-    beaten = 0
-    while beaten < len(progress) and beaten < len(LEGENDEN) and progress[beaten] > 0:
-        beaten += 1
-    return min(beaten + 1, len(LEGENDEN))
+    beaten = [i for i, n in enumerate(progress[: len(LEGENDEN)]) if n > 0]
+    return min((beaten[-1] + 2) if beaten else 1, len(LEGENDEN))
 
 
 def band(index: int) -> Level:

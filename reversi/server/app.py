@@ -12,6 +12,7 @@ from starlette.routing import BaseRoute, Route
 
 from reversi.ai import Level
 from reversi.ai.legenden import ANCHORS, LEGENDEN, STAR_MARGINS, band
+from reversi.ai.legenden_places import progress_place
 from reversi.duel.chat import CHAT_MAX
 from reversi.duel.rules import CLOCKS, TIME_CLASSES
 from reversi.hall import counting, rating_rules
@@ -105,9 +106,16 @@ def create_app(bundle: Bundle | None = None, duels: DuelServer | None = None) ->
         "time_classes": list(TIME_CLASSES),
         "nick": {"min": NICK_MIN, "max": NICK_MAX},
         # /legenden: the opponents in path order (each with the level it counts under in
-        # the Bilanz, and whether it is that level itself), and the margins of 1, 2, 3 stars
+        # the Bilanz, whether it is that level itself, and the place of its stars in the
+        # stored progress), and the margins of 1, 2, 3 stars
         "legenden": [
-            {"key": lg.key, "style": lg.style.value, "level": band(i).value, "anchor": i in ANCHORS}
+            {
+                "key": lg.key,
+                "style": lg.style.value,
+                "level": band(i).value,
+                "anchor": i in ANCHORS,
+                "place": progress_place(lg.key),
+            }
             for i, lg in enumerate(LEGENDEN)
         ],
         "stars": list(STAR_MARGINS),

@@ -20,6 +20,7 @@ from reversi.ai.legenden import (
     stars,
     unlocked,
 )
+from reversi.ai.legenden_places import PROGRESS_PLACES, progress_place
 from reversi.ai.levels import Level
 from reversi.engine import BLACK, Board, Move
 from reversi.texts import catalogue
@@ -123,11 +124,12 @@ def test_stars_by_margin() -> None:
     assert [stars(m) for m in (-64, -1, 0, 1, 9, 10, 23, 24, 64)] == [0, 0, 0, 1, 1, 2, 2, 3, 3]
 
 
-def test_unlocking_goes_one_after_another() -> None:
+def test_unlocking_goes_one_after_the_furthest_beaten() -> None:
     assert unlocked([]) == 1
     assert unlocked([0] * 50) == 1
     assert unlocked([1]) == 2
-    assert unlocked([3, 0, 2]) == 2  # a gap closes the rest of the path
+    # a gap (an opponent put on the path before beaten ones) closes nothing
+    assert unlocked([3, 0, 2]) == 4
     assert unlocked([1] * 49) == 50
     assert unlocked([2] * 60) == 50
 
@@ -139,3 +141,12 @@ def test_every_opponent_has_its_texts_and_its_style_a_name() -> None:
             assert texts[f"legende.{legende.key}.{part}"].strip()
     for style in Style:
         assert texts[f"legenden.style.{style.value}"]
+
+
+def test_each_opponent_keeps_a_place_of_its_own_in_the_stored_progress() -> None:
+    assert len(set(PROGRESS_PLACES)) == len(PROGRESS_PLACES)
+    assert {lg.key for lg in LEGENDEN} <= set(PROGRESS_PLACES)
+    # the path of 2026-12-02 in its order: progress stored then keeps its meaning
+    assert PROGRESS_PLACES[:5] == ("flocke", "krumm", "elster", "zaun", "gustav")
+    assert PROGRESS_PLACES[49] == "legende"
+    assert [progress_place(key) for key in ("flocke", "oma")] == [0, 50]

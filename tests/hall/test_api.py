@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from reversi.ai.legenden_places import PROGRESS_PLACES
 from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.server.helpers import COUNTED_LINE
@@ -217,7 +218,7 @@ def test_settings_follow_the_player_to_another_device(tmp_path: Path, clock: Man
         {"settings": {"begins": True}, "changed_at": 1},
         {"settings": {"colour": "rot"}, "changed_at": 1},
         {"settings": {"legenden": "1240"}, "changed_at": 1},
-        {"settings": {"legenden": "1" * 51}, "changed_at": 1},
+        {"settings": {"legenden": "1" * (len(PROGRESS_PLACES) + 1)}, "changed_at": 1},
         {"settings": {"legenden": 3}, "changed_at": 1},
         {"settings": {"dots": True}, "changed_at": "now"},
         {"settings": {"dots": True}},

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from reversi.ai.legenden import LEGENDEN
+from reversi.ai.legenden_places import PROGRESS_PLACES, progress_place
 from reversi.texts import catalogue
 
 from .conftest import Server
@@ -28,6 +29,14 @@ def name(key: str) -> str:
 
 def path_shown(page: Any) -> None:
     page.wait_for_selector("#legenden-path", timeout=BOOT_TIMEOUT_MS)
+
+
+def stored(*stars: int) -> str:
+    """The stored progress of these stars, in path order (each at its opponent's place)."""
+    digits = [0] * len(PROGRESS_PLACES)
+    for index, n in enumerate(stars):
+        digits[progress_place(LEGENDEN[index].key)] = n
+    return "".join(map(str, digits)).rstrip("0")
 
 
 def progress(page: Any, stars: str) -> None:
@@ -69,7 +78,7 @@ def test_a_whole_game_against_the_first_opponent_offline(browser: Any, console: 
             f"1 von 50 Gegnern besiegt, Sterne gesamt: {stars}."
         )
         kept = page.evaluate(f"JSON.parse(localStorage.getItem('{SETTINGS}')).legenden")
-        assert kept == str(stars)
+        assert kept == stored(stars)
         # the game counts as a computer game on this device, under Leicht
         results = page.evaluate("JSON.parse(localStorage.getItem('reversi.results.v1'))")
         assert results[-1]["level"] == "leicht" and results[-1]["legende"] == FIRST
@@ -80,7 +89,7 @@ def test_beaten_opponents_open_the_next_and_no_more(
 ) -> None:
     with look_page(browser, console) as (page, _):
         page.goto(server.url + "/legenden")
-        progress(page, "21")
+        progress(page, stored(2, 1))
         page.goto(server.url + "/legenden")
         path_shown(page)
         path = page.locator("#legenden-path")
@@ -103,7 +112,7 @@ def test_the_path_and_a_game_look_right(
 ) -> None:
     with look_page(browser, console, size, scheme) as (page, shot):
         page.goto(server.url + "/legenden")
-        progress(page, "3210000000000000000001")
+        progress(page, stored(3, 2, 1, *[0] * 18, 1))
         page.goto(server.url + "/legenden")
         path_shown(page)
         fits_the_screen(page, size)

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from reversi.ai import Level
-from reversi.ai.legenden import LEGENDEN
+from reversi.ai.legenden_places import PROGRESS_PLACES
 from reversi.duel.rules import TIME_CLASSES
 from reversi.hall.api import HallApi, HallPlayer, Schema
 from reversi.hall.hall_service import Hall
@@ -27,7 +27,8 @@ GAME = "reversi"
 LEVELS = tuple(level.value for level in Level)
 #: the settings a player takes to another device (dots, Drehzahl, level, who begins,
 #: sound, motion, the analysis after a solo game, the analysis board's values, XOT starts and
-#: the progress on /legenden: each opponent's best stars, 0–3, in path order)
+#: the progress on /legenden: each opponent's best stars, 0–3, at its place in
+#: reversi.ai.legenden_places)
 SETTINGS: Schema = {
     "dots": bool,
     "counts": bool,
@@ -38,7 +39,7 @@ SETTINGS: Schema = {
     "xot": bool,
     "level": LEVELS,
     "begins": ("me", "computer"),
-    "legenden": re.compile(f"[0-3]{{0,{len(LEGENDEN)}}}"),
+    "legenden": re.compile(f"[0-3]{{0,{len(PROGRESS_PLACES)}}}"),
 }
 
 

@@ -9,7 +9,7 @@
  *   hall: {periods: string[], chat_max: number, levels: string[],
  *     counting: {min_moves: number, pair_games_a_day: number},
  *     rating: {min_moves: number, pair_games_a_day: number, shown_after: number}, time_classes: string[], nick: {min: number, max: number},
- *     legenden: {key: string, style: string, level: string, anchor: boolean}[], stars: number[],
+ *     legenden: {key: string, style: string, level: string, anchor: boolean, place: number}[], stars: number[],
  *     tournament: {win: number, draw: number, loss: number, bye: number, rematch_after: number, clocks: string[],
  *       minutes: number[], rounds: number[], name: {min: number, max: number}}}}} Config
  */

@@ -21,7 +21,7 @@ const DEFAULTS = {
   motion: !matchMedia("(prefers-reduced-motion: reduce)").matches,
   analyse: false, // after a solo game, straight to its replay with the analysis running
   values: false, // the analysis board shows every legal move's value
-  legenden: "", // /legenden: each opponent's best stars, one digit 0–3 each, in path order
+  legenden: "", // /legenden: each opponent's best stars, one digit 0–3 at its `place` (reversi/ai/legenden_places.py)
 };
 
 /** @param {string} key @param {any} fallback */
@@ -89,19 +89,27 @@ export function mergeStars(a, b) {
   return out.replace(/0+$/, "");
 }
 
-// The Legenden: each opponent's best stars (0: not beaten yet), in path order.
+// The Legenden: each opponent's best stars (0: not beaten yet), in path order; stored
+// at each one's place, which stays when the path changes.
 export function legendenStars() {
+  const digits = storedStars();
+  return config.hall.legenden.map((legende) => digits[legende.place] || 0);
+}
+
+/** The stored progress: a digit per place. */
+function storedStars() {
   const text = String(settings().legenden || "");
   return /^[0-3]*$/.test(text) ? [...text].map(Number) : [];
 }
 
-/** Keeps a game's stars against opponent `index` if they beat the best so far.
+/** Keeps a game's stars against opponent `index` (on the path) if they beat the best so far.
  * @param {number} index @param {number} stars */
 export function saveStars(index, stars) {
-  const digits = legendenStars();
-  while (digits.length <= index) digits.push(0);
-  if (stars <= digits[index]) return;
-  digits[index] = stars;
+  const digits = storedStars();
+  const place = config.hall.legenden[index].place;
+  while (digits.length <= place) digits.push(0);
+  if (stars <= digits[place]) return;
+  digits[place] = stars;
   saveSetting("legenden", digits.join("").replace(/0+$/, ""));
 }
 

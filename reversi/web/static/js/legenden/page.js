@@ -28,7 +28,8 @@ export function legendenPage(main) {
   const open = unlockedCount(progress);
   const beaten = progress.filter((n) => n > 0).length;
   const total = progress.reduce((sum, n) => sum + n, 0);
-  const next = config.hall.legenden[Math.min(open, config.hall.legenden.length) - 1];
+  // the first open one not beaten yet (one put on the path before beaten ones, too)
+  const next = config.hall.legenden.find((_, index) => index < open && !progress[index]) || config.hall.legenden[open - 1];
   const item = (/** @type {{key: string, style: string, level: string, anchor: boolean}} */ legende, /** @type {number} */ index) => {
     const stars = progress[index] || 0;
     const locked = index >= open;

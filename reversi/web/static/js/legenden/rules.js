@@ -1,6 +1,7 @@
 // The Legenden's rules as the page applies them (reversi/ai/legenden.py holds the same):
 // stars by the disc margin of a win (the margins come from the server's config), and
-// which opponents are open: the first, and each one after a beaten one.
+// which opponents are open: the first, and every one up to the one after the furthest
+// beaten (an opponent put on the path before beaten ones closes nothing).
 import { config } from "../core/config.js";
 
 /** @param {number} margin the player's discs minus the opponent's at the end */
@@ -8,11 +9,14 @@ export function starsFor(margin) {
   return config.hall.stars.filter((least) => margin >= least).length;
 }
 
-/** How many opponents are open. @param {number[]} progress each one's best stars */
+/** How many opponents are open. @param {number[]} progress each one's best stars, in path order */
 export function unlockedCount(progress) {
-  let beaten = 0;
-  while (beaten < progress.length && beaten < config.hall.legenden.length && progress[beaten] > 0) beaten += 1;
-  return Math.min(beaten + 1, config.hall.legenden.length);
+  const total = config.hall.legenden.length;
+  let furthest = -1;
+  progress.slice(0, total).forEach((stars, index) => {
+    if (stars > 0) furthest = index;
+  });
+  return Math.min(furthest + 2, total);
 }
 
 /** The opponent of `key` with its place on the path, or null. @param {string | null} key */
