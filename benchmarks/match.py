@@ -113,11 +113,11 @@ def player(name: str, budget: float | None, cpu_clock: bool) -> Player:
 
 def engine_digest() -> str:
     """A digest of the players' code (the native core's too) and weights: a match
-    continues only with the same. The Legenden's settings play no part in a match."""
+    continues only with the same. The Legenden's modules play no part in a match."""
     folder = Path(__file__).resolve().parents[1] / "reversi" / "ai"
     digest = hashlib.sha256()
     native = folder.parent / "native"
-    players = [p for p in folder.glob("*.py") if p.name != "legenden.py"]
+    players = [p for p in folder.glob("*.py") if not p.name.startswith("legenden")]
     for path in sorted([*players, *folder.glob("*.bin"), *native.glob("*.[ch]")]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
