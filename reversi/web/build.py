@@ -79,9 +79,10 @@ SHIPPED = (
 )
 #: Modules of those folders that no shipped module imports: the server's and the
 #: benchmarks' (the classic player, matches, the Python search's ProbCut table, the
-#: archive's WTHOR reader)
+#: archive's WTHOR reader, the places of the Legenden's stored progress)
 LEFT_OUT = (
     "reversi/ai/classic.py",
+    "reversi/ai/legenden_places.py",
     "reversi/ai/match.py",
     "reversi/ai/probcut.py",
     "reversi/engine/wthor.py",

@@ -75,8 +75,9 @@ def browser_modules() -> set[str]:
 
 
 def test_the_browser_gets_no_module_it_never_imports() -> None:
-    """The classic player, matches, the Python search's ProbCut table and the WTHOR
-    reader are the server's and the benchmarks': the browser never downloads them."""
+    """The classic player, matches, the Python search's ProbCut table, the WTHOR reader
+    and the Legenden's progress places are the server's and the benchmarks': the
+    browser never downloads them."""
     assert "reversi/ai/levels.py" in browser_modules()
     for left_out in build.LEFT_OUT:
         assert left_out not in browser_modules(), f"{left_out} is imported in the browser"
