@@ -105,6 +105,9 @@ def offline_after_one_visit(
     under its service worker's control, and whose server is then gone. Only the
     requests to that server may fail in the console: the page's own refused loads and
     the hall's refused socket."""
+    from reversi.web.build import build
+
+    build(quiet=True)  # its own server: the session's `built` fixture may not have run
     server = Server().start()
     context = browser.new_context(reduced_motion="reduce")
     try:
