@@ -105,6 +105,24 @@ def test_beaten_opponents_open_the_next_and_no_more(
         path_shown(page)
 
 
+def test_stars_stored_before_the_path_changed_stay_with_their_opponents(
+    browser: Any, console: Any, server: Server
+) -> None:
+    """Progress from the path of 2026-12-02 (Flocke first): two stars on Flocke and one on
+    Krumm stay theirs, and everything up to the one after Krumm is open."""
+    with look_page(browser, console) as (page, _):
+        page.goto(server.url + "/legenden")
+        progress(page, "21")
+        page.goto(server.url + "/legenden")
+        path_shown(page)
+        path = page.locator("#legenden-path")
+        expect(path.locator("[data-key=flocke]")).to_contain_text("★★☆")
+        expect(path.locator("[data-key=krumm]")).to_contain_text("★☆☆")
+        krumm = [lg.key for lg in LEGENDEN].index("krumm")
+        expect(path.get_by_role("link")).to_have_count(krumm + 2)
+        expect(page.locator("#legenden-next")).to_contain_text(name(FIRST))
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_path_and_a_game_look_right(
