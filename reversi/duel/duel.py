@@ -11,16 +11,13 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from reversi.duel.changing_game import ChangingGame
-from reversi.duel.chat import clean_chat
 from reversi.duel.effects import Effects, hall_result
 from reversi.duel.flag import cannot_win
 from reversi.duel.game import placed_colors
 from reversi.duel.rules import PER_MOVE, correspondence, total_clock
+from reversi.duel.seat_changes import SeatChanges
 from reversi.duel.table import (
-    OPEN,
     OVER,
-    RENAME_QUIET,
     DuelError,
     End,
     Status,
@@ -32,13 +29,12 @@ from reversi.duel.table import (
 from reversi.duel.xot_rule import xot_root
 from reversi.engine import BLACK, Counting, IllegalMoveError, InvalidSquareError
 from reversi.engine.color import COLOR_NAMES
-from reversi.storage.records import ChatRecord
 from reversi.texts import text
 
 __all__ = ["Duel", "DuelError", "Effects"]
 
 
-class Duel(ChangingGame):
+class Duel(SeatChanges):
     """A duel's intents on the game at its table: each checks the player's intent,
     changes the row and records its events, or raises :class:`DuelError`."""
 
@@ -249,10 +245,24 @@ class Duel(ChangingGame):
             black, white = (board.count(True), board.count(False))
             score = outcome.score() if outcome else (black, white)
             end["black"], end["white"] = score
-            colors = [self.color_of(0), self.color_of(1)]
-            self.effects.result = hall_result(t, end, colors, placed_colors(board))
-        extra(t)["end"] = end
         self._event("ended", {"status": status, **end})
+        if status == Status.FINISHED:
+            end["booking"] = self.now
+        extra(t)["end"] = end
+
+    def book(self) -> bool:
+        """The hall's part of a finished game, after its end was saved and announced:
+        its result (points, rating, archive record; ``effects.result``) and the event
+        that tells the seats. False when there is nothing (left) to record."""
+        t = self.table
+        end = extra(t).get("end")
+        if t.status != Status.FINISHED or not end or "booking" not in end:
+            return False
+        ended_at = end.pop("booking")
+        colors = [self.color_of(0), self.color_of(1)]
+        self.effects.result = hall_result(t, end, colors, placed_colors(self.board), ended_at)
+        self._event("booked", {})
+        return True
 
     def takeback(self, seat: int | None) -> None:
         seat = self._seated(seat)
@@ -324,75 +334,5 @@ class Duel(ChangingGame):
         self.extra["rematch"] = []
         self._event("rematch_declined", {"seat": seat})
 
-    def chat(self, seat: int | None, text: str, secrets_: list[str]) -> None:
-        seat = self._seated(seat)
-        text = clean_chat(text)
-        if any(s and s in text for s in secrets_):
-            raise DuelError("secret")
-        line = ChatRecord(seat=seat, text=text, at=self.now)
-        self.effects.chat.append(line)
-        self._event("chat", {"seat": seat, "text": text, "at": self.now})
-
-    def mute(self, seat: int | None, muted: bool) -> None:
-        seat = self._seated(seat)
-        mutes = set(self.extra.get("muted", []))
-        if (seat in mutes) == muted:
-            return
-        mutes.symmetric_difference_update({seat})
-        self.extra["muted"] = sorted(mutes)
-        self._event("mute", {"seat": seat, "muted": muted}, audience=seat)
-
-    def callback(self, seat: int | None) -> None:
-        seat = self._seated(seat)
-        if self.table.status not in OPEN or (self.table.seat1 is None):
-            raise DuelError("no_opponent")
-        last = self.extra.get("callback_at", [0.0, 0.0])
-        if self.now - last[seat] < self.rules.callback_interval:
-            raise DuelError("too_soon")
-        last = list(last)
-        last[seat] = self.now
-        self.extra["callback_at"] = last
-        other = 1 - seat
-        if other not in self.extra.get("muted", []):  # a muter hears no "Rückruf"
-            self.effects.callback = {
-                "player": self.table.seat1 if other == 1 else self.table.seat0,
-                "code": self.table.code,
-                "from": self.name(seat),
-            }
-        self._event("callback", {"seat": seat})
-
     def resumed(self, downtime: float) -> None:
         self._event("resumed", {"downtime": round(downtime, 3)})
-
-    def rename_seat(self, seat: int, name: str) -> None:
-        """The player at ``seat`` changed their nickname; within :data:`RENAME_QUIET`
-        seconds of the last notice without one of its own (``notice: false``)."""
-        names = list(self.extra.get("names", [None, None]))
-        if names[seat] == name:
-            return
-        before, names[seat] = names[seat], name
-        self.extra["names"] = names
-        announced = list(self.extra.get("renamed_at", [-RENAME_QUIET, -RENAME_QUIET]))
-        if notice := self.now - announced[seat] >= RENAME_QUIET:
-            announced[seat] = self.now
-            self.extra["renamed_at"] = announced
-        self._event("renamed", {"seat": seat, "name": name, "before": before, "notice": notice})
-
-    def renew_secret(self, seat: int) -> None:
-        """A new secret for ``seat`` (its link was used); told to that seat only."""
-        if seat == 0:
-            self.table.secret0 = secrets.token_urlsafe(24)
-        else:
-            self.table.secret1 = secrets.token_urlsafe(24)
-        self._event("secret_renewed", {"seat": seat}, audience=seat)
-
-    def move_seat(self, seat: int, player_id: str, name: str) -> None:
-        """Gives ``seat`` to another player (resume link); its secret is renewed."""
-        if seat == 0:
-            self.table.seat0, self.table.secret0 = player_id, secrets.token_urlsafe(24)
-        else:
-            self.table.seat1, self.table.secret1 = player_id, secrets.token_urlsafe(24)
-        names = list(self.extra.get("names", [None, None]))
-        names[seat] = name
-        self.extra["names"] = names
-        self._event("seat_moved", {"seat": seat, "name": name})

@@ -21,11 +21,11 @@ class Effects:
 
 
 def hall_result(
-    table: TableRecord, end: End, colors: list[str | None], placed: list[str]
+    table: TableRecord, end: End, colors: list[str | None], placed: list[str], ended_at: float
 ) -> dict[str, Any]:
     """A finished duel as the hall records it (``reversi.hall.writes.record_result``):
     each seat's player, side, outcome, score and moves made (``placed``: the colour of
-    each placed disc, in order), and how the game went."""
+    each placed disc, in order), how the game went and when it ended."""
     players = []
     for seat, player in ((0, table.seat0), (1, table.seat1)):
         color = colors[seat]
@@ -46,6 +46,7 @@ def hall_result(
             }
         )
     return {
+        "at": ended_at,
         "players": players,
         "outcome": {
             "reason": end["reason"],

@@ -63,6 +63,9 @@ class End(TypedDict, total=False):
     ratings_before: list[dict[str, Any]]
     ratings: list[dict[str, Any]]
     unrated: str
+    #: when a finished game ended, while the hall has not yet recorded it (its points,
+    #: ratings and archive record come in a second change: ``Duel.book``)
+    booking: float
 
 
 #: seconds after a rename notice in which that seat's renames bring no notice of their own

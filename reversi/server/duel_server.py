@@ -52,6 +52,10 @@ from reversi.storage import Store, make_store
 
 log = logging.getLogger("reversi.duels")
 
+#: seconds between two looks for finished games the hall has not recorded (a recording
+#: that failed; at start, those of a process that stopped in between)
+BOOK_MISSED_EVERY = 60.0
+
 
 class DuelServer:
     def __init__(self, settings: Settings | None = None) -> None:
@@ -102,6 +106,7 @@ class DuelServer:
         self.broker.on_resync.append(self.hub.resync_all)
         await self.broker.start(self.hub.on_message)
         await credit_downtime(self.service)
+        await self.service.book_missed()
         if s.sweep_interval > 0:
             self._sweeper = asyncio.create_task(self._sweep_forever(), name="duel-sweeper")
             self._beater = asyncio.create_task(self._beat_forever(), name="duel-heartbeat")
@@ -119,6 +124,7 @@ class DuelServer:
                     await task
         self._sweeper = self._beater = self._collector = None
         if self.store is not None:
+            await self.service.settled()
             await self.tournaments.stop()
             await self.hub.close_all()
             with contextlib.suppress(Exception):
@@ -139,10 +145,15 @@ class DuelServer:
             await self.stop()
 
     async def _sweep_forever(self) -> None:
+        loop = asyncio.get_running_loop()
+        last_booked = loop.time()
         while True:
             await asyncio.sleep(self.settings.sweep_interval)
             try:
                 await self.service.sweep()
+                if loop.time() - last_booked >= BOOK_MISSED_EVERY:
+                    last_booked = loop.time()
+                    await self.service.book_missed()
                 await self.hub.sweep_searches()
                 await self.hub.close_abandoned()
                 await self.hub.report_online()

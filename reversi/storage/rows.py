@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 from sqlalchemy import delete, false, func, insert, select, text, true, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.sql import Select
 
 from reversi.storage.records import (
     TABLE_FIELDS,
@@ -96,16 +97,20 @@ class Rows:
         if result.rowcount != 1:
             raise Conflict(f"table {table.code} changed since version {expected_version}")
 
+    def tables(self, query: Select[Any]) -> list[TableRecord]:
+        """The tables ``query`` selects (``select(TABLES)…``)."""
+        rows = self.conn.execute(query).mappings()
+        return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
+
     def tables_of(self, player_id: str, statuses: Iterable[str]) -> list[TableRecord]:
-        rows = self.conn.execute(
+        return self.tables(
             select(TABLES)
             .where(
                 (TABLES.c.seat0 == player_id) | (TABLES.c.seat1 == player_id),
                 TABLES.c.status.in_(list(statuses)),
             )
             .order_by(TABLES.c.id)
-        ).mappings()
-        return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
+        )
 
     def by_status(
         self, status: str, limit: int, marked: Mapping[str, bool] | None = None
@@ -117,20 +122,18 @@ class Rows:
         for name, wanted in (marked or {}).items():
             flag = func.coalesce(TABLES.c.extra[name].as_boolean(), false())
             query = query.where(flag == (true() if wanted else false()))
-        rows = self.conn.execute(query.order_by(TABLES.c.id).limit(limit)).mappings()
-        return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
+        return self.tables(query.order_by(TABLES.c.id).limit(limit))
 
     def waiting_of(self, openers: Iterable[str], status: str) -> list[TableRecord]:
         """The tables in ``status`` whose seat 0 is one of ``openers``."""
         wanted = sorted(set(openers))
         if not wanted:
             return []
-        rows = self.conn.execute(
+        return self.tables(
             select(TABLES)
             .where(TABLES.c.status == status, TABLES.c.seat0.in_(wanted))
             .order_by(TABLES.c.id)
-        ).mappings()
-        return [TableRecord(**{k: row[k] for k in TABLE_FIELDS}) for row in rows]
+        )
 
     def last_opponent(self, player_id: str) -> str | None:
         """Whom the player last sat at a table with (None: nobody yet)."""

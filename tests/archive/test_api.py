@@ -16,6 +16,7 @@ from reversi.engine import Board, read_ggf
 from reversi.server.wall_clock import ManualClock
 from reversi.texts import text
 from tests.app_fixtures import make_settings, players
+from tests.server.helpers import until_booked
 
 #: a game of 60 moves with one pass (white's, after the 51st disc), 42:22 for black
 GAME = (
@@ -66,6 +67,7 @@ def play_duel(
         if resign:
             wa.send_json({"type": "resign", "code": code, "id": "r"})
             receive(wa, "ack")
+        until_booked(wa)
     return code, {"a": colors[0], "b": colors[1]}
 
 

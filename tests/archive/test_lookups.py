@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
 from tests.archive.test_api import receive
+from tests.server.helpers import until_booked
 
 
 def resigned_duel(
@@ -44,6 +45,7 @@ def resigned_duel(
             receive(by_color[color], "ack")
         wa.send_json({"type": "resign", "code": code, "id": "r"})
         receive(wa, "ack")
+        until_booked(wa)
         if rematch:
             for n, ws in enumerate((wa, wb)):
                 ws.send_json({"type": "rematch", "code": code, "id": f"m{n}"})

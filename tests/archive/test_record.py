@@ -92,6 +92,7 @@ async def test_a_duel_lost_on_time_is_kept_with_its_winner(
     await move(service, code, white, "c5")
     clock.advance(10_000)
     assert await service.service.sweep() == [code]
+    await service.service.settled()
     kept = await stored(service).read(lambda rows: game(rows.conn, code))
     assert kept is not None and kept.kind == "duel"
     assert kept.result["reason"] == "timeout" and kept.result["winner"] == "white"

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from reversi.ai.legenden_places import PROGRESS_PLACES
 from reversi.server.wall_clock import ManualClock
 from tests.app_fixtures import make_settings, players
-from tests.server.helpers import COUNTED_LINE
+from tests.server.helpers import COUNTED_LINE, until_booked
 
 
 def game(
@@ -56,6 +56,7 @@ def finish_a_duel(a: TestClient, b: TestClient) -> str:
         wa.send_json({"type": "resign", "code": code, "id": "r"})
         while (m := wa.receive_json())["type"] != "ack":
             assert m["type"] != "error", m
+        until_booked(wa)
     return str(code)
 
 

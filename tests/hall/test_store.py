@@ -207,6 +207,7 @@ async def test_levels_sit_at_the_table_and_milestones_are_announced_once(
     for ply, square in enumerate(COUNTED_LINE):
         await move(service, code, (black, white)[ply % 2], square)
     await service.service.handle(white, p.Resign(code=code))
+    await service.service.settled()
     hall = service.hall
     won = await hall.milestones(black)
     assert won["level"] == 3 and won["new_milestones"] == ["first_game", "first_win"]

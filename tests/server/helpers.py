@@ -27,9 +27,22 @@ async def seated(server: DuelServer) -> tuple[str, str, str]:
 
 
 async def view(server: DuelServer, code: str, player: str | None = None) -> dict[str, Any]:
+    """The table as ``player`` sees it once the hall has recorded the games that ended
+    (``DuelService.settled``: a game's end is recorded after the move is answered)."""
+    await server.service.settled()
     state = await server.service.state(code, player)
     assert state is not None
     return state
+
+
+def until_booked(ws: Any) -> dict[str, Any]:
+    """Reads a watching socket (TestClient's) until the hall has recorded the game that
+    ended (the event ``booked``, docs/protocol.md); returns that message."""
+    for _ in range(50):
+        message = ws.receive_json()
+        if message["type"] == "events" and any(e["kind"] == "booked" for e in message["events"]):
+            return dict(message)
+    raise AssertionError("the game's end was not recorded")
 
 
 async def move(

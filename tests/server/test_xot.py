@@ -16,7 +16,7 @@ from reversi.server.wall_clock import ManualClock
 from reversi.server.ws import client_messages as p
 from tests.app_fixtures import make_settings, players
 from tests.archive.test_api import receive
-from tests.server.helpers import view
+from tests.server.helpers import until_booked, view
 
 
 async def xot_table(server: DuelServer) -> tuple[str, str, str]:
@@ -123,6 +123,7 @@ def test_the_replay_of_a_xot_duel_keeps_its_start(
                 receive(ws, "ack")
             wa.send_json({"type": "resign", "code": code, "id": "resign"})
             receive(wa, "ack")
+            until_booked(wa)
         game = b.get(f"/api/games/{code}").json()
         assert game["root"] == Board(moves=start).obf()
         assert game["transcript"] == "".join(played)

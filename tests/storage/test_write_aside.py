@@ -116,6 +116,7 @@ async def test_a_games_end_is_saved_beside_the_loop(
         table = await server.service.open_table(one.id, "Eins")
         await server.service.join(two.id, "Zwei", table.code)
         await finish(server, table.code)
+        await server.service.settled()
         assert (await view(server, table.code))["table"]["status"] == "finished"
         assert threads and threading.get_ident() not in threads
     finally:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import literal, select
+
 from reversi.archive.archive_queries import add_game
 from reversi.duel.duel import Duel
 from reversi.duel.rules import correspondence, rated, time_class
@@ -26,6 +28,10 @@ from reversi.hall.reads import tallies
 from reversi.hall.writes import record_result
 from reversi.server.duels.archived import duel_record
 from reversi.storage import Conflict, Rows, TableRecord
+from reversi.storage.schema import RESULTS, TABLES
+
+#: the hall's name of the game and the source of a table's result (``table:CODE``)
+HALL_GAME, TABLE_SOURCE = "reversi", "table:"
 
 
 def plain(duel: Duel) -> bool:
@@ -40,29 +46,26 @@ def save_change(rows: Rows, expected: int, duel: Duel) -> None:
     assert table.id is not None
     effects = duel.effects
     if effects.result is not None:
-        # the row first (PostgreSQL: locked): two processes ending the same game (a
-        # timeout seen by both sweepers) queue on it, not on the result's unique key
-        # in the other order (a deadlock)
+        # the row first (PostgreSQL: locked): two processes recording the same game (one
+        # right after its end, the other's sweep) queue on it, not on the result's
+        # unique key in the other order (a deadlock)
         locked = rows.table(table.code, lock=True)
         if locked is None or locked.version != expected:
             raise Conflict(table.code)
         # the hall's points, once per table, in the same transaction as the table
+        result = effects.result
+        source = TABLE_SOURCE + table.code
         recorded = record_result(
-            rows.conn,
-            "reversi",
-            f"table:{table.code}",
-            effects.result["players"],
-            effects.result["outcome"],
-            duel.now,
+            rows.conn, HALL_GAME, source, result["players"], result["outcome"], result["at"]
         )
-        note_hall(rows.conn, table, effects.result["players"], recorded.uncounted)
+        note_hall(rows.conn, table, result["players"], recorded.uncounted)
         rating = rate_game(
             rows.conn,
-            f"table:{table.code}",
-            effects.result["players"],
+            source,
+            result["players"],
             time_class(table.rules),
             rated(table.rules),
-            duel.now,
+            result["at"],
         )
         note_rating(table, rating)
         add_game(rows.conn, duel_record(table, duel.board))  # the replay, by its code
@@ -74,6 +77,20 @@ def save_change(rows: Rows, expected: int, duel: Duel) -> None:
         rows.add_table(effects.rematch)
         assert effects.rematch.id is not None
         rows.add_events(effects.rematch.id, duel.rematch_events)
+
+
+def unrecorded_ends(rows: Rows) -> list[TableRecord]:
+    """The finished tables without a result in the hall (``save_change`` records it)."""
+    recorded = (
+        select(RESULTS.c.id)
+        .where(
+            RESULTS.c.game == HALL_GAME, RESULTS.c.source == literal(TABLE_SOURCE) + TABLES.c.code
+        )
+        .exists()
+    )
+    return rows.tables(
+        select(TABLES).where(TABLES.c.status == Status.FINISHED, ~recorded).order_by(TABLES.c.id)
+    )
 
 
 def add_table(rows: Rows, duel: Duel, player_id: str) -> None:

@@ -13,6 +13,7 @@ reads the row locked inside it (one transaction, not two).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import weakref
 from collections.abc import Callable
@@ -21,7 +22,8 @@ from typing import Any
 
 from reversi.duel.duel import Duel, DuelError
 from reversi.duel.position_cache import Positions
-from reversi.server.duels.saving import plain, save_change
+from reversi.duel.table import extra
+from reversi.server.duels.saving import plain, save_change, unrecorded_ends
 from reversi.server.settings import Settings, duel_rules
 from reversi.storage import Conflict, EventRecord, Rows, Store, TableRecord
 
@@ -29,6 +31,11 @@ log = logging.getLogger("reversi.duels")
 
 #: the store's lane of the transactions that end a game (``Store.write_aside``)
 GAME_ENDS = "game_ends"
+
+
+def waits_for_booking(table: TableRecord) -> bool:
+    """Whether the table's game ended and the hall has not recorded it yet."""
+    return "booking" in (extra(table).get("end") or {})
 
 
 class _Unconfirmed(Exception):
@@ -56,6 +63,8 @@ class TableCommits:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         #: the rows and boards known in this process (shared with the lobby)
         self.positions = positions
+        #: the games whose end is being recorded in the hall (:meth:`book`)
+        self._booking: set[asyncio.Task[bool]] = set()
 
     @property
     def now(self) -> float:
@@ -89,6 +98,8 @@ class TableCommits:
                     continue
                 if outcome.events:
                     await self.announce(outcome)
+                    if waits_for_booking(outcome.table):
+                        self._book_soon(code)
                 if error is not None:
                     raise error
                 return outcome
@@ -113,13 +124,8 @@ class TableCommits:
         else:
             loaded = guess or await self._load(code)
             duel, value, error = self._decide(loaded, action, now, guessed=guess is not None)
-            if duel.events and plain(duel):  # most moves: the row and its events only
+            if duel.events and plain(duel):  # most moves, a game's end too: row and events
                 await self.store.save(duel.table, loaded.version, duel.events)
-            elif duel.events and duel.effects.result is not None:
-                # a game's end: the hall's points, the ratings, the archive's record
-                await self.store.write_aside(
-                    lambda rows: save_change(rows, loaded.version, duel), GAME_ENDS
-                )
             elif duel.events:
                 await self.store.write(lambda rows: save_change(rows, loaded.version, duel))
         if not duel.events:
@@ -129,6 +135,55 @@ class TableCommits:
         return Committed(
             duel.table, duel.events, value, duel.effects.callback, duel.effects.rematch
         ), error
+
+    def _book_soon(self, code: str) -> None:
+        task = asyncio.create_task(self.book(code), name=f"book-{code}")
+        self._booking.add(task)
+        task.add_done_callback(self._booking.discard)
+
+    async def book(self, code: str) -> bool:
+        """Records a finished game in the hall once its end is announced: the points,
+        the ratings and the archive's record in one transaction of the store's
+        :data:`GAME_ENDS` lane, then a second announcement (``booked``) with them.
+        False when there was nothing (left) to record. A game whose end was saved but
+        not recorded (the process stopped in between) is found by :meth:`book_missed`."""
+        try:
+            async with self._lock(code):
+                guess = self.positions.table(code)
+                for _ in range(5):
+                    loaded = guess or await self._load(code)
+                    duel = Duel(loaded.copy(), self.now, self.rules, self.positions)
+                    if not duel.book():
+                        return False
+                    try:
+                        await self.store.write_aside(
+                            functools.partial(save_change, expected=loaded.version, duel=duel),
+                            GAME_ENDS,
+                        )
+                    except Conflict:
+                        self.positions.forget(code)
+                        guess = None
+                        continue
+                    self.positions.remember(duel.table, duel.board)
+                    await self.announce(Committed(duel.table, duel.events))
+                    return True
+        except Exception:
+            log.exception("recording the end of table %s failed; the sweep tries again", code)
+        return False
+
+    async def book_missed(self) -> list[str]:
+        """Records every finished game whose end the hall has not recorded yet."""
+        tables = await self.store.read(unrecorded_ends)
+        booked = []
+        for table in tables:
+            if waits_for_booking(table) and await self.book(table.code):
+                booked.append(table.code)
+        return booked
+
+    async def settled(self) -> None:
+        """Waits until every game end this process is recording is recorded."""
+        while self._booking:
+            await asyncio.gather(*self._booking, return_exceptions=True)
 
     def _decide(
         self, loaded: TableRecord, action: Callable[[Duel], Any], now: float, guessed: bool

@@ -1,5 +1,6 @@
 // What the table page says and does for each event of its table (docs/protocol.md,
-// "Duels"): who joined, take-back and rematch answers, chat lines, the end.
+// "Duels"): who joined, take-back and rematch answers, chat lines, the end and its
+// record in the hall.
 import { t } from "../core/i18n.js";
 import { click } from "../board/sound.js";
 import { resultText } from "./result.js";
@@ -26,7 +27,9 @@ export function tellEvent(page, event) {
       page.confirm.reset();
       page.focusResult = true;
       page.say(resultText(page), false);
-      // the hall looks for new points and milestones
+      break;
+    case "booked":
+      // the hall recorded the game: it looks for new points and milestones
       if (page.table.status === Status.FINISHED) dispatchEvent(new CustomEvent("reversi:duel-ended", { detail: { code: page.code } }));
       break;
     case "rematch_offered": if (d.seat !== mine) page.say(t("rematch.offered", { name: name(d.seat) }), true); break;

@@ -121,11 +121,11 @@ export function resultBox(page) {
     ${finished ? scoreBar({ black: end.black, white: end.white }, "result-bar") : nothing}
     ${finished ? earned(page) : nothing}
     ${finished ? ratingChanges(page) : nothing}
-    ${finished && !end.uncounted ? html`<p class="hint">${t("end.counted")}</p>` : nothing}
+    ${finished && !end.booking && !end.uncounted ? html`<p class="hint">${t("end.counted")}</p>` : nothing}
     ${table.tournament && page.you.seat !== null ? html`<p class="hint" id="result-tournament">${t("duel.tournament.next")}</p>` : nothing}
     <div class="result-actions">${rematch(page)}
       ${table.tournament ? html`<a href=${`/turniere/${table.tournament}`} class="button-link primary-link" id="to-tournament">${t("duel.tournament.back")}</a>` : nothing}
-      ${finished ? replayLinks(page.code) : nothing}
+      ${finished && !end.booking ? replayLinks(page.code) : nothing}
       <a href="/" class="button-link" id="back-hall">${t("duel.back")}</a>
       ${finished && page.you.seat !== null ? html`<a href="/bilanz" class="button-link" id="to-bilanz">${t("result.to.bilanz")}</a>` : nothing}
     </div>
