@@ -106,11 +106,13 @@ class Edax:
         positions, or plain, with the ``perft`` command of its text interface. There the
         level is set to 1 first: finding no opening book, Edax 4.3 makes one and searches
         the start position at that level before it reads the command (no part of the
-        perft's time, which Edax clocks for each ply)."""
+        perft's time, which Edax clocks for each ply). The end of its input ends Edax
+        after the command; a ``quit`` typed after it would not do: Edax's input thread
+        clears the commands still waiting when it reads ``quit``."""
         if table:
             output, _ = self.run("-count", "games", str(depth))
         else:
-            output, _ = self.run("-l", "1", commands=f"perft {depth}\nquit\n")
+            output, _ = self.run("-l", "1", commands=f"perft {depth}\n")
         counted = parse_count(output).get(depth)
         if counted is None:
             what = "count games" if table else "perft"

@@ -219,7 +219,9 @@ def test_edax_counts_plainly_with_its_perft_command_and_with_a_table_by_count_ga
         "#!/bin/sh\n"
         f'case "$*" in *"-count games 1"*) echo "{row}        0:00.02, x"; exit 0;; esac\n'
         'case "$*" in *"-l 1"*) ;; *) exit 1;; esac\n'
-        f'while read -r line; do [ "$line" = "perft 1" ] && echo "{row}        0:00.03, x"; done\n'
+        # a quit typed after the command would clear it in Edax 4.3: the input just ends
+        'while read -r line; do [ "$line" = quit ] && exit 1;\n'
+        f'  [ "$line" = "perft 1" ] && echo "{row}        0:00.03, x"; done\n'
         "exit 0\n"
     )
     binary.chmod(0o755)
