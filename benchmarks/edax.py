@@ -9,10 +9,11 @@ beside the binary or one folder up. For the issue's comparison the evaluation fi
 holds zero weights, so that Edax's move ordering gets nothing from a trained evaluation.
 
 Sets, each run by both programs one after the other (both see the same load), Edax
-with ``-n 1``: perft from the start (Edax's ``-count games N``, which counts plies
-1…N with a table of positions, timed by its own CPU clock for each ply; ours runs
-perft(1)…perft(N), timed by this process's CPU clock, plain and with a table of the
-positions counted before); exact solves (empties to the
+with ``-n 1``: perft from the start, plies 1…N, each side plain and with a table of
+counted positions: Edax's ``perft N`` typed into its text interface (``count_games``,
+no table) and its ``-count games N`` (a table of positions up to symmetry), each timed
+by Edax's own CPU clock for each ply; ours perft(1)…perft(N) plain and with a table,
+timed by this process's CPU clock; exact solves (empties to the
 winner, Edax's ``-solve`` at level 60) of the 20 fixed positions at 14 empties and 10
 at 18 empties that ``benchmarks/native.py`` and ``benchmarks/endgame.py`` use, each
 with its symmetric images (``--images``), and of FFO #40–#44. For the solves Edax's
@@ -48,8 +49,9 @@ from reversi.engine import Board, Counting, parse_obf
 #: A row of Edax's ``-solve`` table: ``  1|   14   +18 0:00.001  12345 ...``
 #: (number, depth with an optional ``@selectivity%``, bound and score, time, nodes).
 SOLVE_ROW = re.compile(r"^\s*(\d+)\|\s*(\d+)(?:@\s*\d+%)?\s+[<>?]?\s*([+-]\d+)\s+[\d:.]+\s+(\d+)\b")
-#: A row of Edax's ``-count games`` table: ply, moves and passes, passes, wins, draws,
-#: losses, mobility range, CPU time of the ply (``0:00.34``).
+#: A row of the table of Edax's ``-count games`` and of its ``perft`` command: ply, moves
+#: and passes, passes, wins, draws, losses, mobility range, CPU time of the ply
+#: (``0:00.34``), then the speed (and for ``count games`` the table's tries and hits).
 COUNT_ROW = re.compile(
     r"^\s*(\d+),\s*(\d+),\s*\d+,\s*(\d+),\s*(\d+),\s*(\d+),\s*\d+\s*-\s*\d+,\s*([\d:.]+),"
 )
@@ -65,13 +67,14 @@ class Edax:
         """One thread, the table's size (the evaluation file: :meth:`run`)."""
         return ["-n", "1", "-h", str(self.hash_bits)]
 
-    def run(self, *args: str) -> tuple[str, float]:
+    def run(self, *args: str, commands: str | None = None) -> tuple[str, float]:
         """Edax's output and the CPU time (user + system) of its process.
 
         It runs in a folder of its own (no edax.ini of anyone's is read) that holds the
         evaluation file as ``data/eval.dat``, the path every Edax 4.x reads: 4.3 knows
         no ``-eval-file`` option. An option it does not know makes Edax print its usage
-        and exit with 0, so the usage counts as a failure too."""
+        and exit with 0, so the usage counts as a failure too. ``commands`` are typed
+        into its text interface (without them its standard input is empty)."""
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         with tempfile.TemporaryDirectory() as cwd:
             (Path(cwd) / "data").mkdir()
@@ -79,6 +82,7 @@ class Edax:
             result = subprocess.run(
                 [str(self.binary), *self.options(), *args],
                 cwd=cwd,
+                input=commands or "",
                 capture_output=True,
                 text=True,
                 check=False,
@@ -97,6 +101,24 @@ class Edax:
             output, seconds = self.run("-l", "60", "-verbose", "1", "-solve", str(problems))
         return parse_solve(output, len(boards)), seconds
 
+    def count(self, depth: int, table: bool) -> Counted:
+        """Edax's perft from the start to ``depth``: ``-count games`` with its table of
+        positions, or plain, with the ``perft`` command of its text interface. There the
+        level is set to 1 first: finding no opening book, Edax 4.3 makes one and searches
+        the start position at that level before it reads the command (no part of the
+        perft's time, which Edax clocks for each ply). The end of its input ends Edax
+        after the command; a ``quit`` typed after it would not do: Edax's input thread
+        clears the commands still waiting when it reads ``quit``."""
+        if table:
+            output, _ = self.run("-count", "games", str(depth))
+        else:
+            output, _ = self.run("-l", "1", commands=f"perft {depth}\n")
+        counted = parse_count(output).get(depth)
+        if counted is None:
+            what = "count games" if table else "perft"
+            raise ValueError(f"no ply {depth} in the output of Edax's {what}:\n{output}")
+        return counted
+
     def startup(self) -> float:
         """The CPU time of ``-solve`` on no position (unpacking the weights, clearing the
         tables), the median of three runs."""
@@ -113,7 +135,8 @@ def parse_solve(output: str, count: int) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class Counted:
-    """Edax's ``-count games`` to some ply: its perft and its own CPU time for the plies."""
+    """Edax's ``-count games`` or ``perft`` to some ply: its perft and its own CPU time for
+    the plies."""
 
     leaves: int
     seconds: float
@@ -128,7 +151,8 @@ def clock(text: str) -> float:
 
 
 def parse_count(output: str) -> dict[int, Counted]:
-    """perft at each ply of Edax's ``-count games`` table, counted as ours counts it.
+    """perft at each ply of Edax's ``-count games`` or ``perft`` table, counted as ours
+    counts it (the board Edax prints around the table has no such rows).
 
     Edax's row for a ply gives the moves and passes there, and apart the games that end
     one ply before it (wins, draws, losses); perft counts a game that ends early as one
@@ -151,26 +175,33 @@ def ratio(ours: float, theirs: float) -> str:
 
 
 def bench_perft(edax: Edax, depth: int) -> None:
-    """Ours: perft(1)…perft(depth), as Edax's ``-count games`` counts every ply up to it;
-    Edax's CPU time is its own clock for those plies (its process spends more, mostly
-    in clearing a fresh table for each ply)."""
+    """Ours: perft(1)…perft(depth), as Edax counts every ply up to it, plain and with a
+    table of counted positions; Edax's CPU time is its own clock for those plies (its
+    process spends more: for ``count games`` mostly in clearing a fresh table for each
+    ply). Side by side: plain against Edax's ``perft``, with a table against its
+    ``count games``."""
     native = core()
     assert native is not None
     p, o = Board().player, Board().opponent
-    leaves, ours = cpu(lambda: [native.perft(p, o, ply) for ply in range(1, depth + 1)])
+    leaves, plain = cpu(lambda: [native.perft(p, o, ply) for ply in range(1, depth + 1)])
     counted_ours, table = cpu(
         lambda: [native.perft(p, o, ply, table=True) for ply in range(1, depth + 1)]
     )
     assert counted_ours == leaves
-    output, _ = edax.run("-count", "games", str(depth))
-    counted = parse_count(output).get(depth)
-    if counted is None:
-        raise ValueError(f"no ply {depth} in Edax's output:\n{output}")
-    agree = "agree" if counted.leaves == leaves[-1] else f"DISAGREE (Edax {counted.leaves:,})"
+    edax_plain = edax.count(depth, table=False)
+    edax_table = edax.count(depth, table=True)
+    wrong = [
+        f"Edax {name} {counted.leaves:,}"
+        for name, counted in (("perft", edax_plain), ("count games", edax_table))
+        if counted.leaves != leaves[-1]
+    ]
+    agree = "agree" if not wrong else f"DISAGREE ({', '.join(wrong)})"
     print(
-        f"perft({depth}): {leaves[-1]:,} leaves, {agree}; plies 1–{depth}: CPU ours {ours:.2f} s, "
-        f"Edax {counted.seconds:.2f} s: {ratio(ours, counted.seconds)}; ours with a table of "
-        f"counted positions (as Edax's) {table:.2f} s: {ratio(table, counted.seconds)}; {load()}",
+        f"perft({depth}): {leaves[-1]:,} leaves, {agree}; CPU for plies 1–{depth}: "
+        f"plain ours {plain:.2f} s, Edax perft {edax_plain.seconds:.2f} s: "
+        f"{ratio(plain, edax_plain.seconds)}; with a table ours {table:.2f} s, "
+        f"Edax count games {edax_table.seconds:.2f} s: {ratio(table, edax_table.seconds)}; "
+        f"{load()}",
         flush=True,
     )
 

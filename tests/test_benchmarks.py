@@ -160,6 +160,78 @@ def test_the_edax_comparison_reads_edax_tables() -> None:
     assert parse_count(counted) == {1: Counted(4, 0.01), 2: Counted(14, 62.51)}
 
 
+#: Edax 4.3's ``perft 11`` typed into its text interface (rebuilt from its source): the
+#: board it prints before its prompt, then count_games' table, written here with the
+#: printf formats of its rows: ply, moves and passes, passes, wins, draws, losses,
+#: mobility, CPU time of the ply, speed.
+PERFT_11_ROWS = [
+    (1, 4, 0, 0, 4, 4, "0:00.00", "5.000  kN/s"),
+    (2, 12, 0, 0, 3, 3, "0:00.00", "17.00  kN/s"),
+    (3, 56, 0, 0, 4, 5, "0:00.00", "73.00  kN/s"),
+    (4, 244, 0, 0, 2, 6, "0:00.00", "317.0  kN/s"),
+    (5, 1396, 0, 0, 3, 9, "0:00.00", "1.713  MN/s"),
+    (6, 8200, 0, 0, 1, 11, "0:00.00", "9.913  MN/s"),
+    (7, 55092, 0, 0, 2, 12, "0:00.00", "32.50  MN/s"),
+    (8, 390216, 0, 0, 1, 14, "0:00.00", "227.6  MN/s"),
+    (9, 3005288, 24, 0, 0, 15, "0:00.01", "192.3  MN/s"),
+    (10, 24571056, 0, 228, 0, 16, "0:00.11", "239.6  MN/s"),
+    (11, 212258216, 576, 356, 0, 18, "0:00.94", "254.5  MN/s"),
+]
+PERFT_11 = (
+    "\n  A B C D E F G H\n1 - - - - - - - - 1\n2 - - - - - - - - 2 * to move\n"
+    "3 - - - . - - - - 3\n4 - - . O * - - - 4 *: discs =  2    moves =  4\n"
+    "5 - - - * O . - - 5 O: discs =  2    moves =  4\n"
+    "6 - - - - . - - - 6  empties = 60      ply =  1\n7 - - - - - - - - 7\n"
+    "8 - - - - - - - - 8\n  A B C D E F G H\n\n>\n\n"
+    "  ply           moves        passes          wins         draws        losses"
+    "    mobility        time   speed\n"
+    + "-" * 114
+    + "\n"
+    + "".join(
+        f"  {ply:2d}, {moves:15d}, {passes:12d}, {0:12d}, {0:12d}, {losses:12d}, "
+        f"  {low:2d} - {high:2d}, {time:>14},  {speed}\n"
+        for ply, moves, passes, losses, low, high, time, speed in PERFT_11_ROWS
+    )
+    + "Total    240289781\n"
+    + "-" * 114
+    + "\n"
+)
+
+
+def test_the_edax_comparison_reads_the_table_of_edax_perft_command() -> None:
+    perft = parse_count(PERFT_11)
+    assert sorted(perft) == list(range(1, 12))
+    # a game that ends before the ply is one leaf of perft: 228 at ply 10, 356 more at 11
+    assert perft[10].leaves == 24_571_284 and perft[11].leaves == 212_258_800
+    assert perft[10].seconds == pytest.approx(0.12) and perft[11].seconds == pytest.approx(1.06)
+
+
+def test_edax_counts_plainly_with_its_perft_command_and_with_a_table_by_count_games(
+    tmp_path: Path,
+) -> None:
+    evaluation = tmp_path / "eval.dat"
+    evaluation.write_text("weights")
+    binary = tmp_path / "edax"
+    row = (
+        "   1,               4,            0,            0,            0,            0,    4 -  4,"
+    )
+    binary.write_text(
+        "#!/bin/sh\n"
+        f'case "$*" in *"-count games 1"*) echo "{row}        0:00.02, x"; exit 0;; esac\n'
+        'case "$*" in *"-l 1"*) ;; *) exit 1;; esac\n'
+        # a quit typed after the command would clear it in Edax 4.3: the input just ends
+        'while read -r line; do [ "$line" = quit ] && exit 1;\n'
+        f'  [ "$line" = "perft 1" ] && echo "{row}        0:00.03, x"; done\n'
+        "exit 0\n"
+    )
+    binary.chmod(0o755)
+    edax = Edax(binary, evaluation, 20)
+    assert edax.count(1, table=True) == Counted(4, 0.02)
+    assert edax.count(1, table=False) == Counted(4, 0.03)
+    with pytest.raises(ValueError, match="perft"):
+        edax.count(2, table=False)
+
+
 def test_schwer_in_the_endgame_benchmark_thinks_on_the_cpu_clock(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
