@@ -111,8 +111,8 @@ export function startSync() {
   addEventListener("online", () => { syncSettings(); sendResults(); });
   // a finished game (store.saveResult): its result and the settings go to the server
   addEventListener("reversi:result", () => { sendResults(); saveSettings(); });
-  // a finished duel (duel/events.js, as the table's "ended" event comes): the settings
-  // are saved (ranks/milestones.js looks for a new milestone)
+  // a finished duel, once the hall has recorded it (duel/events.js, the table's "booked"
+  // event): the settings are saved (ranks/milestones.js looks for a new milestone)
   addEventListener("reversi:duel-ended", () => { saveSettings(); });
   afterSettings.catch(() => {});
   return settings;
