@@ -15,7 +15,7 @@ from reversi.server.http.ratelimit import Limiter
 from reversi.server.wall_clock import ManualClock
 from reversi.server.ws.connection import CloseCode
 from tests.app_fixtures import make_settings, players
-from tests.server.helpers import COUNTED_LINE
+from tests.server.helpers import COUNTED_LINE, until_booked
 
 
 def until(ws: Any, kind: str, limit: int = 30) -> dict[str, Any]:
@@ -272,6 +272,7 @@ def test_the_seat_link_carries_the_player_to_another_device(settings: Any) -> No
             while not any(e["kind"] == "ended" for e in ended["events"]):
                 ended = until(white, "events")
             assert [seat["name"] for seat in ended["table"]["seats"]] == names
+            until_booked(white)  # the hall's record of the game follows its end
         record = fresh.get("/api/me").json()["record"]["duels"]
         assert (record["games"], record["losses"]) == (1, 1)
         assert bclient.get("/api/me").json()["nickname"] != owner  # signed out there

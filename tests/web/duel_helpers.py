@@ -171,6 +171,12 @@ def table(page: Any) -> dict[str, Any]:
     return answer.json()["table"]  # type: ignore[no-any-return]
 
 
+def wait_recorded(page: Any) -> None:
+    """Wait until the hall has recorded the finished game (the event ``booked``): the
+    result's replay link appears with the points and ratings."""
+    page.locator("#result-replay").wait_for(timeout=TIMEOUT_MS)
+
+
 def wait_table(page: Any, condition: str, timeout: float = TIMEOUT_MS) -> None:
     """Wait until ``condition`` holds (JS over ``t``: the table as the page shows it)."""
     try:

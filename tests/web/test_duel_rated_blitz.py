@@ -22,6 +22,7 @@ from .duel_helpers import (
     seed_rated_games,
     shown,
     wait_ready,
+    wait_recorded,
     wait_table,
 )
 from .helpers import api
@@ -76,6 +77,7 @@ def test_a_rated_3_plus_2_game_moves_both_ratings_and_the_result_names_it(
             a.get_by_role("button", name="Ja, aufgeben").click()
         for page in pages:
             wait_table(page, "t.status === 'finished'")
+            wait_recorded(page)
         end = api(a, "GET", f"/api/tables/{code}")["body"]["table"]["end"]
         assert "unrated" not in end, end
         after = {"a": blitz(a), "b": blitz(b)}

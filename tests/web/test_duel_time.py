@@ -30,6 +30,7 @@ from .duel_helpers import (
     table,
     wait_hall_open,
     wait_ready,
+    wait_recorded,
     wait_table,
 )
 
@@ -169,7 +170,7 @@ def test_running_out_of_time_loses(quick_server: DuelServer, players: Any, conso
     # the server ends the game: lost on time
     for page in pages:
         wait_table(page, "t.status === 'finished'")
-        page.wait_for_selector("#duel-result:not([hidden])", timeout=TIMEOUT_MS)
+        wait_recorded(page)
     end = table(loser)["end"]
     assert table(winner)["end"] == end
     assert end["reason"] == "timeout"

@@ -20,6 +20,7 @@ from .duel_helpers import (
     sync,
     table,
     wait_ready,
+    wait_recorded,
     wait_socket,
     wait_table,
     wait_text,
@@ -160,7 +161,7 @@ def test_a_whole_duel_through_the_ui(duel_server: DuelServer, players: Any, cons
         assert played <= 60
     for page in pages:
         wait_table(page, "t.status === 'finished'")
-        page.wait_for_selector("#duel-result:not([hidden])")
+        wait_recorded(page)
         assert page.is_visible("#rematch")
     ta, tb = table(a), table(b)
     assert ta["end"] == tb["end"]

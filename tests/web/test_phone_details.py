@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .duel_helpers import TIMEOUT_MS, DuelServer, join, new_player, open_table, play_one, wait_table
+from .duel_helpers import (
+    TIMEOUT_MS,
+    DuelServer,
+    join,
+    new_player,
+    open_table,
+    play_one,
+    wait_recorded,
+    wait_table,
+)
 
 PHONE = {"width": 360, "height": 640}
 
@@ -57,6 +66,7 @@ def test_seats_read_in_full_and_the_draw_line_goes_with_the_first_move(
         host.get_by_role("button", name="Aufgeben", exact=True).click()
         host.get_by_role("button", name="Ja, aufgeben").click()
         wait_table(phone, "t.status === 'finished'")
+        wait_recorded(phone)
         host.get_by_role("button", name="Revanche anbieten").click()
         accept = phone.get_by_role("button", name="Revanche annehmen")
         accept.wait_for(timeout=TIMEOUT_MS)

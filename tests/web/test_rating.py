@@ -58,6 +58,8 @@ def test_a_rated_duel_played_to_the_end_moves_both_ratings(
         play_one(pages)
     for page in pages:
         wait_table(page, "t.status === 'finished'")
+        # the hall's record follows the end (the event booked): the rating changes show
+        expect(page.locator("#result-ratings")).to_be_visible(timeout=TIMEOUT_MS)
     end = api(a, "GET", f"/api/tables/{a.url.rsplit('/', 1)[1]}")["body"]["table"]["end"]
     assert "unrated" not in end, end
     after = {"a": ratings(a), "b": ratings(b)}

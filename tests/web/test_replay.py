@@ -14,7 +14,7 @@ from reversi.engine import BLACK, SQUARE_NAMES, Board, flip_order, german_figure
 from reversi.web.positions import position_view
 
 from .conftest import ARTIFACTS
-from .duel_helpers import DuelServer, at_a_table, play_one, wait_table
+from .duel_helpers import DuelServer, at_a_table, play_one, wait_recorded, wait_table
 from .helpers import view, wait_idle
 from .replay_helpers import GAMES, wait_replay
 
@@ -201,6 +201,7 @@ def test_a_duels_replay_opens_for_anyone(
     a.click("#confirm-yes")
     for seated in pages:
         wait_table(seated, "t.status === 'finished'")
+        wait_recorded(seated)
     # a third person, no cookie, no seat: the table code is the replay's link
     open_replay(page, f"{server.url}/partie/{code.lower()}")
     assert page.get_attribute("#replay", "data-total") == "3"

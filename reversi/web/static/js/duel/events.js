@@ -29,7 +29,9 @@ export function tellEvent(page, event) {
       page.say(resultText(page), false);
       break;
     case "booked":
-      // the hall recorded the game: it looks for new points and milestones
+      // the hall recorded the game: its lines push the result's buttons down, so the
+      // result is brought into view again; the hall looks for new points and milestones
+      page.refocusResult = true;
       if (page.table.status === Status.FINISHED) dispatchEvent(new CustomEvent("reversi:duel-ended", { detail: { code: page.code } }));
       break;
     case "rematch_offered": if (d.seat !== mine) page.say(t("rematch.offered", { name: name(d.seat) }), true); break;

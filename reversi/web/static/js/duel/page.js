@@ -16,6 +16,7 @@ import { PlayerPanel } from "../player/panel.js";
 import * as store from "../core/store.js";
 import { MoveClock } from "./clock.js";
 import { tellEvent } from "./events.js";
+import { showResult } from "./result.js";
 import { tableTemplate } from "./view.js";
 import { isOpen, Status } from "./status.js";
 import { nextTable } from "../turniere/follow.js";
@@ -65,6 +66,7 @@ export class TablePage {
     this.inviteMsg = "";
     this.confirm = new Confirm(() => this.update());
     this.focusResult = false;
+    this.refocusResult = false;
     this.board = new BoardView({ onPlay: (/** @type {string} */ square) => this.play(square) });
     this.chat = new Chat(this);
     this.player = new PlayerPanel((text, visible = false) => this.say(text, visible));
@@ -102,12 +104,7 @@ export class TablePage {
     this.chat.update();
     this.player.update();
     render(tableTemplate(this), this.main);
-    if (this.focusResult && document.getElementById("duel-result")) {
-      // the game ended while the player was at the board or its buttons: the result is next
-      this.focusResult = false;
-      const active = document.activeElement;
-      if (!active || active === document.body || active.closest(".controls, .board, .prompt")) document.getElementById("duel-result")?.focus();
-    }
+    showResult(this);
   }
 
   // --- loading and the socket ---------------------------------------------------------

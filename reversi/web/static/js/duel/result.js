@@ -132,6 +132,25 @@ export function resultBox(page) {
   </section>`;
 }
 
+/** Brings the result into view after a render: focused when the game ended while the
+ * player was at the board or its buttons, and focused anew (the browser scrolls it into
+ * view as at first, now with its full height) when the hall's record (the event booked)
+ * grew it while it had the focus. @param {TablePage} page */
+export function showResult(page) {
+  const result = document.getElementById("duel-result");
+  const again = page.refocusResult;
+  page.refocusResult = false;
+  if (again && result && result === document.activeElement) {
+    result.blur();
+    result.focus();
+  }
+  if (page.focusResult && result) {
+    page.focusResult = false;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest(".controls, .board, .prompt")) result.focus();
+  }
+}
+
 /** Why a game under a total clock ended on time: a fallen flag, or a draw when the
  * opponent could not win any more (`end.by`: the flagged seat).
  * @param {TablePage} page @param {any} end @param {number | null} loser @param {number | null} mine */
