@@ -138,8 +138,8 @@ L, S, K = Legende, Style, Kind
 #: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 15, 26 and 45.
 LEGENDEN: tuple[Legende, ...] = (
     L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
-    L("engel", S.GROSSZUEGIG, K.LOSE, depth=4, exact=8),
     L("opa", S.GROSSZUEGIG, K.LOSE, depth=4, exact=10),
+    L("engel", S.GROSSZUEGIG, K.LOSE, depth=4, exact=8),
     L("trude", S.GROSSZUEGIG, K.LOSE, depth=3, exact=10),
     L("bodo", S.GROSSZUEGIG, K.LOSE, depth=3, exact=8),
     L("maus", S.GROSSZUEGIG, K.LOSE, depth=3, noise=300, exact=6),
