@@ -265,19 +265,22 @@ static void sort(child *c, int n) {
 
 static int children_of(uint64_t p, uint64_t o, uint64_t moves, int hint, int n, child *out) {
     int k = 0;
-    const uint64_t odd = n < EVAL_ORDER_EMPTIES ? odd_quadrants(~(p | o)) : 0;
-    while (moves) {
+    for (; moves; moves &= moves - 1) {
         const int sq = first_square(moves);
-        const uint64_t bit = 1ull << sq, f = flips(p, o, sq);
-        moves &= moves - 1;
+        const uint64_t f = flips(p, o, sq);
         child *c = &out[k++];
         c->p = o ^ f;
-        c->o = p | f | bit;
+        c->o = p | f | (1ull << sq);
         c->sq = sq;
         /* the child's bucket, which the enhanced transposition cut-off reads next: its
-           cache line is on its way while the keys are computed */
+           cache line is on its way while the keys of all the children are computed */
         if (n >= ETC_EMPTIES) __builtin_prefetch(rv_bucket(&rv_end_table, c->p, c->o));
-        if (sq == hint) {
+    }
+    const uint64_t odd = n < EVAL_ORDER_EMPTIES ? odd_quadrants(~(p | o)) : 0;
+    for (int i = 0; i < k; i++) {
+        child *c = &out[i];
+        const uint64_t bit = 1ull << c->sq;
+        if (c->sq == hint) {
             c->key = -RV_INFINITY;
             c->moves = UNKNOWN;
             continue;
