@@ -46,34 +46,14 @@ static inline uint64_t legal(uint64_t p, uint64_t o) {
     return found & ~(p | o);
 }
 
-/* The discs a disc on sq encloses. On each of the eight rays from sq the first square
-   that is not the opponent's ends the run: toward higher squares it is the lowest set
-   bit of the ray's other squares, toward lower squares the highest (a bit scan per ray
-   instead of a walk; the "outflank" square of bitboard move generators, see
-   chessprogramming.org's "Flipping" and "BitScan" pages). The run flips when that
-   square holds the mover's disc. */
 #define RV_MAIN_DIAGONAL 0x8040201008040201ull
 #define RV_ANTI_DIAGONAL 0x0102040810204080ull
 
-static inline uint64_t run_up(uint64_t p, uint64_t o, uint64_t ray) {
-    const uint64_t stop = ray & ~o, end = stop & (0 - stop);
-    return (end & p) ? (end - 1) & ray : 0;
-}
-
-static inline uint64_t run_down(uint64_t p, uint64_t o, uint64_t ray) {
-    const uint64_t end = 0x8000000000000000ull >> __builtin_clzll((ray & ~o) | 1);
-    return (end & p & ray) ? ray & (0 - (end << 1)) : 0;
-}
-
-/* The eight rays of each square (toward higher squares: the row, the column and the two
-   diagonals; then toward lower squares), a table the compiler fills (the shift counts
-   masked, so that the branch not taken has no negative count either). */
+/* The lines through each square: the diagonal and the anti-diagonal (a table the
+   compiler fills; the shift counts masked, so that the branch not taken has no
+   negative count either). */
 #define RV_FILE(sq) ((sq) & 7)
 #define RV_RANK(sq) ((sq) >> 3)
-#define RV_ABOVE(sq) ((uint64_t)-2 << (sq))
-#define RV_BELOW(sq) ((1ull << (sq)) - 1)
-#define RV_ROW(sq) (0xFFull << ((sq) & 56))
-#define RV_COLUMN(sq) (0x0101010101010101ull << RV_FILE(sq))
 #define RV_DIAGONAL(sq)                                                                    \
     (RV_FILE(sq) >= RV_RANK(sq) ? RV_MAIN_DIAGONAL >> (8 * (RV_FILE(sq) - RV_RANK(sq)) & 63)      \
                                 : RV_MAIN_DIAGONAL << (8 * (RV_RANK(sq) - RV_FILE(sq)) & 63))
@@ -81,15 +61,50 @@ static inline uint64_t run_down(uint64_t p, uint64_t o, uint64_t ray) {
     (RV_FILE(sq) + RV_RANK(sq) <= 7                                                        \
          ? RV_ANTI_DIAGONAL >> (8 * (7 - RV_FILE(sq) - RV_RANK(sq)) & 63)                       \
          : RV_ANTI_DIAGONAL << (8 * (RV_FILE(sq) + RV_RANK(sq) - 7) & 63))
-#define RV_RAYS(sq)                                                                        \
-    {RV_ROW(sq) & RV_ABOVE(sq),      RV_COLUMN(sq) & RV_ABOVE(sq),                         \
-     RV_DIAGONAL(sq) & RV_ABOVE(sq), RV_ANTI(sq) & RV_ABOVE(sq),                           \
-     RV_ROW(sq) & RV_BELOW(sq),      RV_COLUMN(sq) & RV_BELOW(sq),                         \
-     RV_DIAGONAL(sq) & RV_BELOW(sq), RV_ANTI(sq) & RV_BELOW(sq)}
-#define RV_RAYS8(sq)                                                                       \
-    RV_RAYS(sq), RV_RAYS(sq + 1), RV_RAYS(sq + 2), RV_RAYS(sq + 3), RV_RAYS(sq + 4),        \
-        RV_RAYS(sq + 5), RV_RAYS(sq + 6), RV_RAYS(sq + 7)
-extern const uint64_t rv_rays[64][8]; /* moves.c */
+#define RV_DIAGONALS(sq) {RV_DIAGONAL(sq), RV_ANTI(sq)}
+#define RV_DIAGONALS8(sq)                                                                  \
+    RV_DIAGONALS(sq), RV_DIAGONALS(sq + 1), RV_DIAGONALS(sq + 2), RV_DIAGONALS(sq + 3),     \
+        RV_DIAGONALS(sq + 4), RV_DIAGONALS(sq + 5), RV_DIAGONALS(sq + 6), RV_DIAGONALS(sq + 7)
+extern const uint64_t rv_diagonals[64][2]; /* moves.c */
+
+/* A line's eight squares as the bits of a byte, and back: the row by a shift, the
+   column and the diagonals by a multiplication that gathers one bit per byte into the
+   top byte (chessprogramming.org, "Kindergarten Bitboards"); a column's byte goes back
+   through a table. On the row and the diagonals bit i is file i, on the column rank i;
+   squares beyond a short diagonal read as empty. */
+#define RV_FILE_A 0x0101010101010101ull
+static inline unsigned column_byte(uint64_t b, int file) {
+    return (unsigned)((((b >> file) & RV_FILE_A) * 0x0102040810204080ull) >> 56);
+}
+static inline unsigned diagonal_byte(uint64_t b, uint64_t diagonal) {
+    return (unsigned)(((b & diagonal) * RV_FILE_A) >> 56);
+}
+extern const uint64_t rv_column_of_byte[256]; /* moves.c: bit i to square 8 * i */
+
+/* The discs a disc on sq encloses, line by line (row, column, both diagonals): in the
+   line's byte, rv_outflank gives the squares that end the opponent's runs next to sq
+   on either side, and rv_between the squares between sq and those of them the mover
+   holds (the tables of "kindergarten" flip generators; ours are filled by the
+   compiler, moves.c). */
+extern const uint8_t rv_outflank[8][256], rv_between[8][256];
+/* the number of discs a disc on the line's last empty square (at) flips, by the
+   mover's discs on the line (its other squares are the opponent's) */
+extern const uint8_t rv_last_flips[8][256];
+
+static inline unsigned line_flips(unsigned p, unsigned o, int at) {
+    return rv_between[at][rv_outflank[at][o] & p];
+}
+
+static inline uint64_t flips(uint64_t p, uint64_t o, int sq) {
+    const int file = RV_FILE(sq), rank = RV_RANK(sq), row = sq & 56;
+    const uint64_t diagonal = rv_diagonals[sq][0], anti = rv_diagonals[sq][1];
+    uint64_t f = (uint64_t)line_flips((p >> row) & 0xFF, (o >> row) & 0xFF, file) << row;
+    f |= rv_column_of_byte[line_flips(column_byte(p, file), column_byte(o, file), rank)] << file;
+    f |= (line_flips(diagonal_byte(p, diagonal), diagonal_byte(o, diagonal), file) * RV_FILE_A) &
+         diagonal;
+    f |= (line_flips(diagonal_byte(p, anti), diagonal_byte(o, anti), file) * RV_FILE_A) & anti;
+    return f;
+}
 
 /* The squares next to sq: a move there flips nothing unless one holds an opponent's disc. */
 #define RV_NEXT(b)                                                                         \
@@ -100,12 +115,5 @@ extern const uint64_t rv_rays[64][8]; /* moves.c */
         RV_NEXT(1ull << (sq + 3)), RV_NEXT(1ull << (sq + 4)), RV_NEXT(1ull << (sq + 5)),    \
         RV_NEXT(1ull << (sq + 6)), RV_NEXT(1ull << (sq + 7))
 extern const uint64_t rv_next[64]; /* moves.c */
-
-static inline uint64_t flips(uint64_t p, uint64_t o, int sq) {
-    const uint64_t *r = rv_rays[sq];
-    return run_up(p, o, r[0]) | run_up(p, o, r[1]) | run_up(p, o, r[2]) | run_up(p, o, r[3]) |
-           run_down(p, o, r[4]) | run_down(p, o, r[5]) | run_down(p, o, r[6]) |
-           run_down(p, o, r[7]);
-}
 
 #endif

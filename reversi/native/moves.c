@@ -3,8 +3,64 @@
 #include "board.h"
 #include "internal.h"
 
-const uint64_t rv_rays[64][8] = {RV_RAYS8(0),  RV_RAYS8(8),  RV_RAYS8(16), RV_RAYS8(24),
-                                 RV_RAYS8(32), RV_RAYS8(40), RV_RAYS8(48), RV_RAYS8(56)};
+const uint64_t rv_diagonals[64][2] = {RV_DIAGONALS8(0),  RV_DIAGONALS8(8),  RV_DIAGONALS8(16),
+                                      RV_DIAGONALS8(24), RV_DIAGONALS8(32), RV_DIAGONALS8(40),
+                                      RV_DIAGONALS8(48), RV_DIAGONALS8(56)};
+
+/* The tables of flips() (board.h), each entry a constant expression of its indices:
+   at is the square's place in the line, b a byte of the line.
+   OUT_UP: above at, the square after the opponent's run that starts next to at (the
+   lowest clear bit of the run's bits, (t + 1) & ~t), if the run has a disc and ends
+   on the board; OUT_DOWN the same below at, in the reversed byte (BYTE_REVERSE: "Reverse
+   the bits in a byte with 3 operations", Sean Eron Anderson's Bit Twiddling Hacks).
+   BETWEEN: the squares from at to the lowest set bit above it and to the set bit
+   below it (the outflanking discs: one a side at most). */
+#define BYTE_REVERSE(b) ((unsigned)((((b) * 0x0202020202ull) & 0x010884422010ull) % 1023))
+#define RUN_UP(at, t) ((((t) + 1) & ~(t)) << ((at) + 1))
+#define OUT_UP(at, b) (RUN_UP(at, (unsigned)(b) >> ((at) + 1)) & 0xFFu & ~(2u << (at)))
+#define OUT_DOWN(at, b) BYTE_REVERSE(OUT_UP(7 - (at), BYTE_REVERSE(b)))
+#define OUTFLANK(at, b) (OUT_UP(at, b) | OUT_DOWN(at, b))
+#define ABOVE(at, b) ((b) & ~((2u << (at)) - 1))
+#define BELOW(at, b) ((b) & ((1u << (at)) - 1))
+#define BETWEEN(at, b)                                                                     \
+    (0xFFu & ((ABOVE(at, b) ? (ABOVE(at, b) & (0u - ABOVE(at, b))) - (2u << (at)) : 0) |   \
+              (BELOW(at, b) ? (1u << (at)) - (BELOW(at, b) << 1) : 0)))
+#define COLUMN_OF(b)                                                                       \
+    (((b) & 1ull) | ((b) >> 1 & 1ull) << 8 | ((b) >> 2 & 1ull) << 16 | ((b) >> 3 & 1ull) << 24 | \
+     ((b) >> 4 & 1ull) << 32 | ((b) >> 5 & 1ull) << 40 | ((b) >> 6 & 1ull) << 48 |          \
+     ((b) >> 7 & 1ull) << 56)
+#define BYTES8(F, at, b)                                                                   \
+    F(at, b), F(at, b + 1), F(at, b + 2), F(at, b + 3), F(at, b + 4), F(at, b + 5),         \
+        F(at, b + 6), F(at, b + 7)
+#define BYTES64(F, at, b)                                                                  \
+    BYTES8(F, at, b), BYTES8(F, at, b + 8), BYTES8(F, at, b + 16), BYTES8(F, at, b + 24),   \
+        BYTES8(F, at, b + 32), BYTES8(F, at, b + 40), BYTES8(F, at, b + 48),                \
+        BYTES8(F, at, b + 56)
+#define BYTES(F, at)                                                                       \
+    {BYTES64(F, at, 0u), BYTES64(F, at, 64u), BYTES64(F, at, 128u), BYTES64(F, at, 192u)}
+#define PLACES(F)                                                                          \
+    {BYTES(F, 0), BYTES(F, 1), BYTES(F, 2), BYTES(F, 3),                                   \
+     BYTES(F, 4), BYTES(F, 5), BYTES(F, 6), BYTES(F, 7)}
+#define COLUMN_ENTRY(at, b) COLUMN_OF((uint64_t)(b))
+
+/* rv_last_flips: the line full but for at, the mover's discs b: on each side the
+   squares up to the mover's nearest disc (none without one) */
+#define MOVER_AT(at, b, k) ((at) + (k) < 8 && ((b) >> ((at) + (k)) & 1))
+#define MOVER_BELOW(at, b, k) ((at) >= (k) && ((b) >> (((at) - (k)) & 7) & 1))
+#define RUN(M, at, b)                                                                      \
+    (M(at, b, 1)   ? 0                                                                     \
+     : M(at, b, 2) ? 1                                                                     \
+     : M(at, b, 3) ? 2                                                                     \
+     : M(at, b, 4) ? 3                                                                     \
+     : M(at, b, 5) ? 4                                                                     \
+     : M(at, b, 6) ? 5                                                                     \
+     : M(at, b, 7) ? 6                                                                     \
+                   : 0)
+#define LAST_FLIPS(at, b) (RUN(MOVER_AT, at, b) + RUN(MOVER_BELOW, at, b))
+
+const uint8_t rv_outflank[8][256] = PLACES(OUTFLANK), rv_between[8][256] = PLACES(BETWEEN),
+              rv_last_flips[8][256] = PLACES(LAST_FLIPS);
+const uint64_t rv_column_of_byte[256] = BYTES(COLUMN_ENTRY, 0);
 const uint64_t rv_next[64] = {RV_NEXT8(0),  RV_NEXT8(8),  RV_NEXT8(16), RV_NEXT8(24),
                               RV_NEXT8(32), RV_NEXT8(40), RV_NEXT8(48), RV_NEXT8(56)};
 

@@ -31,11 +31,14 @@
 
 static bool winner;
 
+/* moves: the child's legal moves, found for its key (else UNKNOWN) */
 typedef struct child {
-    uint64_t p, o;
+    uint64_t p, o, moves;
     int32_t key;
     int sq;
 } child;
+
+#define UNKNOWN (~0ull)
 
 static int final_score(uint64_t p, uint64_t o) {
     const int pc = count(p), oc = count(o), diff = pc - oc;
@@ -116,20 +119,35 @@ static int parity_order(uint64_t empties, int *squares) {
     return n;
 }
 
-/* A move flips nothing where no neighbour holds an opponent's disc (rv_next): the
-   last empties skip those squares without looking along their rays. */
+/* The last empty square: every other square is taken, so on each line through it the
+   squares that are not the mover's are the opponent's, and a move there flips on each
+   side the run up to the mover's nearest disc (none without one). Its flips are
+   counted, not made: per line, rv_last_flips by the square's place in the line and the
+   mover's discs on it (the last-move flip count of endgame solvers such as Edax).
+   Squares beyond a short diagonal read as not the mover's and end no run. */
+static inline int last_flips(uint64_t mover, int sq) {
+    const int file = sq & 7, rank = sq >> 3;
+    return rv_last_flips[file][(mover >> (sq & 56)) & 0xFF] +
+           rv_last_flips[rank][column_byte(mover, file)] +
+           rv_last_flips[file][diagonal_byte(mover, rv_diagonals[sq][0])] +
+           rv_last_flips[file][diagonal_byte(mover, rv_diagonals[sq][1])];
+}
+
 static int solve1(uint64_t p, uint64_t o, int sq) {
     rv_nodes++;
-    const uint64_t next = rv_next[sq];
-    uint64_t f = next & o ? flips(p, o, sq) : 0;
-    if (f) return 2 * (count(p) + count(f)) - 62;
-    f = next & p ? flips(o, p, sq) : 0;
-    if (f) return 62 - 2 * (count(o) + count(f));
-    return final_score(p, o);
+    const int discs = count(p);
+    int n = last_flips(p, sq);
+    if (n) return 2 * (discs + n) - 62;
+    n = last_flips(o, sq);
+    if (n) return 2 * (discs - n) - 64;
+    const int diff = 2 * discs - 63;
+    return winner ? (diff > 0 ? diff + 1 : diff - 1) : diff;
 }
 
 /* Two empties: each move in turn, the other square last (in square order, as the
-   parity order has them: both in one quadrant or each alone in its own). */
+   parity order has them: both in one quadrant or each alone in its own). A move flips
+   nothing where no neighbour holds an opponent's disc (rv_next): the last empties skip
+   those squares without looking along their rays. */
 static int solve2(uint64_t p, uint64_t o, int alpha, int beta, int a, int b) {
     rv_nodes++;
     int best = -65;
@@ -149,11 +167,54 @@ static int solve2(uint64_t p, uint64_t o, int alpha, int beta, int a, int b) {
     return final_score(p, o);
 }
 
+/* Three empties s[0] < s[1] < s[2], in parity order: the one alone in its quadrant
+   first when the other two share one, else in square order. */
+static int solve3(uint64_t p, uint64_t o, int alpha, int beta, const int *s) {
+    rv_nodes++;
+    const int q0 = (s[0] >> 2 & 1) | (s[0] >> 4 & 2), q1 = (s[1] >> 2 & 1) | (s[1] >> 4 & 2),
+              q2 = (s[2] >> 2 & 1) | (s[2] >> 4 & 2);
+    int order[3] = {0, 1, 2};
+    if (q0 == q1 && q1 != q2) {
+        order[0] = 2, order[1] = 0, order[2] = 1;
+    } else if (q0 == q2 && q0 != q1) {
+        order[0] = 1, order[1] = 0;
+    }
+    int best = -65;
+    for (int i = 0; i < 3; i++) {
+        const int k = order[i], sq = s[k];
+        if (!(rv_next[sq] & o)) continue;
+        const uint64_t f = flips(p, o, sq);
+        if (!f) continue;
+        const int value =
+            -solve2(o ^ f, p | f | (1ull << sq), -beta, -alpha, s[k == 0], s[k == 2 ? 1 : 2]);
+        if (value > best) {
+            best = value;
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    if (best == -65) {
+        for (int i = 0; i < 3; i++)
+            if ((rv_next[s[order[i]]] & p) && flips(o, p, s[order[i]]))
+                return -solve3(o, p, -beta, -alpha, s);
+        return final_score(p, o);
+    }
+    return best;
+}
+
 static int shallow(uint64_t p, uint64_t o, int alpha, int beta, int n) {
     const uint64_t empties = ~(p | o);
     if (n == 2) {
         const int a = first_square(empties);
         return solve2(p, o, alpha, beta, a, first_square(empties & (empties - 1)));
+    }
+    if (n == 3) {
+        const uint64_t rest = empties & (empties - 1);
+        const int s[3] = {first_square(empties), first_square(rest),
+                          first_square(rest & (rest - 1))};
+        return solve3(p, o, alpha, beta, s);
     }
     int squares[SHALLOW];
     parity_order(empties, squares);
@@ -204,23 +265,27 @@ static void sort(child *c, int n) {
 
 static int children_of(uint64_t p, uint64_t o, uint64_t moves, int hint, int n, child *out) {
     int k = 0;
-    const uint64_t odd = n < EVAL_ORDER_EMPTIES ? odd_quadrants(~(p | o)) : 0;
-    while (moves) {
+    for (; moves; moves &= moves - 1) {
         const int sq = first_square(moves);
-        const uint64_t bit = 1ull << sq, f = flips(p, o, sq);
-        moves &= moves - 1;
+        const uint64_t f = flips(p, o, sq);
         child *c = &out[k++];
         c->p = o ^ f;
-        c->o = p | f | bit;
+        c->o = p | f | (1ull << sq);
         c->sq = sq;
         /* the child's bucket, which the enhanced transposition cut-off reads next: its
-           cache line is on its way while the keys are computed */
+           cache line is on its way while the keys of all the children are computed */
         if (n >= ETC_EMPTIES) __builtin_prefetch(rv_bucket(&rv_end_table, c->p, c->o));
-        if (sq == hint) {
+    }
+    const uint64_t odd = n < EVAL_ORDER_EMPTIES ? odd_quadrants(~(p | o)) : 0;
+    for (int i = 0; i < k; i++) {
+        child *c = &out[i];
+        const uint64_t bit = 1ull << c->sq;
+        if (c->sq == hint) {
             c->key = -RV_INFINITY;
+            c->moves = UNKNOWN;
             continue;
         }
-        const uint64_t replies = legal(c->p, c->o);
+        const uint64_t replies = c->moves = legal(c->p, c->o);
         if (n >= EVAL_ORDER_EMPTIES) {
             c->key = REPLY_WEIGHT * (count(replies) + count(replies & CORNERS)) +
                      (n >= SEARCH_ORDER_EMPTIES
@@ -249,11 +314,11 @@ static void store(uint64_t p, uint64_t o, int lower, int upper, int best, int al
     rv_put(&rv_end_table, p, o, lower, upper, move, n);
 }
 
-static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n) {
+static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n, uint64_t moves) {
     if (rv_node()) return 0;
-    const uint64_t moves = legal(p, o);
+    if (moves == UNKNOWN) moves = legal(p, o);
     if (!moves) {
-        if (legal(o, p)) return -deep(o, p, -beta, -alpha, n);
+        if (legal(o, p)) return -deep(o, p, -beta, -alpha, n, UNKNOWN);
         return final_score(p, o);
     }
     if (alpha >= (2 * n - 4 < 64 ? 2 * n - 4 : 64)) {
@@ -289,11 +354,11 @@ static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n) {
         int value;
         if (n - 1 > SHALLOW) {
             if (i == 0) {
-                value = -deep(c->p, c->o, -beta, -a, n - 1);
+                value = -deep(c->p, c->o, -beta, -a, n - 1, c->moves);
             } else {
-                value = -deep(c->p, c->o, -a - 1, -a, n - 1);
+                value = -deep(c->p, c->o, -a - 1, -a, n - 1, c->moves);
                 if (a < value && value < beta && !rv_stopped)
-                    value = -deep(c->p, c->o, -beta, -value, n - 1);
+                    value = -deep(c->p, c->o, -beta, -value, n - 1, c->moves);
             }
         } else {
             value = -shallow(c->p, c->o, -beta, -a, n - 1);
@@ -315,7 +380,7 @@ static int deep(uint64_t p, uint64_t o, int alpha, int beta, int n) {
 /* Fail-soft: the exact score strictly inside (alpha, beta), else a bound on its side. */
 static int solve(uint64_t p, uint64_t o, int alpha, int beta) {
     const int n = 64 - count(p | o);
-    if (n > SHALLOW) return deep(p, o, alpha, beta, n);
+    if (n > SHALLOW) return deep(p, o, alpha, beta, n, UNKNOWN);
     if (n == 0) return final_score(p, o);
     return shallow(p, o, alpha, beta, n);
 }
