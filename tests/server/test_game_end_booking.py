@@ -1,7 +1,8 @@
 """The move that ends a game is answered like any move; the hall's record of the game
 (points, levels, ratings, the archive's replay) follows in a second change, ``booked``
 (``TableCommits.book``), and a game whose end was saved but not recorded — the process
-stopped in between — is recorded at the next start, exactly once, on both stores."""
+stopped in between — is recorded at the next start, exactly once, on both stores, and
+by a running server's look for such games."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 from reversi.hall.points import points_for
+from reversi.server import duel_server
 from reversi.server.duel_server import DuelServer
 from reversi.server.duels import saving, table_commits
 from reversi.server.duels.table_commits import TableCommits
@@ -107,3 +110,24 @@ async def test_a_game_whose_record_was_cut_off_is_recorded_at_the_next_start_onc
         assert await again.service.book_missed() == []
     finally:
         await again.stop()
+
+
+async def test_a_running_server_records_a_cut_off_game_within_its_look_each_minute(
+    tmp_path: Path, clock: ManualClock, sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(duel_server, "BOOK_MISSED_EVERY", 0.0)  # every sweep looks
+    server = DuelServer(make_settings(tmp_path, clock, sqlite_url, sweep_interval=0.02))
+    await server.start()
+    try:
+        with monkeypatch.context() as cut:
+            cut.setattr(TableCommits, "_book_soon", lambda self, code: None)
+            code, black, _ = await seated_after(server, *COUNTED_LINE)
+            await server.service.handle(black, p.Resign(code=code))
+        for _ in range(250):
+            if await results_of(server, code):
+                break
+            await anyio.sleep(0.02)
+        assert len(await results_of(server, code)) == 1
+        assert await end_kinds(server, code) == ["ended", "booked"]
+    finally:
+        await server.stop()
