@@ -35,11 +35,18 @@ import os
 import secrets
 import signal
 import time
+from dataclasses import dataclass, field
 
 import httpx
 from sqlalchemy import insert
 
-from benchmarks.load.measure import load_average, servers_cpu, signal_all
+from benchmarks.load.measure import (
+    load_average,
+    machine_busy,
+    servers_cpu,
+    services_cpu,
+    signal_all,
+)
 from benchmarks.load.report import percentile
 from benchmarks.load.servers import REDIS_URL, postgres_database, servers
 from benchmarks.tournament_bots import SETUP_TIMEOUT, Figures, Share, client
@@ -91,11 +98,22 @@ async def make_arena(base: str, db_url: str) -> str:
         return str(made.json()["id"])
 
 
+@dataclass
+class Window:
+    """What the machine did over the measured window besides the bots' figures."""
+
+    server_cpu: float = 0.0
+    #: CPU seconds of PostgreSQL's and Redis's processes
+    services: dict[str, float] = field(default_factory=dict)
+    #: the machine's busy share of all its cores
+    busy: float = 0.0
+    load: tuple[str, str] = ("", "")
+
+
 def measure(
     args: argparse.Namespace, bases: list[str], pids: list[int], tid: str
-) -> tuple[Figures, float, tuple[str, str]]:
-    """Runs the client processes; their figures, the servers' CPU seconds over the
-    measured window and the load average at its start and end."""
+) -> tuple[Figures, Window]:
+    """Runs the client processes; their figures and what the machine did meanwhile."""
     n = args.clients
     context = multiprocessing.get_context("spawn")
     figures = Figures()
@@ -118,14 +136,21 @@ def measure(
         ready.wait(SETUP_TIMEOUT)
         load_before = load_average()
         user, system = servers_cpu(pids)
+        services, (busy, ticks) = services_cpu(), machine_busy()
         signal_all(pids, signal.SIGUSR1, args.profile or args.stalls)
         time.sleep(60 * args.minutes)
         user_after, system_after = servers_cpu(pids)
+        services_after, (busy_after, ticks_after) = services_cpu(), machine_busy()
         signal_all(pids, signal.SIGUSR2, args.profile or args.stalls)
-        load_after = load_average()
+        window = Window(
+            server_cpu=user_after - user + system_after - system,
+            services={name: services_after[name] - services[name] for name in services},
+            busy=(busy_after - busy) / max(ticks_after - ticks, 1),
+            load=(load_before, load_average()),
+        )
         for future in futures:
             figures.add(future.result())
-    return figures, user_after - user + system_after - system, (load_before, load_after)
+    return figures, window
 
 
 async def standings_seconds(base: str, tid: str) -> float:
@@ -162,7 +187,7 @@ def main() -> None:
             2, env, deflate=False, loop="auto", profile=args.profile, stalls=args.stalls
         ) as (bases, pids):
             tid = asyncio.run(make_arena(bases[0], db_url))
-            figures, server_cpu, (load_before, load_after) = measure(args, bases, pids, tid)
+            figures, window = measure(args, bases, pids, tid)
             try:
                 ranking = f"{asyncio.run(standings_seconds(bases[1], tid)):.2f} s"
             except httpx.HTTPError as error:
@@ -194,12 +219,16 @@ def main() -> None:
         )
     print(f"errors {len(figures.errors)} {sorted(set(figures.errors))[:5]}")
     print(f"moves turned down as out of date (a bot's race, not errors): {figures.refused}")
+    server_cpu = window.server_cpu
     print(
         f"servers' CPU {server_cpu:.1f} s ({1000 * server_cpu / moves:.2f} ms per move), "
-        f"clients' CPU {figures.cpu:.1f} s ({1000 * figures.cpu / moves:.2f} ms per move)"
+        f"clients' CPU {figures.cpu:.1f} s ({1000 * figures.cpu / moves:.2f} ms per move), "
+        f"PostgreSQL {window.services['postgres']:.1f} s, "
+        f"Redis {window.services['redis-server']:.1f} s"
     )
+    print(f"the machine busy {100 * window.busy:.0f} % of its {os.cpu_count()} cores")
     print(f"final standings (the page) took {ranking}")
-    print(f"load average: measured window {load_before} → {load_after}")
+    print(f"load average: measured window {window.load[0]} → {window.load[1]}")
 
 
 if __name__ == "__main__":

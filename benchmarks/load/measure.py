@@ -40,6 +40,23 @@ def servers_cpu(pids: list[int]) -> tuple[float, float]:
     return sum(t[0] for t in times), sum(t[1] for t in times)
 
 
+def machine_busy() -> tuple[int, int]:
+    """The machine's CPU ticks so far: busy (neither idle nor waiting for I/O) and all."""
+    ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(ticks) - ticks[3] - ticks[4], sum(ticks)
+
+
+def services_cpu() -> dict[str, float]:
+    """CPU seconds so far of the PostgreSQL and Redis processes (by their names)."""
+    seconds = {"postgres": 0.0, "redis-server": 0.0}
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            name = (entry / "comm").read_text().strip() if entry.name.isdigit() else ""
+            if name in seconds:
+                seconds[name] += sum(cpu_seconds(int(entry.name)))
+    return seconds
+
+
 def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
