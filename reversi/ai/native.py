@@ -172,16 +172,21 @@ class Core:
         *,
         winner: bool = False,
         keep: bool = True,
+        only: Bitboard | None = None,
         stop_at: float = math.inf,
         clock: Clock = time.perf_counter,
     ) -> tuple[NativeResult, dict[int, int]]:
         """Every legal move's value at ``depth`` plies (hundredths of a disc, as
         :meth:`search`), or each solved exactly (the disc difference) when ``depth`` reaches
-        the empties; moves the deadline left without a value are missing."""
+        the empties; moves the deadline left without a value are missing. ``only``: the
+        moves (a mask of squares) to value, the others left out."""
         with self._lock:
             deadline = self._deadline(stop_at, clock)
             flags = self._flags(winner, keep)
-            answer, scores = self._module.values(p, o, depth, flags, deadline)
+            if only is None:
+                answer, scores = self._module.values(p, o, depth, flags, deadline)
+            else:
+                answer, scores = self._module.values(p, o, depth, flags, deadline, only)
             return self._result(answer), {int(sq): int(value) for sq, value in scores.items()}
 
     def line(

@@ -107,15 +107,16 @@ export class WasmCore {
   }
 
   /**
-   * [result, [[square, value], ...]]: every legal move's value (rv_values), the moves
+   * [result, [[square, value], ...]]: every legal move's value (rv_values_of), the moves
    * the deadline left without one left out
    * @param {Int} p @param {Int} o @param {number} depth
    * @param {number} flags @param {number} deadline
+   * @param {Int} [only] the moves to value (a mask of squares; -1: all)
    */
-  values(p, o, depth, flags, deadline) {
+  values(p, o, depth, flags, deadline, only = -1) {
     const at = this.x.rv_wasm_values();
     new Int32Array(this.x.memory.buffer, at, 64).fill(-0x80000000); // no value (yet)
-    const result = this.read(this.x.rv_values(BigInt(p), BigInt(o), depth, flags, deadline, at, this.result));
+    const result = this.read(this.x.rv_values_of(BigInt(p), BigInt(o), depth, flags, deadline, BigInt(only), at, this.result));
     const values = new Int32Array(this.x.memory.buffer, at, 64);
     const scores = [];
     for (let sq = 0; sq < 64; sq += 1) if (values[sq] !== -0x80000000) scores.push([sq, values[sq]]);
