@@ -60,6 +60,11 @@ def inflated(data: bytes) -> bytes:
         return data[:at]  # the core refuses it by its size
 
 
+def packaged_weights() -> bytes:
+    """The packaged weights as the core reads them (the browser's engines load them too)."""
+    return inflated(packaged(FILE_NAME, WeightsError))
+
+
 class Core:
     """The loaded C core; one search at a time (its tables are global)."""
 

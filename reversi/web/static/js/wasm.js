@@ -8,8 +8,9 @@ const U64 = (/** @type {bigint} */ value) => BigInt.asUintN(64, value);
 /** @typedef {number | bigint} Int */
 
 export class WasmCore {
-  /** @param {WebAssembly.Instance} instance */
-  constructor(instance) {
+  /** @param {WebAssembly.Instance} instance @param {WebAssembly.Module} module its module, for more instances */
+  constructor(instance, module) {
+    this.module = module;
     /** @type {any} */
     this.x = instance.exports;
     this.x.rv_wasm_init();
@@ -145,13 +146,16 @@ export class WasmCore {
 
 /**
  * engine.wasm compiled and started: from its URL (streamed, which needs the type
- * application/wasm) or from its bytes.
- * @param {string | BufferSource} source
+ * application/wasm), from its bytes, or from its module compiled before.
+ * @param {string | BufferSource | WebAssembly.Module} source
  */
 export async function loadCore(source) {
   const imports = { env: { now: () => performance.now() / 1000 } };
-  const { instance } = typeof source === "string"
+  if (source instanceof WebAssembly.Module) {
+    return new WasmCore(await WebAssembly.instantiate(source, imports), source);
+  }
+  const { instance, module } = typeof source === "string"
     ? await WebAssembly.instantiateStreaming(fetch(source), imports)
     : await WebAssembly.instantiate(source, imports);
-  return new WasmCore(instance);
+  return new WasmCore(instance, module);
 }
