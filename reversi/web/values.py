@@ -73,6 +73,16 @@ class Values:
                 self.engines = BrowserEngines(pool, board.player, board.opponent, False)
             self.deepening = Deepening(native, board.player, board.opponent, engines=self.engines)
 
+    def use(self, pool: Any) -> None:
+        """The next steps on the browser's engines (started meanwhile): each depth's
+        values are the same on any engines, only their kept tables start empty."""
+        from reversi.web.engines import BrowserEngines
+
+        if self.deepening is not None and self.engines is None:
+            board = self.board
+            self.engines = BrowserEngines(pool, board.player, board.opponent, False)
+            self.deepening.engines = self.engines
+
     @classmethod
     def start(cls, message: Message, pool: Any = None) -> Values:
         """``obf`` and ``moves``: the position, as in ``position``."""
@@ -164,6 +174,12 @@ class Valuer:
             self.values = None
             return json.dumps({"type": "error", "id": message.get("id"), "message": str(error)})
         return json.dumps({"type": "values-start", "id": self.values.id})
+
+    def use(self, pool: Any) -> None:
+        """The browser's engines, started meanwhile: the running values go on on them."""
+        self.pool = pool
+        if self.values is not None:
+            self.values.use(pool)
 
     def step(self) -> str:
         """The next deepening's values (``done`` in the last one)."""

@@ -173,13 +173,14 @@ async function startEngines() {
 }
 
 /** @param {any} message */
-async function startValues(message) {
+function startValues(message) {
   if (!valuer) {
-    const engines = await startEngines();
-    parallel = engines !== null;
-    py.globals.set("values_engines", engines ?? undefined);
-    py.runPython("from reversi.web.values import Valuer\nvaluer = Valuer(values_engines)");
+    py.runPython("from reversi.web.values import Valuer\nvaluer = Valuer()");
     valuer = py.globals.get("valuer");
+    // the first values on the worker's own core meanwhile, the next steps on the engines
+    startEngines().then((engines) => {
+      if (engines) queue = queue.then(() => { valuer.use(engines); parallel = true; });
+    });
   }
   const out = post(valuer.start(JSON.stringify(message)));
   values = out.type === "values-start" ? { id: message.id, cancelled: false } : null;
