@@ -37,7 +37,8 @@ class MoveByMove:
         ask = json.loads(text)
         self.asked.append(ask)
         p, o = int(ask["p"]), int(ask["o"])
-        values, stopped = {}, False
+        values: dict[int, int] = {}
+        stopped = False
         for sq in ask["order"]:
             found, value = self.core.values(
                 p, o, ask["depth"], keep=not ask["fresh"], only=1 << sq,
