@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ class MoveByMove:
         self.asked: list[dict[str, Any]] = []
 
     async def values(self, text: str) -> str:
+        await asyncio.sleep(0)  # the deepening waits, as for the browser's engines
         ask = json.loads(text)
         self.asked.append(ask)
         p, o = int(ask["p"]), int(ask["o"])
@@ -68,11 +70,14 @@ def test_the_deepening_on_engines_gives_the_one_cores_values() -> None:
             seen.append(dict(deepening.scores))
         return seen
 
+    def run(deepening: Deepening) -> list[dict[int, tuple[float, bool, int]]]:
+        # an event loop of its own: the browser tests' Playwright runs one in this thread
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, deepen(deepening)).result()
+
     pool = MoveByMove(core)
-    on_engines = asyncio.run(
-        deepen(Deepening(core, p, o, engines=BrowserEngines(pool, p, o, False)))
-    )
-    one_core = asyncio.run(deepen(Deepening(core, p, o)))
+    on_engines = run(Deepening(core, p, o, engines=BrowserEngines(pool, p, o, False)))
+    one_core = run(Deepening(core, p, o))
     assert on_engines == one_core
     assert all(exact for _, exact, _ in on_engines[-1].values())
     assert [ask["fresh"] for ask in pool.asked] == [True] + [False] * (len(pool.asked) - 1)
