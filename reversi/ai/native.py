@@ -60,6 +60,11 @@ def inflated(data: bytes) -> bytes:
         return data[:at]  # the core refuses it by its size
 
 
+def packaged_weights() -> bytes:
+    """The packaged weights as the core reads them (the browser's engines load them too)."""
+    return inflated(packaged(FILE_NAME, WeightsError))
+
+
 class Core:
     """The loaded C core; one search at a time (its tables are global)."""
 
@@ -172,16 +177,21 @@ class Core:
         *,
         winner: bool = False,
         keep: bool = True,
+        only: Bitboard | None = None,
         stop_at: float = math.inf,
         clock: Clock = time.perf_counter,
     ) -> tuple[NativeResult, dict[int, int]]:
         """Every legal move's value at ``depth`` plies (hundredths of a disc, as
         :meth:`search`), or each solved exactly (the disc difference) when ``depth`` reaches
-        the empties; moves the deadline left without a value are missing."""
+        the empties; moves the deadline left without a value are missing. ``only``: the
+        moves (a mask of squares) to value, the others left out."""
         with self._lock:
             deadline = self._deadline(stop_at, clock)
             flags = self._flags(winner, keep)
-            answer, scores = self._module.values(p, o, depth, flags, deadline)
+            if only is None:
+                answer, scores = self._module.values(p, o, depth, flags, deadline)
+            else:
+                answer, scores = self._module.values(p, o, depth, flags, deadline, only)
             return self._result(answer), {int(sq): int(value) for sq, value in scores.items()}
 
     def line(

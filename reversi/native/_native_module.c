@@ -112,11 +112,12 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
     unsigned flags;
     double deadline;
     rv_result r = {0};
+    unsigned long long only = ~0ull;
     int32_t values[64];
     int status;
-    if (!PyArg_ParseTuple(args, "KKiId", &p, &o, &depth, &flags, &deadline)) return NULL;
+    if (!PyArg_ParseTuple(args, "KKiId|K", &p, &o, &depth, &flags, &deadline, &only)) return NULL;
     for (int i = 0; i < 64; i++) values[i] = INT32_MIN; /* no value (yet) */
-    Py_BEGIN_ALLOW_THREADS status = rv_values(p, o, depth, flags, deadline, values, &r);
+    Py_BEGIN_ALLOW_THREADS status = rv_values_of(p, o, depth, flags, deadline, only, values, &r);
     Py_END_ALLOW_THREADS PyObject *result = result_tuple(status, &r);
     PyObject *scores = PyDict_New();
     if (!result || !scores) goto fail;
@@ -181,7 +182,7 @@ static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
      "search(p, o, max_depth, flags, deadline) -> (status, score, move, depth, exact, nodes, 0)"},
     {"values", py_values, METH_VARARGS,
-     "values(p, o, depth, flags, deadline) -> ((status, score, move, ...), {square: value})"},
+     "values(p, o, depth, flags, deadline[, only]) -> ((status, score, move, ...), {square: value})"},
     {"line", py_line, METH_VARARGS,
      "line(p, o, first, depth, flags, deadline) -> [square, ...]: the principal variation"},
     {"clock", py_clock, METH_NOARGS, "the clock of the deadlines, in seconds"},

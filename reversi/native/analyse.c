@@ -124,6 +124,11 @@ static void best_first(child *c, int n) {
 
 int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
               int32_t *values, rv_result *result) {
+    return rv_values_of(p, o, depth, flags, deadline, ~0ull, values, result);
+}
+
+int rv_values_of(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
+                 uint64_t only, int32_t *values, rv_result *result) {
     if (!rv_weights_loaded) return RV_ERR_NO_WEIGHTS;
     if (depth < 1 || depth > 64) return RV_ERR_ARGUMENT;
     if ((p & o) || !legal(p, o)) return RV_ERR_POSITION;
@@ -142,7 +147,11 @@ int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline
     const int empties = 64 - count(p | o);
     const bool exact = depth >= empties;
     child children[32];
-    const int n = children_of(p, o, children);
+    int n = children_of(p, o, children);
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (only >> children[i].sq & 1) children[kept++] = children[i];
+    n = kept;
     if (exact) best_first(children, n);
     result->score = -RV_INFINITY;
     result->move = -1;

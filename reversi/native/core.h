@@ -133,6 +133,11 @@ int rv_search(uint64_t p, uint64_t o, int max_depth, unsigned flags, double dead
    others (another counting clears the tables). */
 int rv_values(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
               int32_t *values, rv_result *result);
+/* rv_values for the legal moves in only (a mask of squares; the others get no value):
+   one share of the moves, for an engine computing its share beside others (the
+   browser's engines, js/engines.js). result covers the share. */
+int rv_values_of(uint64_t p, uint64_t o, int depth, unsigned flags, double deadline,
+                 uint64_t only, int32_t *values, rv_result *result);
 
 /* The principal variation after rv_values at the same depth: first (a legal move) and
    the moves the search or the solver expects after it, up to depth plies (passes are

@@ -75,6 +75,7 @@ SHIPPED = (
     "reversi/web/replay.py",
     "reversi/web/wasm.py",
     "reversi/web/values.py",
+    "reversi/web/engines.py",
     "reversi/web/editor.py",
 )
 #: Modules of those folders that no shipped module imports: the server's and the

@@ -9,6 +9,10 @@ values (:class:`reversi.ai.deepening.Deepening`) and ends at the first depth fin
 after its time (at the latest after :data:`NATIVE_STEP_SECONDS`), so that each new
 depth is shown as soon as it is there; the line is the core's principal
 variation; they stop deepening when every move is exact or after :data:`NATIVE_SECONDS`.
+Given the browser's engines (js/engines.js, one engine.wasm per core in light workers
+of their own), each depth's moves are valued on them at the same time, awaited
+(:meth:`Values.step_async`; reversi.web.engines); the answers say how many engines
+computed (``engines``).
 On the Python engine each step is one call of :func:`reversi.ai.analyse`, the line a
 short analysis per ply, and they stop when every move is exact or after the longest
 step.
@@ -34,6 +38,7 @@ from reversi.web.protocol import Message, ProtocolError
 
 if TYPE_CHECKING:
     from reversi.ai.deepening import Deepening
+    from reversi.web.engines import BrowserEngines
 
 #: the first step's deadline in seconds; each next step has twice as long
 FIRST_SECONDS = 0.1
@@ -49,7 +54,8 @@ NATIVE_SECONDS = 30.0
 class Values:
     """One position's values, deepened step by step."""
 
-    def __init__(self, id: Any, board: Board) -> None:
+    def __init__(self, id: Any, board: Board, pool: Any = None) -> None:
+        """``pool``: the browser's engines (js/engines.js), or None: the one core."""
         from reversi.ai.deepening import Deepening
         from reversi.ai.native import core
 
@@ -59,16 +65,38 @@ class Values:
         self.spent = 0.0
         native = None if self.done else core()
         self.deepening: Deepening | None = None
+        self.engines: BrowserEngines | None = None
         if native is not None:
-            self.deepening = Deepening(native, board.player, board.opponent)
+            if pool is not None:
+                from reversi.web.engines import BrowserEngines
+
+                self.engines = BrowserEngines(pool, board.player, board.opponent, False)
+            self.deepening = Deepening(native, board.player, board.opponent, engines=self.engines)
+
+    def use(self, pool: Any) -> None:
+        """The next steps on the browser's engines (started meanwhile): each depth's
+        values are the same on any engines, only their kept tables start empty."""
+        from reversi.web.engines import BrowserEngines
+
+        if self.deepening is not None and self.engines is None:
+            board = self.board
+            self.engines = BrowserEngines(pool, board.player, board.opponent, False)
+            self.deepening.engines = self.engines
 
     @classmethod
-    def start(cls, message: Message) -> Values:
+    def start(cls, message: Message, pool: Any = None) -> Values:
         """``obf`` and ``moves``: the position, as in ``position``."""
-        return cls(message.get("id"), position_board(message))
+        return cls(message.get("id"), position_board(message), pool)
 
     def step(self) -> Message:
-        """Deepen once: every legal move's value after this step's analysis."""
+        """Deepen once: every legal move's value after this step's analysis (on the
+        one core: the browser's engines are awaited, :meth:`step_async`)."""
+        from reversi.ai.deepening import now
+
+        return now(self.step_async())
+
+    async def step_async(self) -> Message:
+        """:meth:`step`, awaiting the browser's engines."""
         from reversi.ai.analysis import analyse, expected_line
 
         answer: Message = {
@@ -81,11 +109,12 @@ class Values:
             "line": [],
             "seconds": self.seconds,
             "done": True,
+            "engines": 1 if self.engines is None else self.engines.size,
         }
         if self.done:
             return answer
         if self.deepening is not None:
-            answer.update(self._native_step())
+            answer.update(await self._native_step())
             return answer
         scores = analyse(self.board, self.seconds, counting=Counting.NOBODY)
         best = max(scores, key=lambda sq: (scores[sq].score, -sq))
@@ -103,7 +132,7 @@ class Values:
         )
         return answer
 
-    def _native_step(self) -> Message:
+    async def _native_step(self) -> Message:
         """One step on the native core: its deeper values and principal variation."""
         from reversi.ai.analysis import LINE_SECONDS
 
@@ -111,8 +140,8 @@ class Values:
         assert deepening is not None
         started = time.perf_counter()
         stop_at = started + NATIVE_STEP_SECONDS
-        deepening.step(stop_at, report_at=started + self.seconds)
-        line = deepening.line(time.perf_counter() + LINE_SECONDS)
+        await deepening.step_async(stop_at, report_at=started + self.seconds)
+        line = await deepening.line_async(time.perf_counter() + LINE_SECONDS)
         self.spent += time.perf_counter() - started
         self.done = deepening.done or self.spent >= NATIVE_SECONDS
         self.seconds = min(NATIVE_STEP_SECONDS, self.seconds * 2)
@@ -130,26 +159,41 @@ class Values:
 
 class Valuer:
     """The worker's entry point for values, called from JavaScript with JSON text: one
-    position at a time (a new one replaces the running one)."""
+    position at a time (a new one replaces the running one). ``pool``: the browser's
+    engines (js/engines.js), or None: the one core, in the worker itself."""
 
-    def __init__(self) -> None:
+    def __init__(self, pool: Any = None) -> None:
         self.values: Values | None = None
+        self.pool = pool
 
     def start(self, text: str) -> str:
         message = json.loads(text)
         try:
-            self.values = Values.start(message)
+            self.values = Values.start(message, self.pool)
         except ProtocolError as error:
             self.values = None
             return json.dumps({"type": "error", "id": message.get("id"), "message": str(error)})
         return json.dumps({"type": "values-start", "id": self.values.id})
 
+    def use(self, pool: Any) -> None:
+        """The browser's engines, started meanwhile: the running values go on on them."""
+        self.pool = pool
+        if self.values is not None:
+            self.values.use(pool)
+
     def step(self) -> str:
         """The next deepening's values (``done`` in the last one)."""
-        if self.values is None:
+        from reversi.ai.deepening import now
+
+        return now(self.step_async())
+
+    async def step_async(self) -> str:
+        """:meth:`step`, awaiting the browser's engines."""
+        values = self.values
+        if values is None:
             return json.dumps({"type": "error", "message": "no values are being deepened"})
-        out = self.values.step()
-        if out["done"]:
+        out = await values.step_async()
+        if out["done"] and self.values is values:
             self.values = None
         return json.dumps(out, ensure_ascii=False)
 

@@ -75,9 +75,9 @@ class WasmNative(ModuleType):
         return _result(self._core.search(p, o, max_depth, flags, deadline))
 
     def values(
-        self, p: int, o: int, depth: int, flags: int, deadline: float
+        self, p: int, o: int, depth: int, flags: int, deadline: float, only: int = -1
     ) -> tuple[Result, dict[int, int]]:
-        result, scores = self._core.values(p, o, depth, flags, deadline)
+        result, scores = self._core.values(p, o, depth, flags, deadline, only)
         return _result(result), {int(sq): int(value) for sq, value in scores}
 
     def line(

@@ -252,3 +252,22 @@ def test_every_moves_exact_value_at_20_empties_is_reversi_solves() -> None:
         }
         assert values == expected and found.exact, f"{p:x} {o:x}"
         assert found.score == core.solve(p, o, winner=False, keep=False).score
+
+
+def test_a_share_of_the_moves_deepened_alone_gets_the_values_of_all() -> None:
+    # the browser's engines each deepen a share of the moves (rv_values_of): each share's
+    # values at every depth, and exact, must be those of all the moves valued at once
+    core = loaded()
+    for p, o in random_positions(4, seed=77, empties=range(11, 14)):
+        moves = list(children(p, o))
+        if len(moves) < 2:
+            continue
+        empties = 64 - (p | o).bit_count()
+        depths = [*range(1, 8), empties]
+        everything = {depth: core.values(p, o, depth, keep=False)[1] for depth in depths}
+        for share in (moves[::2], moves[1::2]):
+            only = sum(1 << sq for sq in share)
+            for depth in depths:
+                found, values = core.values(p, o, depth, keep=depth > 1, only=only)
+                assert values == {sq: everything[depth][sq] for sq in share}, f"{p:x} {o:x}"
+                assert found.score == max(values.values()) and found.move in share

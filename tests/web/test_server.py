@@ -110,6 +110,8 @@ def test_the_service_worker_precaches_everything(client: TestClient) -> None:
         f"{cfg['pyodide']}pyodide.asm.wasm",
         f"{cfg['pyodide']}pyodide.mjs",
         f"{cfg['app']}js/worker.js",
+        f"{cfg['app']}js/engines.js",
+        f"{cfg['app']}js/engine_worker.js",
         f"{cfg['app']}de.json",
         f"{cfg['app']}css/app.css",
     ):

@@ -8,8 +8,9 @@ const U64 = (/** @type {bigint} */ value) => BigInt.asUintN(64, value);
 /** @typedef {number | bigint} Int */
 
 export class WasmCore {
-  /** @param {WebAssembly.Instance} instance */
-  constructor(instance) {
+  /** @param {WebAssembly.Instance} instance @param {WebAssembly.Module} module its module, for more instances */
+  constructor(instance, module) {
+    this.module = module;
     /** @type {any} */
     this.x = instance.exports;
     this.x.rv_wasm_init();
@@ -107,15 +108,16 @@ export class WasmCore {
   }
 
   /**
-   * [result, [[square, value], ...]]: every legal move's value (rv_values), the moves
+   * [result, [[square, value], ...]]: every legal move's value (rv_values_of), the moves
    * the deadline left without one left out
    * @param {Int} p @param {Int} o @param {number} depth
    * @param {number} flags @param {number} deadline
+   * @param {Int} [only] the moves to value (a mask of squares; -1: all)
    */
-  values(p, o, depth, flags, deadline) {
+  values(p, o, depth, flags, deadline, only = -1) {
     const at = this.x.rv_wasm_values();
     new Int32Array(this.x.memory.buffer, at, 64).fill(-0x80000000); // no value (yet)
-    const result = this.read(this.x.rv_values(BigInt(p), BigInt(o), depth, flags, deadline, at, this.result));
+    const result = this.read(this.x.rv_values_of(BigInt(p), BigInt(o), depth, flags, deadline, BigInt(only), at, this.result));
     const values = new Int32Array(this.x.memory.buffer, at, 64);
     const scores = [];
     for (let sq = 0; sq < 64; sq += 1) if (values[sq] !== -0x80000000) scores.push([sq, values[sq]]);
@@ -144,13 +146,16 @@ export class WasmCore {
 
 /**
  * engine.wasm compiled and started: from its URL (streamed, which needs the type
- * application/wasm) or from its bytes.
- * @param {string | BufferSource} source
+ * application/wasm), from its bytes, or from its module compiled before.
+ * @param {string | BufferSource | WebAssembly.Module} source
  */
 export async function loadCore(source) {
   const imports = { env: { now: () => performance.now() / 1000 } };
-  const { instance } = typeof source === "string"
+  if (source instanceof WebAssembly.Module) {
+    return new WasmCore(await WebAssembly.instantiate(source, imports), source);
+  }
+  const { instance, module } = typeof source === "string"
     ? await WebAssembly.instantiateStreaming(fetch(source), imports)
     : await WebAssembly.instantiate(source, imports);
-  return new WasmCore(instance);
+  return new WasmCore(instance, module);
 }

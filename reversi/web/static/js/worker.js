@@ -4,11 +4,14 @@
 // (engine.wasm, js/wasm.js) is loaded beside Pyodide and given to the Python code; when
 // it cannot be loaded, the Python search plays (docs/client.md).
 import { loadCore } from "./wasm.js";
+import { Engines } from "./engines.js";
 
 let session = null;
 let queue = Promise.resolve();
 /** @type {any} Pyodide, once booted */
 let py = null;
+/** @type {import("./wasm.js").WasmCore | null} engine.wasm, once booted (null: none) */
+let wasmCore = null;
 
 let pageStart = 0;
 
@@ -42,7 +45,8 @@ async function boot({ pyodide: base, stdlib, reversi, lock, wasm, page_start: st
   const t1 = performance.now();
   step(3, "engine");
   py.FS.writeFile("/lib/reversi.zip", new Uint8Array(await zip));
-  const { core: wasmCore, note } = await core;
+  const { core: loaded, note } = await core;
+  wasmCore = loaded;
   py.globals.set("wasm_core", wasmCore ?? undefined); // undefined is Python's None, null is not
   py.runPython(`
 import sys
@@ -146,17 +150,37 @@ function nextPosition(current) {
 
 // --- the analysis board's values (docs/protocol.md, "Values on the analysis board") ---
 // Like the review: one deepening step per task, a cancel (not queued) takes effect
-// before the next step, a new `values` replaces the running one.
+// before the next step, a new `values` replaces the running one. With several cores
+// the values are computed by the engines (js/engines.js), which each step awaits.
 /** @type {{id: unknown, cancelled: boolean} | null} */
 let values = null;
 /** @type {any} */
 let valuer = null;
+let parallel = false;
+
+/** The engines for the values, or null (one core, no engine.wasm, no workers). */
+async function startEngines() {
+  if (!wasmCore) return null;
+  try {
+    const proxy = py.runPython("from reversi.ai.native import packaged_weights\npackaged_weights()");
+    const weights = proxy.toJs();
+    proxy.destroy();
+    return await Engines.start(wasmCore.module, weights);
+  } catch (error) {
+    console.warn("engines:", error);
+    return null;
+  }
+}
 
 /** @param {any} message */
 function startValues(message) {
   if (!valuer) {
     py.runPython("from reversi.web.values import Valuer\nvaluer = Valuer()");
     valuer = py.globals.get("valuer");
+    // the first values on the worker's own core meanwhile, the next steps on the engines
+    startEngines().then((engines) => {
+      if (engines) queue = queue.then(() => { valuer.use(engines); parallel = true; });
+    });
   }
   const out = post(valuer.start(JSON.stringify(message)));
   values = out.type === "values-start" ? { id: message.id, cancelled: false } : null;
@@ -166,14 +190,14 @@ function startValues(message) {
 /** @param {{id: unknown, cancelled: boolean}} current */
 function nextValues(current) {
   setTimeout(() => {
-    queue = queue.then(() => {
+    queue = queue.then(async () => {
       if (values !== current) return; // replaced by newer values
       if (current.cancelled) {
         values = null;
         post(valuer.stop());
         return;
       }
-      const out = post(valuer.step());
+      const out = post(parallel ? await py.runPythonAsync("await valuer.step_async()") : valuer.step());
       if (out.type === "values" && !out.done) nextValues(current);
       else values = null;
     }).catch((error) => {

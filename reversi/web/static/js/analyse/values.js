@@ -139,7 +139,9 @@ export class Values {
   template() {
     const r = this.shown ? this.result : null;
     const best = r && r.best ? r.scores[r.best] : null;
-    return html`<section class="panel values" id="values" data-state=${this.state} aria-labelledby="values-heading">
+    // how many engines compute them (several: one per core, js/engines.js)
+    const engines = this.result ? this.result.engines : nothing;
+    return html`<section class="panel values" id="values" data-state=${this.state} data-engines=${engines} aria-labelledby="values-heading">
       <h2 id="values-heading">${t("analyse.values.heading")}</h2>
       ${settingSwitch(this.settings, () => this.toggled(), "values", t("analyse.values.switch"))}
       <p class="hint">${t("analyse.values.hold")}</p>
