@@ -66,19 +66,28 @@ def measure(browser: Any, url: str, python: bool) -> dict[str, Any]:
     page.wait_for_selector("#analyse[data-state=ready]", state="attached", timeout=120_000)
     started = time.perf_counter()
     page.get_by_role("switch", name="Werte zeigen").check()
-    first = None
+    first = exact_at = None
     marks: dict[str, tuple[int, int, int, int]] = {}
     while time.perf_counter() - started < 5.2:
         now = time.perf_counter() - started
         legal, valued, exact, depth = state(page)
         if first is None and legal and valued == legal:
             first = now
+        if exact_at is None and legal and exact == legal:
+            exact_at = now
         for mark in (1.0, 5.0):
             if f"{mark}" not in marks and now >= mark:
                 marks[f"{mark}"] = (legal, valued, exact, depth)
         time.sleep(0.02)
+    engines = page.locator("#values").get_attribute("data-engines")
     context.close()
-    return {"first": first, "1s": marks.get("1.0"), "5s": marks.get("5.0")}
+    return {
+        "first": first,
+        "exact": exact_at,
+        "engines": engines,
+        "1s": marks.get("1.0"),
+        "5s": marks.get("5.0"),
+    }
 
 
 def describe(mark: tuple[int, int, int, int] | None) -> str:
@@ -128,10 +137,17 @@ def main() -> None:
                     runs = [measure(browser, url, python) for _ in range(options.runs)]
                     firsts = [r["first"] for r in runs if r["first"] is not None]
                     first = f"{statistics.median(firsts):.2f} s" if firsts else "–"
+                    exacts = [r["exact"] for r in runs if r["exact"] is not None]
+                    exact = (
+                        f"{statistics.median(exacts):.2f} s ({len(exacts)} von {len(runs)})"
+                        if exacts
+                        else "–"
+                    )
                     middle = runs[len(runs) // 2]
                     print(
-                        f"{engine}, {name}: erste Werte auf allen Zügen nach {first}; "
-                        f"nach 1 s: {describe(middle['1s'])}; nach 5 s: {describe(middle['5s'])}"
+                        f"{engine} ({middle['engines']} Engines), {name}: erste Werte auf "
+                        f"allen Zügen nach {first}; nach 1 s: {describe(middle['1s'])}; "
+                        f"nach 5 s: {describe(middle['5s'])}; alle exakt nach {exact}"
                     )
             print(f"load average: {os.getloadavg()[0]:.2f}")
             browser.close()

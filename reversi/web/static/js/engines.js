@@ -9,9 +9,14 @@
 /** The most engines (each holds its own tables, 32 MB, and weights). */
 export const MAX_ENGINES = 4;
 
+/** The fewest cores the engines are started on: on two, two engines took longer than
+ * the worker alone (every move exact at 20 empties after 4.6 s against 3.9 s, their
+ * tables apart and each depth waiting for its slowest move; docs/benchmarks.md). */
+export const MIN_CORES = 4;
+
 /** How many engines for this device's cores (fewer than 2: none, the worker's own core values). */
 export function engineCount(cores = navigator.hardwareConcurrency || 1) {
-  return Math.min(cores, MAX_ENGINES);
+  return cores < MIN_CORES ? 1 : Math.min(cores, MAX_ENGINES);
 }
 
 class Helper {
