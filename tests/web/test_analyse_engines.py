@@ -87,18 +87,18 @@ def test_the_deepening_on_engines_gives_the_one_cores_values() -> None:
     assert pool.asked[-1]["order"] == sorted(before, key=lambda sq: (-before[sq][0], sq))
 
 
-def four_cores(page: Any) -> None:
-    """The page as on a device with four cores: js/engines.js reads them so."""
+def cores(page: Any, n: int) -> None:
+    """The page as on a device with ``n`` cores: js/engines.js reads them so."""
 
     def rewrite(route: Any) -> None:
-        body = route.fetch().text().replace("navigator.hardwareConcurrency", "4")
+        body = route.fetch().text().replace("navigator.hardwareConcurrency", str(n))
         route.fulfill(body=body, content_type="text/javascript")
 
     page.context.route("**/js/engines.js", rewrite)
 
 
 def test_the_values_are_computed_on_one_engine_per_core(server: Server, page: Any) -> None:
-    four_cores(page)
+    cores(page, 4)
     moves = GAMES[1][:96]  # 12 empties
     open_board(page, f"{server.url}/analyse?partie={moves}")
     values = page.locator("#values")
@@ -117,19 +117,8 @@ def test_the_values_are_computed_on_one_engine_per_core(server: Server, page: An
     expect(page.locator("#values-line")).to_contain_text("Erwartete Fortsetzung:")
 
 
-def test_on_fewer_than_four_cores_the_worker_computes_the_values(server: Server, page: Any) -> None:
-    if page.evaluate("navigator.hardwareConcurrency") >= 4:
-        pytest.skip("this machine has four cores or more")
-    moves = GAMES[1][:100]  # 10 empties
-    open_board(page, f"{server.url}/analyse?partie={moves}")
-    page.get_by_role("switch", name="Werte zeigen").check()
-    values = page.locator("#values")
-    expect(values).to_have_attribute("data-state", "done", timeout=60_000)
-    expect(values).to_have_attribute("data-engines", "1")
-
-
-def test_without_engine_wasm_one_worker_computes_the_values(server: Server, page: Any) -> None:
-    page.context.route("**/engine.wasm", lambda route: route.fulfill(status=404, body="refused"))
+def values_of_one_worker(server: Server, page: Any) -> None:
+    """The worker computes a position's values itself; they are the solver's."""
     moves = GAMES[1][:100]  # 10 empties
     open_board(page, f"{server.url}/analyse?partie={moves}")
     page.get_by_role("switch", name="Werte zeigen").check()
@@ -138,3 +127,13 @@ def test_without_engine_wasm_one_worker_computes_the_values(server: Server, page
     expect(values).to_have_attribute("data-engines", "1")
     shown = shown_values(page)
     assert {sq: v for sq, (v, how) in shown.items() if how == "exakt"} == solved(Board(moves=moves))
+
+
+def test_on_fewer_than_four_cores_the_worker_computes_the_values(server: Server, page: Any) -> None:
+    cores(page, 2)
+    values_of_one_worker(server, page)
+
+
+def test_without_engine_wasm_one_worker_computes_the_values(server: Server, page: Any) -> None:
+    page.context.route("**/engine.wasm", lambda route: route.fulfill(status=404, body="refused"))
+    values_of_one_worker(server, page)
