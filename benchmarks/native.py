@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/native.py --perft 10 --python-ffo   # Python's FFO #40 too
     .venv/bin/python benchmarks/native.py --values 11      # the analysis board's values
     .venv/bin/python benchmarks/native.py --against OLD.so # this core against another build
+    .venv/bin/python benchmarks/native.py --exact-set --against OLD.so  # every move exact, nodes
 
 Prints, side by side: perft from the start (leaves and leaves per CPU second; plain
 and with a table of the positions counted before, up to symmetry);
@@ -18,6 +19,13 @@ load average is printed first and last.
 ``reversi/_native*.so``) and solves, one position right after the other with
 each, the 20 positions at 14 empties, 10 at 18 empties and FFO #40 (every best
 move, empties to the winner); with ``--values`` it runs the values on both.
+
+``--exact-set [N]``: every legal move's exact value as the analysis board finds it (the
+midgame depths up to :data:`reversi.ai.deepening.SOLVE_ONLY_AFTER` first, the tables
+kept, then the solve) on the 20-empty position of ``benchmarks/analyse_values.py``, 6
+positions at 20 empties and 10 at 18 (the first N of them): the solve's nodes (the
+same under any load) and CPU time; with ``--against`` both builds side by side, their
+values checked equal.
 """
 
 from __future__ import annotations
@@ -227,6 +235,55 @@ def bench_values(until: int, native: Core | None = None) -> None:
             print(f"values, {name}: every move exact after {solved:.2f} CPU s more", flush=True)
 
 
+def exact_values(engine: Core, board: Board) -> tuple[dict[int, int], int, float]:
+    """Every move's exact value after the midgame depths (as the worker solves them):
+    the values, the solve's nodes and CPU seconds."""
+    from reversi.ai.deepening import SOLVE_ONLY_AFTER
+
+    p, o = board.player, board.opponent
+    for depth in range(1, SOLVE_ONLY_AFTER + 1):
+        engine.values(p, o, depth, keep=depth > 1)
+    (found, values), seconds = cpu(partial(engine.values, p, o, 64 - (p | o).bit_count()))
+    return values, found.nodes, seconds
+
+
+def bench_exact_set(count: int, seed: int, other: Core | None) -> None:
+    """Every move exact on the first ``count`` of a set of positions at 20 and 18
+    empties, this core (and ``other``) in turn; per position and in all: nodes, CPU
+    seconds, their ratios."""
+    from benchmarks.analyse_values import POSITIONS
+
+    engines = [engine for engine in (core(), other) if engine is not None]
+    boards = [Board(moves=POSITIONS["20 leer"]), *positions(6, 20, seed), *positions(10, 18, seed)]
+    boards = boards[:count]
+    totals = [[0, 0.0] for _ in engines]
+    ratios: list[float] = []
+    for number, board in enumerate(boards):
+        found = [exact_values(engine, board) for engine in engines]
+        assert all(values == found[0][0] for values, _, _ in found), board.obf()
+        for total, (_, nodes, seconds) in zip(totals, found, strict=True):
+            total[0] += nodes
+            total[1] += seconds
+        if other is not None:
+            ratios.append(found[0][1] / found[1][1])
+        empties = 64 - (board.player | board.opponent).bit_count()
+        print(
+            f"{number:2d} ({empties} empties, {len(found[0][0])} moves): "
+            + "; ".join(f"{nodes:,} nodes, {seconds:.2f} CPU s" for _, nodes, seconds in found),
+            flush=True,
+        )
+    print(
+        "every move exact, all: "
+        + "; ".join(f"{int(nodes):,} nodes, {seconds:.2f} CPU s" for nodes, seconds in totals)
+    )
+    if ratios:
+        print(
+            f"  this/other: nodes {totals[0][0] / totals[1][0]:.3f} (per position geometric "
+            f"mean {math.exp(statistics.fmean(map(math.log, ratios))):.3f}, worst "
+            f"{max(ratios):.3f}), CPU {totals[0][1] / totals[1][1]:.3f}"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--perft", type=int, default=10)
@@ -242,12 +299,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--against", metavar="SO", help="another build of reversi._native to solve beside this one"
     )
+    parser.add_argument(
+        "--exact-set", type=int, nargs="?", const=17, default=0, metavar="N",
+        help="only every move's exact value on the first N of 17 positions (with --against: "
+        "both builds)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if core() is None:
         print("reversi._native is not built: nothing to compare")
         return 1
     print(f"Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}, {load()}")
     other = other_build(args.against) if args.against else None
+    if args.exact_set:
+        bench_exact_set(args.exact_set, args.seed, other)
+        print(load())
+        return 0
     if args.values:
         for label, engine in (("this build", core()), ("other build", other)):
             if engine is not None:

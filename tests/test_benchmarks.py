@@ -106,6 +106,23 @@ def test_the_native_benchmark_compares_both_backends() -> None:
     assert "Schwer native" in result.stdout and "Schwer Python" in result.stdout
 
 
+def test_every_move_exact_counts_equal_nodes_on_two_copies_of_a_build(tmp_path: Path) -> None:
+    import shutil
+
+    from reversi.ai.native import core
+
+    if core() is None:
+        pytest.skip("reversi._native is not built here")
+    import reversi._native as native  # type: ignore[import-not-found]
+
+    copy = tmp_path / Path(native.__file__).name
+    shutil.copy(native.__file__, copy)  # loaded apart: tables of its own
+    result = run("benchmarks/native.py", "--exact-set", "1", "--against", str(copy))
+    assert " 0 (20 empties, 10 moves): " in result.stdout
+    same = "this/other: nodes 1.000 (per position geometric mean 1.000, worst 1.000)"
+    assert same in result.stdout
+
+
 def test_the_edax_comparison_says_what_it_needs_without_edax(tmp_path: Path) -> None:
     bare = run("benchmarks/edax.py", check=False)
     assert bare.returncode == 2 and "--edax PATH" in bare.stderr and not bare.stdout
