@@ -163,7 +163,7 @@ LEGENDEN: tuple[Legende, ...] = (
     L("schnecke", S.LEISE, K.CORE, depth=2, noise=950),
     L("mauer", S.RAND, K.CORE, depth=2, noise=700),
     L("nimmersatt", S.GIERIG, K.CORE, depth=3, noise=700, exact=8),
-    L("goldmarie", S.GIERIG, K.CORE, depth=3, noise=650, exact=10),
+    L("goldmarie", S.GIERIG, K.CORE, depth=3, noise=575, exact=10),
     L("mathilde", S.KLUG, K.LEVEL, level=Level.MITTEL),
     L("eule", S.LEISE, K.CORE, depth=3, noise=450, exact=12),
     L("deich", S.RAND, K.CORE, depth=3, exact=12),
