@@ -135,7 +135,7 @@ class Legende:
 
 L, S, K = Legende, Style, Kind
 
-#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 15, 26 and 45.
+#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 16, 28 and 45.
 LEGENDEN: tuple[Legende, ...] = (
     L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
     L("opa", S.GROSSZUEGIG, K.LOSE, depth=4, exact=10),
@@ -151,6 +151,7 @@ LEGENDEN: tuple[Legende, ...] = (
     L("krumm", S.GROSSZUEGIG, K.RULE, noise=1_000),
     L("elster", S.GROSSZUEGIG, K.RULE, noise=2_500),
     L("zaun", S.GROSSZUEGIG, K.RULE, noise=4_000),
+    L("pusteblume", S.GROSSZUEGIG, K.RULE, noise=10_000),
     L("gustav", S.GIERIG, K.LEVEL, level=Level.LEICHT),
     L("falke", S.ECKEN, K.RULE, noise=1_750),
     L("kante", S.RAND, K.BASIC, noise=1_100),
@@ -162,6 +163,7 @@ LEGENDEN: tuple[Legende, ...] = (
     L("schnecke", S.LEISE, K.CORE, depth=2, noise=950),
     L("mauer", S.RAND, K.CORE, depth=2, noise=700),
     L("nimmersatt", S.GIERIG, K.CORE, depth=3, noise=700, exact=8),
+    L("goldmarie", S.GIERIG, K.CORE, depth=3, noise=575, exact=10),
     L("mathilde", S.KLUG, K.LEVEL, level=Level.MITTEL),
     L("eule", S.LEISE, K.CORE, depth=3, noise=450, exact=12),
     L("deich", S.RAND, K.CORE, depth=3, exact=12),
@@ -170,9 +172,8 @@ LEGENDEN: tuple[Legende, ...] = (
     L("wachturm", S.ECKEN, K.CORE, depth=5, noise=250, exact=14),
     L("fuchs", S.LEISE, K.CORE, depth=5, exact=14),
     L("brandung", S.RAND, K.CORE, depth=6, noise=50, exact=14),
+    L("sturm", S.WILD, K.CORE, depth=6, noise=100, exact=16),
     L("professor", S.KLUG, K.CORE, depth=6, exact=16),
-    L("goldmarie", S.GIERIG, K.CORE, depth=9, exact=20),
-    L("sturm", S.WILD, K.CORE, depth=7, noise=100, exact=16),
     L("baron", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.004),
     L("ecklord", S.ECKEN, K.CORE, depth=8, noise=50, exact=18),
     L("adlerhorst", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.015625),
@@ -180,7 +181,6 @@ LEGENDEN: tuple[Legende, ...] = (
     L("moench", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.0625),
     L("strategin", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.125),
     L("vulkan", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.25),
-    L("grossmeister", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.35),
     L("greta", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.5),
     L("orakel", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=1.0),
     L("sphinx", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=2.0),
