@@ -156,7 +156,7 @@ LEGENDEN: tuple[Legende, ...] = (
     L("falke", S.ECKEN, K.RULE, noise=1_750),
     L("kante", S.RAND, K.BASIC, noise=1_100),
     L("turmfrau", S.ECKEN, K.BASIC, noise=900),
-    L("nebel", S.LEISE, K.BASIC, depth=2, noise=1_000),
+    L("nebel", S.LEISE, K.BASIC, depth=2, noise=850),
     L("grenzer", S.RAND, K.BASIC, depth=2, noise=450),
     L("raffzahn", S.GIERIG, K.CORE, noise=600),
     L("eckhard", S.ECKEN, K.CORE, noise=650),
