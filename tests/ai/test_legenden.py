@@ -4,6 +4,7 @@ first and the last play whole games, the star and unlock rules, their texts."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -106,8 +107,13 @@ def test_styles_show_in_the_choice() -> None:
 
 @pytest.mark.parametrize("index", [0, len(LEGENDEN) - 1])
 def test_a_whole_game_against_the_first_and_the_last(index: int) -> None:
-    """The opponent plays Perlmutt, a player who takes the lowest legal square Ebenholz."""
+    """The opponent plays Perlmutt, a player who takes the lowest legal square Ebenholz.
+
+    The last one thinks for seconds a move; here its budget is cut to 50 ms, the
+    rest of its settings (and the way they are played) stay its own."""
     legende, board = LEGENDEN[index], Board()
+    if index:
+        legende = replace(legende, budget=0.05)
     while not board.is_game_over():
         if board.turn == BLACK:
             move = min(board.legal_moves, key=_square)

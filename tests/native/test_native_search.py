@@ -35,7 +35,9 @@ def test_exact_scores_and_best_moves_as_the_python_solver() -> None:
 
 @pytest.mark.slow
 def test_exact_scores_and_best_moves_on_300_positions_at_8_to_16_empties() -> None:
-    _same_solutions(300, seed=32, empties=range(8, 17))
+    # the Python solver takes about 3 s a position at 16 empties, four times 15's
+    _same_solutions(288, seed=32, empties=range(8, 16))
+    _same_solutions(12, seed=33, empties=range(16, 17))
 
 
 def test_a_finished_game_and_a_pass_are_solved() -> None:
