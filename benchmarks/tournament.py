@@ -49,6 +49,7 @@ from benchmarks.load.measure import (
 )
 from benchmarks.load.report import percentile
 from benchmarks.load.servers import REDIS_URL, postgres_database, servers
+from benchmarks.load.vacuum import vacuuming
 from benchmarks.tournament_bots import SETUP_TIMEOUT, Figures, Share, client
 from reversi.storage import Rows, open_store
 from reversi.storage.schema import RATINGS
@@ -172,6 +173,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--profile", help="write the servers' profiles to PROFILE.0, .1")
     parser.add_argument("--stalls", help="write the servers' loop stalls to STALLS.0, .1")
+    parser.add_argument(
+        "--vacuum",
+        type=float,
+        default=60.0,
+        help="seconds between two VACUUM (ANALYZE) of the database where PostgreSQL runs "
+        "without autovacuum (0: never; benchmarks/load/vacuum.py)",
+    )
     args = parser.parse_args()
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     load_start = load_average()
@@ -183,9 +191,12 @@ def main() -> None:
             REVERSI_SECRET="tournament-benchmark",
             REVERSI_BROKER_PREFIX=f"bench-{secrets.token_hex(4)}:",
         )
-        with servers(
-            2, env, deflate=False, loop="auto", profile=args.profile, stalls=args.stalls
-        ) as (bases, pids):
+        with (
+            vacuuming(db_url, args.vacuum) as vacuumed,
+            servers(
+                2, env, deflate=False, loop="auto", profile=args.profile, stalls=args.stalls
+            ) as (bases, pids),
+        ):
             tid = asyncio.run(make_arena(bases[0], db_url))
             figures, window = measure(args, bases, pids, tid)
             try:
@@ -227,6 +238,8 @@ def main() -> None:
         f"Redis {window.services['redis-server']:.1f} s"
     )
     print(f"the machine busy {100 * window.busy:.0f} % of its {os.cpu_count()} cores")
+    if vacuumed:
+        print(f"PostgreSQL runs without autovacuum: VACUUM (ANALYZE) every {args.vacuum:g} s")
     print(f"final standings (the page) took {ranking}")
     print(f"load average: measured window {window.load[0]} → {window.load[1]}")
 

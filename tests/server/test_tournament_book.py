@@ -5,8 +5,10 @@ opponent and colours — also for a game that slipped past a book's window."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from reversi.server.duel_server import DuelServer
 from reversi.server.tournaments import tournament_rows as tr
@@ -83,3 +85,29 @@ async def test_two_processes_books_agree_with_the_games(
     finally:
         for server in servers:
             await server.stop()
+
+
+async def test_the_games_read_again_are_one_statement_however_many_run(
+    service: DuelServer, clock: ManualClock
+) -> None:
+    """PostgreSQL compiles and prepares it once, not once for each number of games."""
+    if service.settings.database_url is None or "postgresql" not in service.settings.database_url:
+        pytest.skip("the array of codes is PostgreSQL's")
+    assert service.store is not None
+    said: list[str] = []
+
+    def note(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        said.append(statement)
+
+    engine = service.store.engine.sync_engine  # type: ignore[attr-defined]
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        for codes in (["A"], ["A", "B", "C"], []):
+
+            def read(rows: Rows, codes: list[str] = codes) -> list[tr.Played]:
+                return tr.games_since(rows.conn, "T", codes, 0.0)
+
+            await service.store.read(read)
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert len(said) == 3 and len(set(said)) == 1

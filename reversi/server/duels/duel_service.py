@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hmac
 import re
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -32,6 +33,9 @@ from reversi.server.settings import Settings
 from reversi.server.ws import client_messages as p
 from reversi.storage import ChatRecord, EventRecord, Rows, Store, TableRecord
 from reversi.storage.records import TABLE_FIELDS
+
+#: new tables remembered as having no chat (:meth:`DuelService.opened`)
+FRESH_TABLES = 4096
 
 
 class LobbyFeed(Protocol):
@@ -61,6 +65,33 @@ class DuelService(TableCommits):
         self.rating_of = rating_of
         #: told after a game ended and was announced (the tournaments: None: none)
         self.on_end: Callable[[TableRecord], Awaitable[None]] | None = None
+        #: code → the version of a table this process knows as just opened, with no
+        #: chat line yet (a chat line is a change: it comes with a newer version)
+        self._fresh: OrderedDict[str, int] = OrderedDict()
+
+    def opened(self, table: TableRecord) -> None:
+        """A table committed as new (a tournament's pairing, here or in another process:
+        the row came with the ``paired`` message): its first watch needs no read."""
+        self.positions.learn(table)
+        self._fresh[table.code] = table.version
+        self._fresh.move_to_end(table.code)
+        while len(self._fresh) > FRESH_TABLES:
+            self._fresh.popitem(last=False)
+
+    def paired_message(self, table: TableRecord) -> dict[str, Any]:
+        """``paired`` for the players of a table :meth:`opened` here; for the other
+        processes with the row, which they take off before a socket gets the message."""
+        message = out.plain(out.Paired(code=table.code, link=f"/tisch/{table.code}"))
+        if self.broker.remote:
+            message["row"] = {name: getattr(table, name) for name in TABLE_FIELDS}
+        return message
+
+    def _known_fresh(self, code: str) -> TableRecord | None:
+        """The row of a new table as this process knows it, while it has not changed."""
+        table = self.positions.table(code)
+        if table is None or self._fresh.get(code) != table.version:
+            return None
+        return table
 
     # --- opening and joining -----------------------------------------------------
 
@@ -236,7 +267,15 @@ class DuelService(TableCommits):
             table = rows.table(code)
             return table, [] if table is None else rows.chat(table.id or 0)
 
-        table, chat = await self.store.read(read)
+        # a new table as this process last heard of it: a later change reaches the
+        # client after this state, as every change does
+        fresh = self._known_fresh(code)
+        table: TableRecord | None
+        chat: list[ChatRecord] = []
+        if fresh is not None:
+            table = fresh
+        else:
+            table, chat = await self.store.read(read)
         if table is None:
             return None
         # whoever looks at a table may move next: then this row spares the move a read

@@ -88,7 +88,9 @@ class Book:
             self.lines[player] = arena_line(player, [_game(g) for g in games])
         self.stale.clear()
         order = {p: i for i, p in enumerate(players)}
-        return ranked((self.lines.get(p) or replace(_EMPTY, player=p) for p in order), order)
+        for player in order.keys() - self.lines.keys():  # no game finished yet
+            self.lines[player] = replace(_EMPTY, player=player)
+        return ranked((self.lines[p] for p in order), order)
 
 
 _EMPTY = ArenaLine(

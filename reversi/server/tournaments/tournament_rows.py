@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import String, any_, bindparam, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -226,10 +226,16 @@ def games_since(
     """The tournament's games that run, are among ``codes`` or began from ``since`` on."""
     wanted = list(codes)
     g = TOURNAMENT_GAMES.c
+    # PostgreSQL: the codes as one array, so the statement's text is the same at every
+    # step (compiled and prepared once) however many games run
+    among = (
+        g.code == any_(bindparam("codes", wanted, type_=postgresql.ARRAY(String)))
+        if conn.dialect.name == "postgresql"
+        else g.code.in_(wanted)
+    )
     rows = conn.execute(
         select(TOURNAMENT_GAMES).where(
-            g.tournament_id == tournament_id,
-            g.ended_at.is_(None) | (g.started_at >= since) | g.code.in_(wanted),
+            g.tournament_id == tournament_id, g.ended_at.is_(None) | (g.started_at >= since) | among
         )
     ).mappings()
     return [Played(**{k: r[k] for k in Played.__slots__}) for r in rows]

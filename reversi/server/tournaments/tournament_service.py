@@ -21,7 +21,6 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from reversi.duel import messages as out
 from reversi.duel.rules import CLOCKS, time_class
 from reversi.duel.table import DuelError, extra
 from reversi.hall.ratings import ratings_for, ratings_of
@@ -229,10 +228,10 @@ class Tournaments:
     async def _tell(self, tables: list[TableRecord]) -> None:
         service = self.service
         for table in tables:
-            service.positions.remember(table)
+            service.opened(table)
             if service.lobby is not None:
                 await service.lobby.changed(table)
-            message = out.plain(out.Paired(code=table.code, link=f"/tisch/{table.code}"))
+            message = service.paired_message(table)
             for player in (table.seat0, table.seat1):
                 if player is not None:
                     await service.broker.publish(player_channel(player), message)

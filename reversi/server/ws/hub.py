@@ -122,6 +122,9 @@ class Hub(SocketMessages):
             await self.seen.on_message(code, message)
 
     def _player_message(self, player_id: str, message: dict[str, Any]) -> None:
+        row = message.pop("row", None)  # a new table's row (``paired``): never sent on
+        if row is not None:
+            self.service.opened(TableRecord(**row))
         for conn in list(self.players.get(player_id, ())):
             if message.get("type") == "transferred":
                 if conn.player.generation < message["generation"]:

@@ -102,7 +102,10 @@ class SocketMessages:
         assert isinstance(message, p.Watch)
         code = normal_code(message.code)
         if code not in conn.versions:
-            table = await self.service.store.read(lambda rows: rows.table(code))
+            # a row this process knows tells the seats as well as the database would
+            table = self.service.positions.table(code) or await self.service.store.read(
+                lambda rows: rows.table(code)
+            )
             seated = table is not None and conn.player.id in (table.seat0, table.seat1)
             if not seated and not await self.lookups.allow(
                 conn.address, conn.player.id, table is not None
