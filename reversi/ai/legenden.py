@@ -135,8 +135,9 @@ class Legende:
 
 L, S, K = Legende, Style, Kind
 
-#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 16, 28 and 45.
+#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 17, 29 and 45.
 LEGENDEN: tuple[Legende, ...] = (
+    L("uroma", S.GROSSZUEGIG, K.LOSE, depth=6, exact=10),
     L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
     L("opa", S.GROSSZUEGIG, K.LOSE, depth=4, exact=10),
     L("engel", S.GROSSZUEGIG, K.LOSE, depth=4, noise=300, exact=8),
@@ -172,7 +173,6 @@ LEGENDEN: tuple[Legende, ...] = (
     L("wachturm", S.ECKEN, K.CORE, depth=5, noise=250, exact=14),
     L("fuchs", S.LEISE, K.CORE, depth=5, exact=14),
     L("brandung", S.RAND, K.CORE, depth=6, noise=50, exact=14),
-    L("sturm", S.WILD, K.CORE, depth=6, noise=100, exact=16),
     L("professor", S.KLUG, K.CORE, depth=6, exact=16),
     L("baron", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.004),
     L("ecklord", S.ECKEN, K.CORE, depth=8, noise=50, exact=18),

@@ -21,8 +21,8 @@ PROGRESS_PLACES: tuple[str, ...] = (
     *("greta", "orakel", "sphinx", "kaiserin", "titan", "legende"),
     # 2026-12-03: below Flocke
     *("oma", "engel", "opa", "trude", "bodo", "maus", "wichtel", "glucke", "fee", "bruno"),
-    # 2026-12-04: between the Zaunkönig and Leicht
-    "pusteblume",
+    # 2026-12-04: between the Zaunkönig and Leicht; below Oma
+    *("pusteblume", "uroma"),
 )
 
 

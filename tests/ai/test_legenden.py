@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -56,6 +57,15 @@ def test_leicht_mittel_and_schwer_are_on_the_path_in_order() -> None:
         Level.SCHWER,
         Level.SCHWER,
     ]
+
+
+def test_the_bottom_loses_the_better_the_lower_it_stands() -> None:
+    """The opponents that play to lose come first, the deepest at the very bottom (Uroma:
+    six plies, exact from ten empties), and their depth never grows along the path."""
+    losers = [lg for lg in LEGENDEN if lg.kind is Kind.LOSE]
+    assert LEGENDEN[: len(losers)] == tuple(losers)
+    assert [(lg.depth, lg.exact) for lg in losers[:2]] == [(6, 10), (5, 10)]
+    assert all(a.depth >= b.depth for a, b in pairwise(losers))
 
 
 @pytest.mark.parametrize("key", [lg.key for lg in LEGENDEN])
@@ -155,4 +165,6 @@ def test_each_opponent_keeps_a_place_of_its_own_in_the_stored_progress() -> None
     # the path of 2026-12-02 in its order: progress stored then keeps its meaning
     assert PROGRESS_PLACES[:5] == ("flocke", "krumm", "elster", "zaun", "gustav")
     assert PROGRESS_PLACES[49] == "legende"
-    assert [progress_place(key) for key in ("flocke", "oma")] == [0, 50]
+    assert [progress_place(key) for key in ("flocke", "oma", "uroma")] == [0, 50, 61]
+    # those who left the path keep theirs, and so does everything stored for them
+    assert {"grossmeister", "sturm"} <= set(PROGRESS_PLACES) - {lg.key for lg in LEGENDEN}
