@@ -42,6 +42,17 @@ async def from_database(server: DuelServer, code: str, player: str) -> dict[str,
     return state
 
 
+async def one_game(server: DuelServer, clock: ManualClock) -> tuple[str, dict[str, str]]:
+    """A two-player arena's one running table: its code and its seats by colour."""
+    tid, _ = await started(server, clock, "arena", 2)
+    (game,) = await running_tables(server, tid)
+    return game["table"], await seats_of(server, game["table"])
+
+
+def row_fields(row: Any) -> dict[str, Any]:
+    return {n: getattr(row, n) for n in TABLE_FIELDS}
+
+
 async def test_a_new_tables_first_state_needs_no_read(
     service: DuelServer, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -62,10 +73,7 @@ async def test_a_new_tables_first_state_needs_no_read(
 async def test_a_chat_line_makes_the_state_read_again(
     service: DuelServer, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tid, _ = await started(service, clock, "arena", 2)
-    (game,) = await running_tables(service, tid)
-    code = game["table"]
-    seats = await seats_of(service, code)
+    code, seats = await one_game(service, clock)
     await service.service.handle(seats["black"], p.Chat(code=code, text="Viel Glück"))
     reads = count_reads(service, monkeypatch)
     state = await service.service.state(code, seats["white"])
@@ -86,10 +94,8 @@ class Socket:
 async def test_the_row_of_another_process_serves_the_first_watch(
     service: DuelServer, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tid, _ = await started(service, clock, "arena", 2)
-    (game,) = await running_tables(service, tid)
-    code = game["table"]
-    black = (await seats_of(service, code))["black"]
+    code, seats = await one_game(service, clock)
+    black = seats["black"]
     row = service.service.positions.table(code)
     assert row is not None
     wanted = await from_database(service, code, black)
@@ -99,7 +105,7 @@ async def test_the_row_of_another_process_serves_the_first_watch(
     hub.players[black].add(socket)  # type: ignore[arg-type]
     paired = out.plain(out.Paired(code=code, link=f"/tisch/{code}"))
     try:
-        hub._player_message(black, {**paired, "row": {n: getattr(row, n) for n in TABLE_FIELDS}})
+        hub._player_message(black, {**paired, "row": row_fields(row)})
     finally:
         hub.players[black].discard(socket)
     assert socket.sent == [paired]
@@ -126,10 +132,8 @@ class Watcher(Socket):
 async def test_watching_a_table_this_process_knows_reads_nothing(
     service: DuelServer, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tid, _ = await started(service, clock, "arena", 2)
-    (game,) = await running_tables(service, tid)
-    code = game["table"]
-    black = (await seats_of(service, code))["black"]
+    code, seats = await one_game(service, clock)
+    black = seats["black"]
     socket = Watcher(black)
     reads = count_reads(service, monkeypatch)
     try:
@@ -142,12 +146,11 @@ async def test_watching_a_table_this_process_knows_reads_nothing(
 async def test_paired_brings_the_row_to_the_other_processes(
     service: DuelServer, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tid, _ = await started(service, clock, "arena", 2)
-    (game,) = await running_tables(service, tid)
-    row = service.service.positions.table(game["table"])
+    code, _ = await one_game(service, clock)
+    row = service.service.positions.table(code)
     assert row is not None
     plain = service.service.paired_message(row)
     assert "row" not in plain  # one process: nobody else to tell
     monkeypatch.setattr(service.service.broker, "remote", True)
     told = service.service.paired_message(row)
-    assert told == {**plain, "row": {n: getattr(row, n) for n in TABLE_FIELDS}}
+    assert told == {**plain, "row": row_fields(row)}
