@@ -135,7 +135,7 @@ class Legende:
 
 L, S, K = Legende, Style, Kind
 
-#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 17, 29 and 45.
+#: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 18, 31 and 48.
 LEGENDEN: tuple[Legende, ...] = (
     L("uroma", S.GROSSZUEGIG, K.LOSE, depth=6, exact=10),
     L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
@@ -150,13 +150,15 @@ LEGENDEN: tuple[Legende, ...] = (
     L("bruno", S.GROSSZUEGIG, K.LOSE, depth=2, noise=1_050),
     L("flocke", S.GROSSZUEGIG, K.RULE),
     L("krumm", S.GROSSZUEGIG, K.RULE, noise=1_000),
+    L("schaefer", S.GROSSZUEGIG, K.RULE, noise=1_000, exact=3),
     L("elster", S.GROSSZUEGIG, K.RULE, noise=2_500),
     L("zaun", S.GROSSZUEGIG, K.RULE, noise=4_000),
     L("pusteblume", S.GROSSZUEGIG, K.RULE, noise=10_000),
     L("gustav", S.GIERIG, K.LEVEL, level=Level.LEICHT),
     L("falke", S.ECKEN, K.RULE, noise=1_750),
-    L("kante", S.RAND, K.BASIC, noise=1_100),
-    L("turmfrau", S.ECKEN, K.BASIC, noise=900),
+    L("kante", S.RAND, K.BASIC, noise=1_300),
+    L("kraehe", S.ECKEN, K.BASIC, noise=1_400),
+    L("turmfrau", S.ECKEN, K.BASIC, noise=800),
     L("nebel", S.LEISE, K.BASIC, depth=2, noise=850),
     L("grenzer", S.RAND, K.BASIC, depth=2, noise=450),
     L("raffzahn", S.GIERIG, K.CORE, noise=600),
@@ -168,7 +170,8 @@ LEGENDEN: tuple[Legende, ...] = (
     L("mathilde", S.KLUG, K.LEVEL, level=Level.MITTEL),
     L("eule", S.LEISE, K.CORE, depth=3, noise=450, exact=12),
     L("deich", S.RAND, K.CORE, depth=3, exact=12),
-    L("irrlicht", S.WILD, K.CORE, depth=4, noise=350, exact=12),
+    L("irrlicht", S.WILD, K.CORE, depth=4, noise=425, exact=12),
+    L("sternschnuppe", S.WILD, K.CORE, depth=4, noise=300, exact=12),
     L("drache", S.GIERIG, K.CORE, depth=5, exact=14),
     L("wachturm", S.ECKEN, K.CORE, depth=5, noise=250, exact=14),
     L("fuchs", S.LEISE, K.CORE, depth=5, exact=14),
@@ -182,11 +185,8 @@ LEGENDEN: tuple[Legende, ...] = (
     L("strategin", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.125),
     L("vulkan", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.25),
     L("greta", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.5),
-    L("orakel", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=1.0),
     L("sphinx", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=2.0),
-    L("kaiserin", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=4.0),
-    L("titan", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=8.0),
-    L("legende", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=16.0),
+    L("legende", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=8.0),
 )
 del L, S, K
 

@@ -23,6 +23,9 @@ PROGRESS_PLACES: tuple[str, ...] = (
     *("oma", "engel", "opa", "trude", "bodo", "maus", "wichtel", "glucke", "fee", "bruno"),
     # 2026-12-04: between the Zaunkönig and Leicht; below Oma
     *("pusteblume", "uroma"),
+    # 2026-12-04 afternoon: between Krumm and the Elster, Kantenkarl and the Turmfrau,
+    # the Irrlicht and the Drache
+    *("schaefer", "kraehe", "sternschnuppe"),
 )
 
 

@@ -168,3 +168,37 @@ def test_each_opponent_keeps_a_place_of_its_own_in_the_stored_progress() -> None
     assert [progress_place(key) for key in ("flocke", "oma", "uroma")] == [0, 50, 61]
     # those who left the path keep theirs, and so does everything stored for them
     assert {"grossmeister", "sturm"} <= set(PROGRESS_PLACES) - {lg.key for lg in LEGENDEN}
+
+
+def test_stars_stored_before_the_path_changed_stay_with_their_opponents() -> None:
+    """The stored progress of the morning of 2026-12-04 (Greta #45, then Orakel, Sphinx,
+    Kaiserin, Titan, Legende at 1, 2, 4, 8, 16 s) read on today's path: each digit
+    still belongs to the opponent it was won against, wherever it stands now."""
+    morning = {"flocke": 3, "turmfrau": 2, "greta": 3, "orakel": 2, "sphinx": 1, "titan": 1}
+    digits = [0] * len(PROGRESS_PLACES)
+    for key, n in morning.items():
+        digits[progress_place(key)] = n
+    # the page reads each opponent's stars at its place (js/core/store.js, legendenStars)
+    shown = {lg.key: digits[progress_place(lg.key)] for lg in LEGENDEN}
+    assert {key: n for key, n in shown.items() if n} == {
+        "flocke": 3,
+        "turmfrau": 2,
+        "greta": 3,
+        "sphinx": 1,
+    }
+    assert LEGENDEN.index(by_key("greta")) == ANCHORS[2] == 47
+    # the places of the morning stay as they were; the new opponents have new ones
+    assert [progress_place(k) for k in ("greta", "orakel", "sphinx", "titan", "legende")] == [
+        44,
+        45,
+        46,
+        48,
+        49,
+    ]
+    assert [progress_place(k) for k in ("schaefer", "kraehe", "sternschnuppe")] == [62, 63, 64]
+    # the Sphinx (2 s then and now), beaten before, still opens the Legende after her
+    progress = [shown[lg.key] for lg in LEGENDEN]
+    assert unlocked(progress) == len(LEGENDEN)
+    # without her stars, the one after Greta is open
+    progress[LEGENDEN.index(by_key("sphinx"))] = 0
+    assert unlocked(progress) == ANCHORS[2] + 2
