@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/native.py --values 11      # the analysis board's values
     .venv/bin/python benchmarks/native.py --against OLD.so # this core against another build
     .venv/bin/python benchmarks/native.py --exact-set --against OLD.so  # every move exact, nodes
+    .venv/bin/python benchmarks/native.py --lose           # Uroma's LOSE search, native and Python
 
 Prints, side by side: perft from the start (leaves and leaves per CPU second; plain
 and with a table of the positions counted before, up to symmetry);
@@ -169,6 +170,50 @@ def bench_depth(count: int, seed: int) -> None:
         )
 
 
+def bench_lose(count: int, seed: int) -> None:
+    """Uroma's moves (LOSE, depth 6, to the end from 10 empties, deepening one ply at a
+    time, no deadline) on the core and in Python, one position right after the other:
+    CPU time a move, the values checked equal."""
+    from reversi.ai import legenden, native
+    from reversi.ai.legenden_lose import LOSE_DISCS
+
+    uroma = legenden.LEGENDEN[0]
+    boards = [b for e in range(50, 7, -3) for b in positions(1, e, seed)][:count]
+    totals = {"native": 0.0, "Python": 0.0}
+    nodes = 0
+    for board in boards:
+        p, o = board.player, board.opponent
+        found = {}
+        for name, force in (("native", ""), ("Python", "1")):
+            os.environ[native.FORCE_PYTHON] = force
+            native.reset()
+            found[name], seconds = cpu(
+                partial(legenden._lose_values, p, o, uroma, math.inf, time.process_time)
+            )
+            totals[name] += seconds
+        assert found["native"] == found["Python"], board
+        os.environ.pop(native.FORCE_PYTHON)
+        native.reset()
+        engine = core()
+        assert engine is not None
+        empties = 64 - (p | o).bit_count()
+        deepest = empties if empties <= uroma.exact else uroma.depth
+        _, name, weight = legenden._lose_term(uroma)
+        nodes += sum(
+            engine.lose_values(p, o, d, name, weight, LOSE_DISCS)[0].nodes
+            for d in range(1, deepest + 1)
+        )
+    n = len(boards)
+    print(
+        f"Uroma (LOSE, depth 6, exact 10) on {n} positions at 50–8 empties, the same values: "
+        f"native {1000 * totals['native'] / n:.1f} CPU ms a move "
+        f"({nodes / max(totals['native'], 1e-6) / 1e6:.1f} M nodes/s), "
+        f"Python {1000 * totals['Python'] / n:.0f} CPU ms a move, "
+        f"{totals['Python'] / max(totals['native'], 1e-6):.0f}x",
+        flush=True,
+    )
+
+
 def other_build(path: str) -> Core:
     """The core of another build of ``reversi._native`` (its own tables and weights)."""
     import importlib.util
@@ -304,11 +349,19 @@ def main(argv: list[str] | None = None) -> int:
         help="only every move's exact value on the first N of 17 positions (with --against: "
         "both builds)",
     )  # fmt: skip
+    parser.add_argument(
+        "--lose", type=int, nargs="?", const=15, default=0, metavar="N",
+        help="only Uroma's LOSE search on N positions, native and Python",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if core() is None:
         print("reversi._native is not built: nothing to compare")
         return 1
     print(f"Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d %H:%M')}, {load()}")
+    if args.lose:
+        bench_lose(args.lose, args.seed)
+        print(load())
+        return 0
     other = other_build(args.against) if args.against else None
     if args.exact_set:
         bench_exact_set(args.exact_set, args.seed, other)

@@ -5,8 +5,9 @@ engine with limits and a character; its place on the path was measured
 (``benchmarks/ladder_ratings.py``, ``benchmarks/legenden.py``), not guessed:
 
 * ``kind``: how it searches. ``LOSE``: it plays to lose, the game turned round (the
-  fewest discs win): alpha-beta in Python to ``depth`` plies with "fewer discs"
-  (:data:`LOSE_DISCS`) plus the style's term as the evaluation, to the end from
+  fewest discs win; :mod:`reversi.ai.legenden_lose`): alpha-beta to ``depth`` plies
+  (on the native core where it is built, else the same search in Python: the same
+  values) with "fewer discs" plus the style's term as the evaluation, to the end from
   ``exact`` empties on; the deeper and the more exact, the better it loses, so the
   weaker it is. ``RULE``: the Python search to ``depth`` plies (all of today's: one)
   with the style's term alone as the evaluation (no sense of corners unless its style
@@ -23,8 +24,9 @@ engine with limits and a character; its place on the path was measured
 * ``exact``: from this many empties on it plays the exact solver's best move (0:
   never); ``LOSE`` searches to the end instead and gives away as much as it can.
 * ``budget``: seconds a move may take: Schwer's thinking time (``LEVEL``), or the
-  Python search's (``LOSE``, ``RULE``, ``BASIC``), which then plays the values of its
-  last completed depth; ``CORE`` searches to its depth whatever it takes (milliseconds).
+  search's (``LOSE`` on either backend; ``RULE``, ``BASIC`` in Python), which then
+  plays the values of its last completed depth; ``CORE`` searches to its depth
+  whatever it takes (milliseconds).
 
 A player beats an opponent by winning; the margin in discs earns stars
 (:func:`stars`); the next opponent is open once the one before is beaten
@@ -42,6 +44,7 @@ from dataclasses import dataclass
 
 from reversi.ai.clock import Clock, SearchTimeout
 from reversi.ai.evaluate import evaluate_basic, final_value, neighbours
+from reversi.ai.legenden_lose import LoseTerm, children, lose_values
 from reversi.ai.levels import DEFAULT_BUDGET, Level, think
 from reversi.ai.native import core
 from reversi.ai.search import INFINITY, Evaluation, Search
@@ -110,6 +113,15 @@ STYLE_TERMS: dict[Style, tuple[Callable[[Bitboard, Bitboard], int], int] | None]
     Style.WILD: None,
     Style.GROSSZUEGIG: (_corners, -300),
     Style.KLUG: None,
+}
+
+#: Each feature's name in the native core (:data:`reversi.ai.native.LOSE_FEATURES`),
+#: which computes it the same way for LOSE (:mod:`reversi.ai.legenden_lose`)
+_NATIVE_FEATURES: dict[Callable[[Bitboard, Bitboard], int], str] = {
+    _discs: "discs",
+    _corners: "corners",
+    _edges: "edges",
+    _quiet: "quiet",
 }
 
 _BASES: dict[Kind, Evaluation | None] = {
@@ -274,68 +286,21 @@ def choose(
     return Move(bit.bit_length() - 1, FLIPS_BY_BIT[bit](p, o))
 
 
-#: LOSE's evaluation besides the style's term: hundredths of a disc per disc *fewer*
-LOSE_DISCS = 100
-
-
-def _lose_evaluation(legende: Legende) -> Evaluation:
-    """LOSE's evaluation for the side to move: fewer discs are better, plus the style's term."""
+def _lose_term(legende: Legende) -> LoseTerm:
+    """LOSE's style term: its feature, the feature's name in the native core and its
+    weight (a style without a term: none)."""
     feature, weight = STYLE_TERMS[legende.style] or (_discs, 0)
-    return lambda p, o: weight * feature(p, o) - LOSE_DISCS * _discs(p, o)
-
-
-class _LoseSearch:
-    """Alpha-beta in the game turned round (the fewest discs wins), for the side to move;
-    a forced pass is not a ply, a finished game is far beyond any evaluation
-    (:func:`final_value` of the other side). Raises SearchTimeout past ``stop_at``."""
-
-    def __init__(self, evaluate: Evaluation, stop_at: float, clock: Clock) -> None:
-        self.evaluate, self.stop_at, self.clock, self.nodes = evaluate, stop_at, clock, 0
-
-    def search(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int) -> int:
-        self.nodes += 1
-        if not self.nodes & 1023 and self.clock() > self.stop_at:
-            raise SearchTimeout
-        children = _children(p, o)
-        if not children:
-            if not legal_moves(o, p):
-                return final_value(o, p)
-            return -self.search(o, p, depth, -beta, -alpha)
-        if depth == 0:
-            return self.evaluate(p, o)
-        best = -INFINITY
-        for _, np_, no in children:
-            value = -self.search(np_, no, depth - 1, -beta, -alpha)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        return best
+    return feature, _NATIVE_FEATURES[feature], weight
 
 
 def _lose_values(
     p: Bitboard, o: Bitboard, legende: Legende, stop_at: float, clock: Clock
 ) -> dict[Bitboard, int]:
     """LOSE: every move's value in the game turned round, to ``depth`` plies, from
-    ``exact`` empties on to the end, deepening one ply at a time: the values of the last
-    depth completed before ``stop_at`` (one ply always)."""
-    children = _children(p, o)
+    ``exact`` empties on to the end (:func:`reversi.ai.legenden_lose.lose_values`)."""
     empties = 64 - (p | o).bit_count()
     deepest = empties if empties <= legende.exact else legende.depth
-    search = _LoseSearch(_lose_evaluation(legende), INFINITY, clock)
-    values = {bit: -search.search(np_, no, 0, -INFINITY, INFINITY) for bit, np_, no in children}
-    search.stop_at = stop_at
-    for depth in range(2, deepest + 1):
-        try:
-            values = {
-                bit: -search.search(np_, no, depth - 1, -INFINITY, INFINITY)
-                for bit, np_, no in children
-            }
-        except SearchTimeout:
-            break
-    return values
+    return lose_values(p, o, _lose_term(legende), deepest, stop_at, clock)
 
 
 def _evaluation(legende: Legende) -> Evaluation:
@@ -353,25 +318,13 @@ def _evaluation(legende: Legende) -> Evaluation:
     return lambda p, o: evaluate(p, o) + weight * feature(p, o)
 
 
-def _children(p: Bitboard, o: Bitboard) -> list[tuple[Bitboard, Bitboard, Bitboard]]:
-    """Each legal move's bit and the position after it (the opponent to move)."""
-    found = []
-    moves = legal_moves(p, o)
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        flipped = FLIPS_BY_BIT[bit](p, o)
-        found.append((bit, o ^ flipped, p | flipped | bit))
-    return found
-
-
 def _root_values(
     p: Bitboard, o: Bitboard, legende: Legende, stop_at: float, clock: Clock
 ) -> dict[Bitboard, int]:
     """Every legal move's value for the mover at the opponent's depth (or the deepest
     completed before ``stop_at``), with the style's term at the root for CORE."""
-    children = _children(p, o)
-    values = {bit: 0 for bit, _, _ in children}
+    after = children(p, o)
+    values = {bit: 0 for bit, _, _ in after}
     native = core() if legende.kind is Kind.CORE else None
     if native is not None:
         _, found = native.values(p, o, legende.depth, keep=False)
@@ -380,15 +333,13 @@ def _root_values(
         search = Search(_evaluation(legende), clock=clock, stop_at=stop_at)
         for depth in range(1, legende.depth + 1):
             try:
-                values = {
-                    bit: _child_value(search, np_, no, depth - 1) for bit, np_, no in children
-                }
+                values = {bit: _child_value(search, np_, no, depth - 1) for bit, np_, no in after}
             except SearchTimeout:
                 break
     term = STYLE_TERMS[legende.style] if legende.kind is Kind.CORE else None
     if term is not None:
         feature, weight = term
-        for bit, np_, no in children:
+        for bit, np_, no in after:
             values[bit] += weight * feature(no, np_)
     return values
 

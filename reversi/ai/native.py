@@ -194,6 +194,31 @@ class Core:
                 answer, scores = self._module.values(p, o, depth, flags, deadline, only)
             return self._result(answer), {int(sq): int(value) for sq, value in scores.items()}
 
+    def lose_values(
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        depth: int,
+        feature: str,
+        weight: int,
+        discs: int,
+        *,
+        stop_at: float = math.inf,
+        clock: Clock = time.perf_counter,
+    ) -> tuple[NativeResult, dict[int, int]]:
+        """The game turned round (the Legenden's LOSE): every legal move's value at
+        ``depth`` plies as ``reversi.ai.legenden_lose.LoseSearch`` gives it, with the
+        evaluation ``weight * feature - discs * disc difference``; ``feature`` is one of
+        :data:`LOSE_FEATURES`. Stopped by the deadline: the moves valued before it."""
+        if feature not in LOSE_FEATURES:
+            raise ValueError(f"native core: no feature {feature!r} (one of {LOSE_FEATURES})")
+        module = self._module
+        code = getattr(module, f"FEATURE_{feature.upper()}")
+        with self._lock:
+            deadline = self._deadline(stop_at, clock)
+            answer, scores = module.lose_values(p, o, depth, code, weight, discs, deadline)
+            return self._result(answer), {int(sq): int(value) for sq, value in scores.items()}
+
     def line(
         self,
         p: Bitboard,
@@ -212,6 +237,9 @@ class Core:
             flags = self._flags(winner, True)
             return [int(sq) for sq in self._module.line(p, o, first, depth, flags, deadline)]
 
+
+#: The features :meth:`Core.lose_values` computes (reversi.ai.legenden's style terms)
+LOSE_FEATURES = ("discs", "corners", "edges", "quiet")
 
 _state: dict[str, Core | None] = {}
 

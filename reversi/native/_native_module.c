@@ -136,6 +136,36 @@ fail:
     return NULL;
 }
 
+static PyObject *py_lose_values(PyObject *self, PyObject *args) {
+    unsigned long long p, o;
+    int depth, feature, weight, discs;
+    double deadline;
+    rv_result r = {0};
+    int32_t values[64];
+    int status;
+    if (!PyArg_ParseTuple(args, "KKiiiid", &p, &o, &depth, &feature, &weight, &discs, &deadline))
+        return NULL;
+    for (int i = 0; i < 64; i++) values[i] = INT32_MIN; /* no value (yet) */
+    Py_BEGIN_ALLOW_THREADS status =
+        rv_lose_values(p, o, depth, feature, weight, discs, deadline, values, &r);
+    Py_END_ALLOW_THREADS PyObject *result = result_tuple(status, &r);
+    PyObject *scores = PyDict_New();
+    if (!result || !scores) goto fail;
+    for (int sq = 0; sq < 64; sq++) {
+        if (values[sq] == INT32_MIN) continue;
+        PyObject *key = PyLong_FromLong(sq), *value = PyLong_FromLong(values[sq]);
+        const int failed = !key || !value || PyDict_SetItem(scores, key, value) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (failed) goto fail;
+    }
+    return Py_BuildValue("NN", result, scores);
+fail:
+    Py_XDECREF(result);
+    Py_XDECREF(scores);
+    return NULL;
+}
+
 static PyObject *py_line(PyObject *self, PyObject *args) {
     unsigned long long p, o;
     int first, depth, n;
@@ -183,6 +213,9 @@ static PyMethodDef methods[] = {
      "search(p, o, max_depth, flags, deadline) -> (status, score, move, depth, exact, nodes, 0)"},
     {"values", py_values, METH_VARARGS,
      "values(p, o, depth, flags, deadline[, only]) -> ((status, score, move, ...), {square: value})"},
+    {"lose_values", py_lose_values, METH_VARARGS,
+     "lose_values(p, o, depth, feature, weight, discs, deadline) -> ((status, ...), {square: value}):"
+     " the game turned round"},
     {"line", py_line, METH_VARARGS,
      "line(p, o, first, depth, flags, deadline) -> [square, ...]: the principal variation"},
     {"clock", py_clock, METH_NOARGS, "the clock of the deadlines, in seconds"},
@@ -204,7 +237,9 @@ PyMODINIT_FUNC PyInit__native(void) {
     struct { const char *name; long value; } constants[] = {
         {"OK", RV_OK}, {"STOPPED", RV_STOPPED}, {"WINNER", RV_WINNER},
         {"KEEP_TABLE", RV_KEEP_TABLE}, {"EVERY_BEST", RV_EVERY_BEST}, {"WDL", RV_WDL},
-        {"PROBCUT", RV_PROBCUT},
+        {"PROBCUT", RV_PROBCUT}, {"FEATURE_DISCS", RV_FEATURE_DISCS},
+        {"FEATURE_CORNERS", RV_FEATURE_CORNERS}, {"FEATURE_EDGES", RV_FEATURE_EDGES},
+        {"FEATURE_QUIET", RV_FEATURE_QUIET},
     };
     for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++)
         if (PyModule_AddIntConstant(m, constants[i].name, constants[i].value) < 0) return NULL;

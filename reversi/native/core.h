@@ -146,4 +146,27 @@ int rv_values_of(uint64_t p, uint64_t o, int depth, unsigned flags, double deadl
 int rv_line(uint64_t p, uint64_t o, int first, int depth, unsigned flags, double deadline,
             int8_t *line);
 
+/* --- the game turned round (lose.c) ----------------------------------------------- */
+/* The Legenden that play to lose (reversi.ai.legenden, Kind.LOSE): every legal move's
+   value, values[square], at depth plies of reversi.ai.legenden_lose.LoseSearch, the same
+   values: negamax alpha-beta (a forced pass no ply) in hundredths of a disc with the
+   evaluation weight * feature - discs * (the mover's discs - the other side's), a
+   finished game the other side's final value (+-(100000 + 100 * the disc difference
+   with the empties to the winner)); at depth >= the empties each move's value to the
+   end. The feature is the style's (RV_FEATURE_*: the disc difference; corners held
+   times three plus corner moves, each side; edge discs; the other side's discs next
+   to empty squares minus one's own), its weight and discs given by the caller (the
+   style table's; |weight|, |discs| <= RV_LOSE_MAX_WEIGHT). result: the best value and
+   move, best_moves every move reaching it, depth, exact (depth >= the empties).
+   RV_STOPPED when the deadline came first (then only the moves before it have their
+   value); RV_ERR_ARGUMENT, RV_ERR_POSITION (no legal move) as rv_search. Needs no
+   weights and keeps no table. */
+#define RV_FEATURE_DISCS 1
+#define RV_FEATURE_CORNERS 2
+#define RV_FEATURE_EDGES 3
+#define RV_FEATURE_QUIET 4
+#define RV_LOSE_MAX_WEIGHT 1000
+int rv_lose_values(uint64_t p, uint64_t o, int depth, int feature, int32_t weight,
+                   int32_t discs, double deadline, int32_t *values, rv_result *result);
+
 #endif

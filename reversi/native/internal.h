@@ -3,6 +3,7 @@
 #ifndef REVERSI_NATIVE_INTERNAL_H
 #define REVERSI_NATIVE_INTERNAL_H
 
+#include "board.h"
 #include "core.h"
 
 /* evaluation.c */
@@ -80,5 +81,14 @@ static inline bool rv_node(void) {
 
 #define RV_WIN 100000
 #define RV_INFINITY 1000000
+
+/* A finished game for the player to move (reversi.ai.evaluate.final_value): +-RV_WIN
+   plus 100 times the disc difference with the empties to the winner, 0 for a draw. */
+static inline int32_t rv_final_value(uint64_t p, uint64_t o) {
+    const int pc = count(p), oc = count(o), diff = pc - oc;
+    if (diff > 0) return RV_WIN + 100 * (diff + 64 - pc - oc);
+    if (diff < 0) return -RV_WIN + 100 * (diff - 64 + pc + oc);
+    return 0;
+}
 
 #endif

@@ -34,13 +34,6 @@ typedef struct child {
     int sq;
 } child;
 
-static int32_t final_value(uint64_t p, uint64_t o) {
-    const int pc = count(p), oc = count(o), diff = pc - oc;
-    if (diff > 0) return RV_WIN + 100 * (diff + 64 - pc - oc);
-    if (diff < 0) return -RV_WIN + 100 * (diff - 64 + pc + oc);
-    return 0;
-}
-
 static void sort(child *c, int n) {
     for (int i = 1; i < n; i++) {
         const child x = c[i];
@@ -94,7 +87,7 @@ static int32_t frontier(uint64_t p, uint64_t o, uint64_t moves, int32_t beta) {
             const uint64_t f = flips(p, o, sq), np = o ^ f, no = p | f | (1ull << sq);
             rv_nodes++;
             const bool finished = !np || (np | no) == ~0ull;
-            const int32_t value = finished ? -final_value(np, no) : -rv_eval(np, no);
+            const int32_t value = finished ? -rv_final_value(np, no) : -rv_eval(np, no);
             if (value > best) {
                 best = value;
                 if (value >= beta) return best;
@@ -158,7 +151,7 @@ static int32_t pvs_moves(uint64_t p, uint64_t o, uint64_t moves, int depth, int3
     if (rv_node()) return 0;
     if (!moves) {
         if (legal(o, p)) return -pvs(o, p, depth, -beta, -alpha);
-        return final_value(p, o);
+        return rv_final_value(p, o);
     }
     if (depth == 0) return rv_eval(p, o);
     if (depth == 1) return frontier(p, o, moves, beta);

@@ -25,7 +25,8 @@ EXPORT(rv_wasm_result) rv_result *rv_wasm_result(void) { return &result; }
 static int32_t values[64];
 static int8_t line[64];
 
-/* The values rv_values writes and the line rv_line writes (the host passes and reads them). */
+/* The values rv_values and rv_lose_values write and the line rv_line writes (the host
+   passes and reads them). */
 EXPORT(rv_wasm_values) int32_t *rv_wasm_values(void) { return values; }
 EXPORT(rv_wasm_line) int8_t *rv_wasm_line(void) { return line; }
 
@@ -43,6 +44,10 @@ static const constant constants[] = {
     {"EVERY_BEST", RV_EVERY_BEST},
     {"WDL", RV_WDL},
     {"PROBCUT", RV_PROBCUT},
+    {"FEATURE_DISCS", RV_FEATURE_DISCS},
+    {"FEATURE_CORNERS", RV_FEATURE_CORNERS},
+    {"FEATURE_EDGES", RV_FEATURE_EDGES},
+    {"FEATURE_QUIET", RV_FEATURE_QUIET},
     {"NO_DEADLINE", RV_NO_DEADLINE},
     {0, 0},
 };

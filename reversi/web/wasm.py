@@ -26,7 +26,8 @@ class WasmNative(ModuleType):
     """``reversi._native`` on a started engine.wasm (``core``: js/wasm.js's ``WasmCore``).
 
     The constants (``OK``, ``STOPPED``, ``WINNER``, ``KEEP_TABLE``, ``EVERY_BEST``,
-    ``WDL``, ``PROBCUT``, ``NO_DEADLINE``) are the module's own, read from it.
+    ``WDL``, ``PROBCUT``, the ``FEATURE_*`` of the game turned round, ``NO_DEADLINE``)
+    are the module's own, read from it.
     """
 
     OK: int
@@ -36,6 +37,10 @@ class WasmNative(ModuleType):
     EVERY_BEST: int
     WDL: int
     PROBCUT: int
+    FEATURE_DISCS: int
+    FEATURE_CORNERS: int
+    FEATURE_EDGES: int
+    FEATURE_QUIET: int
     NO_DEADLINE: float
 
     def __init__(self, core: Any) -> None:
@@ -78,6 +83,12 @@ class WasmNative(ModuleType):
         self, p: int, o: int, depth: int, flags: int, deadline: float, only: int = -1
     ) -> tuple[Result, dict[int, int]]:
         result, scores = self._core.values(p, o, depth, flags, deadline, only)
+        return _result(result), {int(sq): int(value) for sq, value in scores}
+
+    def lose_values(
+        self, p: int, o: int, depth: int, feature: int, weight: int, discs: int, deadline: float
+    ) -> tuple[Result, dict[int, int]]:
+        result, scores = self._core.lose_values(p, o, depth, feature, weight, discs, deadline)
         return _result(result), {int(sq): int(value) for sq, value in scores}
 
     def line(

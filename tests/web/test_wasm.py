@@ -129,6 +129,27 @@ def test_wasm_answers_as_the_extension(native: Any, wasm: Any) -> None:
         assert got == want, call
 
 
+def test_wasm_loses_as_the_extension(native: Any, wasm: Any) -> None:
+    """The game turned round (rv_lose_values) with each feature, at depths 1 to 4 and to
+    the end: the same values, results and node counts."""
+    features = [native.FEATURE_DISCS, native.FEATURE_CORNERS, native.FEATURE_EDGES]
+    features.append(native.FEATURE_QUIET)
+    none = native.NO_DEADLINE
+    calls: list[Call] = []
+    for i, (p, o) in enumerate(positions(6, 24, (4, 50))):
+        if native.moves(p, o):
+            empties = 64 - (p | o).bit_count()
+            for depth in (1, 2, 3, 4) if empties > 10 else (1, empties):
+                calls.append(["lose_values", p, o, depth, features[i % 4], -300, 100, none])
+    assert len(calls) > 30
+    expected = [
+        (result, tuple(sorted(values.items()))) for result, values in on_native(native, calls)
+    ]
+    answers = wasm(calls)
+    for call, got, want in zip(calls, answers, expected, strict=True):
+        assert got == want, call
+
+
 def test_wasm_refuses_bad_weights_and_keeps_a_deadline(native: Any, wasm: Any) -> None:
     good = weights()
     calls: list[Call] = [

@@ -44,6 +44,8 @@ assert core() is not None
 def out(value):
     if isinstance(value, tuple):
         return [out(v) for v in value]
+    if isinstance(value, dict):  # {square: value}: its items in order
+        return [out(item) for item in sorted(value.items())]
     return f"{value:x}" if isinstance(value, int) else value
 
 def answer(name, args):

@@ -15,7 +15,7 @@ export class WasmCore {
     this.x = instance.exports;
     this.x.rv_wasm_init();
     this.result = this.x.rv_wasm_result();
-    /** @type {Record<string, number>} OK, STOPPED, WINNER, KEEP_TABLE, EVERY_BEST, WDL, PROBCUT, NO_DEADLINE */
+    /** @type {Record<string, number>} OK, STOPPED, WINNER, KEEP_TABLE, EVERY_BEST, WDL, PROBCUT, FEATURE_*, NO_DEADLINE */
     this.constants = {};
     const view = new DataView(this.x.memory.buffer);
     for (let at = this.x.rv_wasm_constants(); view.getUint32(at, true); at += 16) {
@@ -118,6 +118,23 @@ export class WasmCore {
     const at = this.x.rv_wasm_values();
     new Int32Array(this.x.memory.buffer, at, 64).fill(-0x80000000); // no value (yet)
     const result = this.read(this.x.rv_values_of(BigInt(p), BigInt(o), depth, flags, deadline, BigInt(only), at, this.result));
+    const values = new Int32Array(this.x.memory.buffer, at, 64);
+    const scores = [];
+    for (let sq = 0; sq < 64; sq += 1) if (values[sq] !== -0x80000000) scores.push([sq, values[sq]]);
+    return [result, scores];
+  }
+
+  /**
+   * [result, [[square, value], ...]]: every legal move's value in the game turned round
+   * (rv_lose_values), the moves the deadline left without one left out
+   * @param {Int} p @param {Int} o @param {number} depth
+   * @param {number} feature a FEATURE_ constant @param {number} weight @param {number} discs
+   * @param {number} deadline
+   */
+  lose_values(p, o, depth, feature, weight, discs, deadline) {
+    const at = this.x.rv_wasm_values();
+    new Int32Array(this.x.memory.buffer, at, 64).fill(-0x80000000); // no value (yet)
+    const result = this.read(this.x.rv_lose_values(BigInt(p), BigInt(o), depth, feature, weight, discs, deadline, at, this.result));
     const values = new Int32Array(this.x.memory.buffer, at, 64);
     const scores = [];
     for (let sq = 0; sq < 64; sq += 1) if (values[sq] !== -0x80000000) scores.push([sq, values[sq]]);
