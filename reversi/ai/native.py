@@ -241,6 +241,20 @@ class Core:
 #: The features :meth:`Core.lose_values` computes (reversi.ai.legenden's style terms)
 LOSE_FEATURES = ("discs", "corners", "edges", "quiet")
 
+#: What :class:`Core` takes from the core's module: an extension built from older
+#: sources lacks some of it, and is then not used (:func:`missing`)
+NEEDED = (
+    *("load_weights", "moves", "flips", "perft", "perft_table", "evaluate", "solve"),
+    *("decisive", "search", "values", "line", "lose_values", "clock", "use_cpu_clock"),
+    *("status_text", "OK", "NO_DEADLINE", "KEEP_TABLE", "EVERY_BEST", "WDL", "WINNER"),
+    *("PROBCUT", *(f"FEATURE_{feature.upper()}" for feature in LOSE_FEATURES)),
+)
+
+
+def missing(module: object) -> list[str]:
+    """The names of :data:`NEEDED` that ``module`` lacks (none: it is current)."""
+    return [name for name in NEEDED if not hasattr(module, name)]
+
 _state: dict[str, Core | None] = {}
 
 
@@ -258,7 +272,14 @@ def core() -> Core | None:
         except ImportError as error:
             reason = f"no native core ({error})"
         else:
-            found = Core(_native, packaged(FILE_NAME, WeightsError))
+            lacking = missing(_native)
+            if lacking:
+                reason = (
+                    f"the native core is older than its sources (it lacks {', '.join(lacking)});"
+                    " dev/setup builds it again"
+                )
+            else:
+                found = Core(_native, packaged(FILE_NAME, WeightsError))
     if found is None:
         log.warning("reversi.ai: Schwer and the solver search in Python: %s", reason)
     _state["core"] = found
