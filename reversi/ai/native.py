@@ -255,6 +255,7 @@ def missing(module: object) -> list[str]:
     """The names of :data:`NEEDED` that ``module`` lacks (none: it is current)."""
     return [name for name in NEEDED if not hasattr(module, name)]
 
+
 _state: dict[str, Core | None] = {}
 
 
