@@ -149,11 +149,11 @@ L, S, K = Legende, Style, Kind
 
 #: The path, weakest first. Leicht, Mittel and Schwer themselves are numbers 18, 31 and 48.
 LEGENDEN: tuple[Legende, ...] = (
+    L("uropa", S.GROSSZUEGIG, K.LOSE, depth=7, exact=12),
     L("uroma", S.GROSSZUEGIG, K.LOSE, depth=6, exact=10),
     L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
     L("opa", S.GROSSZUEGIG, K.LOSE, depth=4, exact=10),
     L("engel", S.GROSSZUEGIG, K.LOSE, depth=4, noise=300, exact=8),
-    L("trude", S.GROSSZUEGIG, K.LOSE, depth=3, exact=10),
     L("bodo", S.GROSSZUEGIG, K.LOSE, depth=3, exact=8),
     L("maus", S.GROSSZUEGIG, K.LOSE, depth=3, noise=300, exact=6),
     L("wichtel", S.GROSSZUEGIG, K.LOSE, depth=3, noise=600),

@@ -26,6 +26,8 @@ PROGRESS_PLACES: tuple[str, ...] = (
     # 2026-12-04 afternoon: between Krumm and the Elster, Kantenkarl and the Turmfrau,
     # the Irrlicht and the Drache
     *("schaefer", "kraehe", "sternschnuppe"),
+    # 2026-12-04 evening: below Uroma, since the losers search on the native core
+    "uropa",
 )
 
 
