@@ -28,6 +28,9 @@ PROGRESS_PLACES: tuple[str, ...] = (
     *("schaefer", "kraehe", "sternschnuppe"),
     # 2026-12-04 evening: below Uroma, since the losers search on the native core
     "uropa",
+    # 2026-12-04 night: below Uropa, between Uropa and Uroma, Uroma and Oma, Oma and Opa,
+    # the Maus and the Wichtel, Eckhard and the Maurermeister
+    *("nikolaus", "osterhase", "patentante", "onkel", "eichhoernchen", "faehrmann"),
 )
 
 

@@ -60,11 +60,12 @@ def test_leicht_mittel_and_schwer_are_on_the_path_in_order() -> None:
 
 
 def test_the_bottom_loses_the_better_the_lower_it_stands() -> None:
-    """The opponents that play to lose come first, the deepest at the very bottom (Uropa:
-    seven plies, exact from twelve empties), and their depth never grows along the path."""
+    """The opponents that play to lose come first, the deepest at the very bottom (the
+    Nikolaus: eight plies, exact from fourteen empties), and their depth never grows
+    along the path."""
     losers = [lg for lg in LEGENDEN if lg.kind is Kind.LOSE]
     assert LEGENDEN[: len(losers)] == tuple(losers)
-    assert [(lg.depth, lg.exact) for lg in losers[:3]] == [(7, 12), (6, 10), (5, 10)]
+    assert [(lg.depth, lg.exact) for lg in losers[:2]] == [(8, 14), (7, 12)]
     assert all(a.depth >= b.depth for a, b in pairwise(losers))
 
 
@@ -201,6 +202,10 @@ def test_stars_stored_before_the_path_changed_stay_with_their_opponents() -> Non
         64,
         65,
     ]
+    newest = ("nikolaus", "osterhase", "patentante", "onkel", "eichhoernchen", "faehrmann")
+    assert [progress_place(k) for k in newest] == [66, 67, 68, 69, 70, 71]
+    # Kantenkarl, off the path and back with other settings, keeps the place he had
+    assert progress_place("kante") == 7
     # the Sphinx (2 s then and now), beaten before, still opens the Legende after her
     progress = [shown[lg.key] for lg in LEGENDEN]
     assert unlocked(progress) == len(LEGENDEN)
