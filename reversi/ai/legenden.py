@@ -151,7 +151,7 @@ L, S, K = Legende, Style, Kind
 LEGENDEN: tuple[Legende, ...] = (
     L("nikolaus", S.GROSSZUEGIG, K.LOSE, depth=8, exact=14),
     L("uropa", S.GROSSZUEGIG, K.LOSE, depth=7, exact=12),
-    L("osterhase", S.GROSSZUEGIG, K.LOSE, depth=7, noise=125, exact=10),
+    L("osterhase", S.GROSSZUEGIG, K.LOSE, depth=7, noise=175, exact=10),
     L("uroma", S.GROSSZUEGIG, K.LOSE, depth=6, exact=10),
     L("patentante", S.GROSSZUEGIG, K.LOSE, depth=5, exact=14),
     L("oma", S.GROSSZUEGIG, K.LOSE, depth=5, exact=10),
