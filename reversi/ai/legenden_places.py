@@ -31,6 +31,8 @@ PROGRESS_PLACES: tuple[str, ...] = (
     # 2026-12-04 night: below Uropa, between Uropa and Uroma, Uroma and Oma, Oma and Opa,
     # the Maus and the Wichtel, Eckhard and the Maurermeister
     *("nikolaus", "osterhase", "patentante", "onkel", "eichhoernchen", "faehrmann"),
+    # 2026-12-04, late: between the Nikolaus and Uropa
+    "martin",
 )
 
 
