@@ -187,7 +187,7 @@ LEGENDEN: tuple[Legende, ...] = (
     L("drache", S.GIERIG, K.CORE, depth=5, exact=14),
     L("wachturm", S.ECKEN, K.CORE, depth=5, noise=250, exact=14),
     L("fuchs", S.LEISE, K.CORE, depth=5, exact=14),
-    L("brandung", S.RAND, K.CORE, depth=6, noise=50, exact=14),
+    L("brandung", S.RAND, K.CORE, depth=6, noise=125, exact=14),
     L("professor", S.KLUG, K.CORE, depth=6, exact=15),
     L("baron", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.0035),
     L("ecklord", S.ECKEN, K.CORE, depth=8, noise=75, exact=18),
