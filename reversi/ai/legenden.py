@@ -193,7 +193,7 @@ LEGENDEN: tuple[Legende, ...] = (
     L("ecklord", S.ECKEN, K.CORE, depth=8, noise=75, exact=18),
     L("adlerhorst", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.015625),
     L("kuestenwache", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.03125),
-    L("moench", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.0625),
+    L("moench", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.055),
     L("strategin", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.125),
     L("vulkan", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.25),
     L("greta", S.KLUG, K.LEVEL, level=Level.SCHWER, budget=0.5),
